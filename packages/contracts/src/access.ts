@@ -1,0 +1,163 @@
+import type { Permission } from './permissions.js';
+
+/**
+ * Built-in staff roles. `maxRole` and `admin` pass every check; the others hold the default
+ * grants below (seeded as their `content`, editable later like any role).
+ */
+export const builtInRoles = [
+  'maxRole',
+  'admin',
+  'operation',
+  'developer',
+  'tester',
+  'service',
+  'serviceManager',
+] as const;
+export type BuiltInRole = (typeof builtInRoles)[number];
+
+export const superRoles: readonly string[] = ['maxRole', 'admin'];
+
+/** The six named roles of the spec (the password page and other "everyone" routes). */
+export const namedRoles = ['admin', 'operation', 'developer', 'tester', 'service', 'serviceManager'] as const;
+
+/** Roles the spec gives most configuration pages: purchase, template, activity, abtest, log, performance, redis. */
+export const opsRoles = ['admin', 'operation', 'developer', 'tester'] as const;
+
+const serviceGrants: Permission[] = [
+  'userQuery',
+  'userLogQuery',
+  'mailQuery',
+  'globalMailQuery',
+  'orderQuery',
+  'payDataQuery',
+  'refundUserQuery',
+  'snapshotQuery',
+  'guildNoSpeakingQuery',
+  'giftCodeHistoryQuery',
+  'exportUserDataQuery',
+];
+
+const readGrants: Permission[] = [
+  'mailQuery',
+  'globalMailQuery',
+  'mailTemplateQuery',
+  'mailRewardTemplateQuery',
+  'announcementQuery',
+  'announcementTmplQuery',
+  'iapConfigQuery',
+  'normalProductConfigQuery',
+  'iapGiftConfigQuery',
+  'iapActivityConfigQuery',
+  'currencyConfigQuery',
+  'DLQQuery',
+  'giftCodeQuery',
+  'giftCodeHistoryQuery',
+  'maintenanceQuery',
+  'gameItemConfigQuery',
+  'dictQuery',
+  'constQuery',
+  'configQuery',
+  'appUpgradeQuery',
+  'pushQuery',
+  'pushTemplateQuery',
+  'pushTopicQuery',
+  'userQuery',
+  'userLogQuery',
+  'abnormalUserQuery',
+  'payDataQuery',
+  'snapshotQuery',
+  'serverInfoQuery',
+  'leaderboardQuery',
+  'hallOfFameQuery',
+  'blacklistQuery',
+  'orderQuery',
+  'guildChatQuery',
+  'guildQuery',
+  'clientLogQuery',
+];
+
+const operationGrants: Permission[] = [
+  ...readGrants,
+  'mailCreate',
+  'mailDelete',
+  'globalMailCreate',
+  'globalMailDelete',
+  'mailTemplateCreate',
+  'mailRewardTemplateCreate',
+  'announcementTmplCreate',
+  'announcementTmplEdit',
+  'iapConfigEdit',
+  'normalProductConfigCreate',
+  'normalProductConfigEdit',
+  'normalProductConfigDelete',
+  'iapGiftConfigEdit',
+  'iapActivityConfigEdit',
+  'giftCodeCreate',
+  'constEdit',
+  'configCreate',
+  'configDelete',
+  'removeItemQuery',
+  'userBanQuery',
+  'userClearQuery',
+  'exportUserDataQuery',
+  'accountTransferQuery',
+  'refundUserQuery',
+  'guildNoSpeakingQuery',
+  'unbindDeviceQuery',
+];
+
+const developerGrants: Permission[] = [
+  ...operationGrants,
+  'copyAccountQuery',
+  'businessDataDelete',
+  'deadLetterQueueQuery',
+  'deadletterQueueQuery',
+  'devToolAccountQuery',
+  'devToolCaveQuery',
+  'advancedArenaZonesQuery',
+  'devToolGuildEdit',
+  'guildWarStatusQuery',
+  'guildWarStatusEdit',
+  'podTimeQuery',
+];
+
+const testerGrants: Permission[] = [
+  ...readGrants,
+  'userBanQuery',
+  'userClearQuery',
+  'copyAccountQuery',
+  'removeItemQuery',
+  'giftCodeCreate',
+  'mailCreate',
+  'devToolAccountQuery',
+  'guildWarStatusQuery',
+  'podTimeQuery',
+];
+
+/** Default grants of the built-in roles (docs/decisions.md explains the choice). */
+export const defaultRoleGrants: Record<BuiltInRole, Permission[]> = {
+  maxRole: [],
+  admin: [],
+  operation: unique(operationGrants),
+  developer: unique(developerGrants),
+  tester: unique(testerGrants),
+  service: unique(serviceGrants),
+  serviceManager: unique([...serviceGrants, 'removeItemQuery', 'userBanQuery', 'mailCreate', 'unbindDeviceQuery']),
+};
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+/**
+ * An access rule: `true` means any signed-in user; a list passes when the user's access list
+ * holds any of its names (role names or permission names).
+ */
+export type AccessRule = true | readonly string[];
+
+/** The one access question both sides ask. `access` is the role name plus the role's permissions. */
+export function can(access: readonly string[], rule: AccessRule | undefined): boolean {
+  if (rule === undefined || rule === true) return true;
+  if (access.some((a) => superRoles.includes(a))) return true;
+  return rule.some((name) => access.includes(name));
+}

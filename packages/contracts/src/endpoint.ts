@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { AccessRule } from './access.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * One console or game API call. The server registers it (validation, permission guard, audit,
+ * OpenAPI) and the web client is typed by it, so the two cannot drift.
+ */
+export interface Endpoint<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Full path with Fastify-style params, e.g. `/api/v1/role/:id`. */
+  path: string;
+  summary: string;
+  /**
+   * Who may call it: `true` = any live staff session; a list = any of these role/permission
+   * names; `'public'` = no session (sign-in, registration); `'pending'` = also a pending
+   * registration's session; `'game'` = the game key (game API).
+   */
+  permission: AccessRule | 'public' | 'pending' | 'game';
+  query?: Q;
+  body?: B;
+  params?: P;
+  response: R;
+  /** Audit action name for a mutation; defaults to the endpoint's key. */
+  audit?: string;
+  /** The response is a file download or other raw body, not the JSON envelope. */
+  raw?: boolean;
+  tags?: string[];
+}
+
+export const endpoint = <
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(
+  def: Endpoint<Q, B, P, R>,
+) => def;
+
+type InferOr<T, D> = T extends z.ZodType ? z.infer<T> : D;
+type InputOr<T, D> = T extends z.ZodType ? z.input<T> : D;
+
+export type EndpointQuery<E> = E extends Endpoint<infer Q, any, any, any> ? InferOr<Q, undefined> : never;
+export type EndpointBody<E> = E extends Endpoint<any, infer B, any, any> ? InferOr<B, undefined> : never;
+export type EndpointParams<E> = E extends Endpoint<any, any, infer P, any> ? InferOr<P, undefined> : never;
+export type EndpointResponse<E> = E extends Endpoint<any, any, any, infer R> ? z.infer<R> : never;
+
+/** What a caller sends (before defaults and coercion). */
+export type EndpointInput<E> =
+  E extends Endpoint<infer Q, infer B, infer P, any>
+    ? (Q extends z.ZodType ? { query?: InputOr<Q, never> } : { query?: undefined }) &
+        (B extends z.ZodType ? { body: InputOr<B, never> } : { body?: undefined }) &
+        (P extends z.ZodType ? { params: InputOr<P, never> } : { params?: undefined })
+    : never;
+
+export const isMutation = (e: Pick<Endpoint, 'method'>) => e.method !== 'GET';
+
+/** Fill `:name` params of a path. */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:(\w+)\*?/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null) throw new Error(`missing path param ${key} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,10 @@
+import type { Endpoint } from '../endpoint.js';
+import { staffEndpoints } from './staff.js';
+
+/** Every console and game API call, by name. Areas add their table here. */
+export const endpoints = {
+  ...staffEndpoints,
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+export { staffEndpoints };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Every console and game API answer: `{ code, data, msg }` on success, `{ code, msg, errors? }` on failure. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.literal(200), data, msg: z.string() });
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Status codes of the spec's error catalogue (§8). */
+export const httpErrorCodes = [400, 401, 403, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505] as const;
+export type HttpErrorCode = (typeof httpErrorCodes)[number];
+
+/** The spec's paging shapes. New lists use `list/pagination`. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+export const pagedList = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), pagination: paginationSchema });
+
+/** Legacy shape kept for roles, staff users and promotion (`datas/count/pageNum/pageSize`). */
+export const legacyPageQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export const legacyPagedList = <T extends z.ZodType>(item: T) =>
+  z.object({ datas: z.array(item), count: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** ISO-8601 timestamps on the wire. */
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.invalidDate' });
