@@ -33,7 +33,7 @@ const roleContent = z.array(permissionName).max(500).transform((a) => [...new Se
 export const permissionNodeSchema = z.object({
   name: z.string(),
   title: z.string(),
-  children: z.array(z.object({ name: z.string(), title: z.string(), children: z.array(z.never()) })),
+  children: z.array(z.object({ name: z.string(), title: z.string(), children: z.array(z.unknown()) })),
 });
 
 export const roleSchema = z.object({

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { pickLocale, translate } from '@rookery/contracts';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db/client.js';
+import { installAccessLog } from './platform/http/access-log.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { installMetrics } from './platform/http/metrics.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { staffModule } from './modules/staff/routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** SHA-256 of the game API key. */
+  gameKeyHash: string;
+  mailer?: Mailer;
+}
+
+/** Everything a module needs to register its endpoints. */
+export interface ModuleDeps {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  gameKeyHash: string;
+  mailer: Mailer;
+}
+
+/** The modules, in registration order. An area adds its module here. */
+const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-game-key"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    // Our access log records every console call; pino's per-request lines only at debug.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Zod validates every input; failures reach the error handler as ZodError with field paths.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  app.decorateRequest('locale', 'zh-CN');
+  app.addHook('onRequest', async (req) => {
+    req.locale = pickLocale(req.headers['accept-language']);
+  });
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    max: config.authRateLimit,
+    timeWindow: '1 minute',
+  });
+  // Sign-in, registration and captcha are limited per IP before any work is done.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { rateLimited?: boolean } | undefined)?.rateLimited) {
+      route.config = { ...(route.config as object), rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
+    }
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Rookery API', version: '0.1.0', description: 'Console API (/api/v1) and game API (/api/game/v1)' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          gameKey: { type: 'apiKey', in: 'header', name: 'X-Game-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installMetrics(app);
+  installAccessLog(app, database.db);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await database.db.execute('select 1' as never);
+    return { status: 'ok', database: database.kind };
+  });
+
+  const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
+  for (const register of modules) {
+    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer });
+  }
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const locale = pickLocale(req.headers['accept-language']);
+    if (url.startsWith('/api') || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ code: 404, msg: `${translate('http.404', locale)}: ${url}` });
+    }
+    // History fallback: every console path renders the single-page app.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

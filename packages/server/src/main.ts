@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { ensureGameKey } from './platform/game-key.js';
+import { seedAdmin, seedBuiltInRoles } from './modules/staff/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
+  });
+  await seedBuiltInRoles(database.db);
+  const admin = await seedAdmin(database.db, config.adminPassword);
+  const gameKey = await ensureGameKey(database.db, config.gameKey, () => randomBytes(24).toString('base64url'));
+
+  const app = await buildApp({ config, database, gameKeyHash: gameKey.keyHash });
+  // Secrets shown once on the terminal that started the server, never in the logs.
+  if (admin.password) {
+    process.stdout.write(`\n  Rookery admin account created.  user: admin  password: ${admin.password}\n  (shown once; change it under 修改密码 / Change password)\n\n`);
+  }
+  if (gameKey.key) {
+    process.stdout.write(`  Game API key generated (X-Game-Key): ${gameKey.key}\n  (shown once; set ROOKERY_GAME_KEY to choose your own)\n\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`Rookery listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind})\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

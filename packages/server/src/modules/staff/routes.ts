@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { ModuleDeps } from '../../app.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { AppError, conflict } from '../../platform/http/errors.js';
+import { isSuper } from '../../platform/http/session.js';
+import { hashPassword, verifyPassword } from '../../platform/security/password.js';
+import { listAudit, listOutbox, recentAudit } from '../system/service.js';
+import { consumeCaptcha, createSession, login, sendCaptcha } from './auth.js';
+import * as staff from './service.js';
+import { staffSessions, staffUsers } from './tables.js';
+
+const registrationView = (u: typeof staffUsers.$inferSelect) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  phoneNumber: u.phoneNumber,
+  status: u.status as 'pending' | 'active' | 'rejected' | 'disabled',
+  role: u.role,
+  createdAt: u.createdAt.toISOString(),
+  reviewedBy: u.reviewedBy,
+  reviewedAt: u.reviewedAt?.toISOString() ?? null,
+  rejectReason: u.rejectReason,
+});
+
+export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) {
+  registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
+    getPermissionTree: ({ locale }) => permissionTree(locale),
+
+    listRoles: ({ db, query }) => staff.listRoles(db, query),
+    getRole: ({ db, params }) => staff.getRole(db, params.id),
+    createRole: async ({ db, body, audit }) => {
+      const role = await staff.createRole(db, body);
+      audit({ target: role.roleName, after: role });
+      return role;
+    },
+    updateRole: async ({ db, params, body, audit }) => {
+      const { before, after } = await staff.updateRole(db, params.id, body);
+      audit({ target: after.roleName, before, after });
+      return after;
+    },
+    deleteRole: async ({ db, params, audit }) => {
+      const row = await staff.deleteRole(db, params.id);
+      audit({ target: row.roleName, before: staff.toRole(row) });
+      return { ok: true as const };
+    },
+    copyRole: async ({ db, body, audit }) => {
+      const role = await staff.copyRole(db, body);
+      audit({ target: role.roleName, after: { ...role, copiedFrom: body.id } });
+      return role;
+    },
+
+    createStaffUser: async ({ db, body, session, audit }) => {
+      await staff.assertUserFieldsFree(db, body);
+      await staff.assertRoleGrantable(db, body.role, session!.access);
+      const [row] = await db
+        .insert(staffUsers)
+        .values({
+          username: body.username,
+          passwordHash: await hashPassword(body.pwd),
+          role: body.role,
+          email: body.email,
+          phoneNumber: body.phoneNumber || null,
+          name: body.name || null,
+        })
+        .returning();
+      const user = staff.toStaffUser(row);
+      audit({ target: user.username, after: user });
+      return user;
+    },
+    listStaffUsers: ({ db, query }) => staff.listStaffUsers(db, query),
+    getStaffUser: async ({ db, params }) => staff.toStaffUser(await staff.getStaffUserRow(db, params.id)),
+    updateStaffUser: async ({ db, params, body, session, audit }) => {
+      const before = await staff.getStaffUserRow(db, params.id);
+      if (body.role !== undefined && body.role !== before.role) await staff.assertRoleGrantable(db, body.role, session!.access);
+      if (before.role && ['maxRole', 'admin'].includes(before.role) && !isSuper(session!)) throw new AppError(403, 'role.superRole');
+      await staff.assertUserFieldsFree(db, { username: body.username, email: body.email }, before.id);
+      await staff.assertNotLastAdmin(db, before, { role: body.role, status: body.status });
+      const passwordChanged = body.pwd !== undefined;
+      const [row] = await db
+        .update(staffUsers)
+        .set({
+          username: body.username,
+          role: body.role,
+          email: body.email,
+          phoneNumber: body.phoneNumber === undefined ? undefined : body.phoneNumber || null,
+          name: body.name,
+          status: body.status,
+          passwordHash: passwordChanged ? await hashPassword(body.pwd!) : undefined,
+        })
+        .where(eq(staffUsers.id, before.id))
+        .returning();
+      // A password reset, a disable or a role change ends the user's sessions.
+      if (passwordChanged || body.status === 'disabled' || (body.role && body.role !== before.role))
+        await staff.endSessions(db, row.id);
+      const after = staff.toStaffUser(row);
+      const onlyPwd = Object.keys(body).every((k) => k === 'pwd');
+      audit({
+        action: onlyPwd ? 'resetStaffPassword' : 'updateStaffUser',
+        target: after.username,
+        before: staff.toStaffUser(before),
+        after: passwordChanged ? { ...after, pwd: '***' } : after,
+      });
+      return after;
+    },
+
+    login: async ({ db, body, ip, setActor, audit }) => {
+      setActor(body.username);
+      const result = await login(db, body.username, body.password, ip);
+      audit({ target: body.username, after: { userId: result.user.userId } });
+      return result;
+    },
+    logout: async ({ db, session, audit }) => {
+      await db.delete(staffSessions).where(eq(staffSessions.tokenHash, session!.tokenHash));
+      audit({ target: session!.username });
+      return { ok: true as const };
+    },
+    getSession: async ({ db, session }) => {
+      const row = await staff.getStaffUserRow(db, session!.userId);
+      return {
+        userId: row.id,
+        username: row.username,
+        avatar: row.avatar ?? '',
+        access: session!.access,
+        role: row.role,
+        email: row.email,
+        name: row.name,
+        status: row.status as 'active',
+      };
+    },
+    changePassword: async ({ db, body, session, audit }) => {
+      const row = await staff.getStaffUserRow(db, session!.userId);
+      if (!(await verifyPassword(row.passwordHash, body.oldPassword)))
+        throw new AppError(400, 'auth.wrongOldPassword', { fields: [{ field: 'oldPassword', message: 'auth.wrongOldPassword' }] });
+      if (body.oldPassword === body.newPassword)
+        throw new AppError(400, 'auth.samePassword', { fields: [{ field: 'newPassword', message: 'auth.samePassword' }] });
+      await db.update(staffUsers).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(staffUsers.id, row.id));
+      await staff.endSessions(db, row.id, session!.tokenHash);
+      audit({ target: row.username });
+      return { ok: true as const };
+    },
+
+    requestCaptcha: async ({ db, body, setActor, audit }) => {
+      setActor(body.mail);
+      const result = await sendCaptcha(db, mailer, body.mail);
+      audit({ target: body.mail });
+      return result;
+    },
+    register: async ({ db, body, ip, setActor, audit }) => {
+      setActor(body.mail);
+      await consumeCaptcha(db, body.mail, body.captcha);
+      await staff.assertUserFieldsFree(db, { username: body.mail, email: body.mail }).catch((e) => {
+        throw e instanceof AppError && e.status === 409 ? conflict('register.mailTaken', 'mail') : e;
+      });
+      const [row] = await db
+        .insert(staffUsers)
+        .values({
+          username: body.mail,
+          email: body.mail,
+          phoneNumber: body.mobile,
+          passwordHash: await hashPassword(body.password),
+          role: null,
+          status: 'pending',
+          source: 'register',
+        })
+        .returning();
+      const token = await createSession(db, row.id, ip);
+      audit({ target: row.username, after: registrationView(row) });
+      return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
+    },
+    getRegistrationStatus: async ({ db, session }) => registrationView(await staff.getStaffUserRow(db, session!.userId)),
+    listRegistrations: async ({ db, query }) => {
+      const where = query.status
+        ? and(eq(staffUsers.status, query.status), inArray(staffUsers.status, ['pending', 'active', 'rejected']))
+        : inArray(staffUsers.status, ['pending', 'rejected']);
+      const registered = and(where, eq(staffUsers.source, 'register'));
+      const [rows, [{ total }], roleRows] = await Promise.all([
+        db
+          .select()
+          .from(staffUsers)
+          .where(registered)
+          .orderBy(desc(staffUsers.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(staffUsers).where(registered),
+        staff.listRoles(db, { pageNum: 1, pageSize: 1000 }),
+      ]);
+      return {
+        list: rows.map(registrationView),
+        pagination: { page: query.page, pageSize: query.pageSize, total },
+        roles: roleRows.datas.map((r) => r.roleName),
+      };
+    },
+    approveRegistration: async ({ db, params, body, session, audit }) => {
+      const before = await staff.getStaffUserRow(db, params.id);
+      if (before.status !== 'pending') throw conflict('staff.notPending');
+      await staff.assertRoleGrantable(db, body.role, session!.access);
+      const [row] = await db
+        .update(staffUsers)
+        .set({ status: 'active', role: body.role, reviewedBy: session!.username, reviewedAt: new Date() })
+        .where(eq(staffUsers.id, before.id))
+        .returning();
+      // The pending session only ever reached the status page; approval asks for a fresh sign-in.
+      await staff.endSessions(db, row.id);
+      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      return registrationView(row);
+    },
+    rejectRegistration: async ({ db, params, body, session, audit }) => {
+      const before = await staff.getStaffUserRow(db, params.id);
+      if (before.status !== 'pending') throw conflict('staff.notPending');
+      const [row] = await db
+        .update(staffUsers)
+        .set({ status: 'rejected', reviewedBy: session!.username, reviewedAt: new Date(), rejectReason: body.reason || null })
+        .where(eq(staffUsers.id, before.id))
+        .returning();
+      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      return registrationView(row);
+    },
+
+    listSystemLog: ({ db, query }) => listAudit(db, query),
+    getDashboard: async ({ db, session }) => ({
+      counts: await staff.staffCounts(db),
+      recentAudit: can(session!.access, ['sysLogQuery']) ? await recentAudit(db) : null,
+    }),
+    listMailOutbox: ({ db, query }) => listOutbox(db, query),
+  });
+}

@@ -1,0 +1,212 @@
+import type { Role, StaffUser } from '@rookery/contracts';
+import { builtInRoles, superRoles } from '@rookery/contracts';
+import { and, count, desc, eq, ilike, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { roles, staffSessions, staffUsers } from './tables.js';
+
+type RoleRow = typeof roles.$inferSelect;
+type UserRow = typeof staffUsers.$inferSelect;
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export function toRole(row: RoleRow, userCount = 0): Role {
+  return {
+    id: row.id,
+    roleName: row.roleName,
+    content: row.content,
+    builtIn: row.builtIn,
+    userCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toStaffUser(row: UserRow): StaffUser {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    name: row.name,
+    status: row.status as StaffUser['status'],
+    createdAt: row.createdAt.toISOString(),
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listRoles(db: Db, q: { roleName?: string; pageNum: number; pageSize: number }) {
+  const where = q.roleName ? ilike(roles.roleName, `%${escapeLike(q.roleName)}%`) : undefined;
+  const userCounts = db
+    .select({ role: staffUsers.role, n: count().as('n') })
+    .from(staffUsers)
+    .groupBy(staffUsers.role)
+    .as('uc');
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ role: roles, n: userCounts.n })
+      .from(roles)
+      .leftJoin(userCounts, eq(userCounts.role, roles.roleName))
+      .where(where)
+      .orderBy(roles.id)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    db.select({ total: count() }).from(roles).where(where),
+  ]);
+  return {
+    datas: rows.map((r) => toRole(r.role, Number(r.n ?? 0))),
+    count: total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function getRoleRow(db: Db, id: number): Promise<RoleRow> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  if (!row) throw notFound('role.notFound');
+  return row;
+}
+
+async function roleUserCount(db: Db, roleName: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(staffUsers).where(eq(staffUsers.role, roleName));
+  return n;
+}
+
+export async function getRole(db: Db, id: number): Promise<Role> {
+  const row = await getRoleRow(db, id);
+  return toRole(row, await roleUserCount(db, row.roleName));
+}
+
+async function assertRoleNameFree(db: Db, roleName: string, exceptId?: number) {
+  const [clash] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(exceptId ? and(sql`lower(${roles.roleName}) = lower(${roleName})`, ne(roles.id, exceptId)) : sql`lower(${roles.roleName}) = lower(${roleName})`);
+  if (clash) throw conflict('role.nameTaken', 'roleName');
+}
+
+export async function createRole(db: Db, body: { roleName: string; content: string[] }): Promise<Role> {
+  await assertRoleNameFree(db, body.roleName);
+  const [row] = await db.insert(roles).values({ roleName: body.roleName, content: body.content }).returning();
+  return toRole(row);
+}
+
+export async function updateRole(db: Db, id: number, body: { roleName: string; content: string[] }) {
+  const before = await getRoleRow(db, id);
+  if (before.builtIn && before.roleName !== body.roleName) throw badRequest('role.builtIn', 'roleName');
+  await assertRoleNameFree(db, body.roleName, id);
+  const [row] = await db
+    .update(roles)
+    .set({ roleName: body.roleName, content: body.content, updatedAt: new Date() })
+    .where(eq(roles.id, id))
+    .returning();
+  return { before: toRole(before), after: toRole(row, await roleUserCount(db, row.roleName)) };
+}
+
+export async function deleteRole(db: Db, id: number): Promise<RoleRow> {
+  const row = await getRoleRow(db, id);
+  if (row.builtIn) throw badRequest('role.builtIn');
+  if ((await roleUserCount(db, row.roleName)) > 0) throw conflict('role.inUse');
+  await db.delete(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function copyRole(db: Db, body: { roleName: string; id: number }): Promise<Role> {
+  const source = await getRoleRow(db, body.id);
+  return createRole(db, { roleName: body.roleName, content: source.content });
+}
+
+export async function findRoleByName(db: Db, roleName: string): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.roleName, roleName));
+  return row;
+}
+
+/** Only a super user may hand out a super role. */
+export async function assertRoleGrantable(db: Db, roleName: string, actorAccess: string[], field = 'role') {
+  if (!(await findRoleByName(db, roleName))) throw badRequest('role.notFound', field);
+  if (superRoles.includes(roleName) && !actorAccess.some((a) => superRoles.includes(a)))
+    throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
+}
+
+export async function listStaffUsers(db: Db, q: { email?: string; status?: string; pageNum: number; pageSize: number }) {
+  const where = and(
+    q.email ? ilike(staffUsers.email, `%${escapeLike(q.email)}%`) : undefined,
+    q.status ? eq(staffUsers.status, q.status) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(staffUsers)
+      .where(where)
+      .orderBy(desc(staffUsers.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize),
+    db.select({ total: count() }).from(staffUsers).where(where),
+  ]);
+  return { users: rows.map(toStaffUser), count: total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function getStaffUserRow(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
+  if (!row) throw notFound('staff.notFound');
+  return row;
+}
+
+export async function assertUserFieldsFree(db: Db, f: { username?: string; email?: string | null }, exceptId?: number) {
+  const others = exceptId ? ne(staffUsers.id, exceptId) : undefined;
+  if (f.username) {
+    const [c] = await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(sql`lower(${staffUsers.username}) = lower(${f.username})`, others));
+    if (c) throw conflict('staff.usernameTaken', 'username');
+  }
+  if (f.email) {
+    const [c] = await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(and(sql`lower(${staffUsers.email}) = lower(${f.email})`, others));
+    if (c) throw conflict('staff.emailTaken', 'email');
+  }
+}
+
+/** Nobody disables or demotes the last active admin. */
+export async function assertNotLastAdmin(db: Db, user: UserRow, next: { role?: string | null; status?: string }) {
+  const losesAdmin =
+    user.role === 'admin' &&
+    user.status === 'active' &&
+    ((next.role !== undefined && next.role !== 'admin') || (next.status !== undefined && next.status !== 'active'));
+  if (!losesAdmin) return;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, 'admin'), eq(staffUsers.status, 'active'), ne(staffUsers.id, user.id)));
+  if (n === 0) throw conflict('staff.lastAdmin', next.role !== undefined ? 'role' : 'status');
+}
+
+export async function endSessions(db: Db, userId: number, exceptTokenHash?: string) {
+  await db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.userId, userId), exceptTokenHash ? ne(staffSessions.tokenHash, exceptTokenHash) : undefined));
+}
+
+export async function pruneExpiredSessions(db: Db) {
+  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()));
+}
+
+export async function staffCounts(db: Db) {
+  const rows = await db.select({ status: staffUsers.status, n: count() }).from(staffUsers).groupBy(staffUsers.status);
+  const [{ n: roleCount }] = await db.select({ n: count() }).from(roles);
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return {
+    staffUsers: (by.active ?? 0) + (by.disabled ?? 0),
+    activeStaffUsers: by.active ?? 0,
+    pendingRegistrations: by.pending ?? 0,
+    roles: roleCount,
+  };
+}
+
+export const isBuiltInRole = (name: string) => (builtInRoles as readonly string[]).includes(name);

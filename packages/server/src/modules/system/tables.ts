@@ -1,0 +1,55 @@
+import { bigserial, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The system log: one row per mutating console call (and per console action on a player). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    actorId: integer(),
+    actor: text(),
+    action: text().notNull(),
+    target: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.at), index().on(t.actor, t.at), index().on(t.action, t.at)],
+);
+
+/** One row per console API call. Written in batches off the request path. */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    method: text().notNull(),
+    path: text().notNull(),
+    status: integer().notNull(),
+    ms: real().notNull(),
+    actor: text(),
+    ip: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.at)],
+);
+
+/** Mail the server would send, kept when no SMTP is configured (and always as a record). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.to, t.createdAt)],
+);
+
+/** Small server-wide settings (the game key's hash, feature switches). */
+export const serverSettings = pgTable('server_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROOKERY_DATA_DIR: z.string().default('./data'),
+  ROOKERY_ADMIN_PASSWORD: z.string().min(8, 'ROOKERY_ADMIN_PASSWORD needs at least 8 characters').optional(),
+  ROOKERY_GAME_KEY: z.string().min(16, 'ROOKERY_GAME_KEY needs at least 16 characters').optional(),
+  ROOKERY_WEB_DIST: z.string().optional(),
+  DATABASE_URL: z.url('DATABASE_URL must be a postgres:// URL').optional(),
+  REDIS_URL: z.url('REDIS_URL must be a redis:// URL').optional(),
+  SMTP_URL: z.url('SMTP_URL must be an smtp:// URL').optional(),
+  SMTP_FROM: z.string().default('Rookery <no-reply@rookery.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SSO_CENTER: flag,
+  ROOKERY_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: flag,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword?: string;
+  gameKey?: string;
+  webDist: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  ssoCenter: boolean;
+  /** Requests per minute per IP on sign-in, registration and captcha. */
+  authRateLimit: number;
+  trustProxy: boolean;
+  /** In-memory database (tests). */
+  memory?: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Read the configuration from the environment; a bad value stops start-up with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.ROOKERY_DATA_DIR),
+    adminPassword: e.ROOKERY_ADMIN_PASSWORD,
+    gameKey: e.ROOKERY_GAME_KEY,
+    webDist: path.resolve(e.ROOKERY_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    logLevel: e.LOG_LEVEL,
+    ssoCenter: e.SSO_CENTER,
+    authRateLimit: e.ROOKERY_AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,3 @@
+/** Every table, for Drizzle's typed queries. Each module owns its tables.ts. */
+export * from '../../modules/staff/tables.js';
+export * from '../../modules/system/tables.js';

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { accessLog } from '../db/schema.js';
+
+type Row = typeof accessLog.$inferInsert;
+
+/**
+ * Every console API call gets an access-log row. Rows are buffered and written in batches so the
+ * request path never waits on the log.
+ */
+export function installAccessLog(app: FastifyInstance, db: Db, opts = { flushMs: 1000, maxBatch: 500 }): void {
+  let buffer: Row[] = [];
+  let flushing: Promise<void> | undefined;
+
+  const flush = async () => {
+    if (buffer.length === 0) return;
+    const rows = buffer;
+    buffer = [];
+    try {
+      await db.insert(accessLog).values(rows);
+    } catch (err) {
+      app.log.warn({ err }, 'access log write failed');
+    }
+  };
+  const schedule = () => {
+    flushing ??= flush().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  };
+  const timer = setInterval(schedule, opts.flushMs);
+  timer.unref();
+
+  app.addHook('onResponse', async (req, reply) => {
+    const url = req.url.split('?')[0];
+    if (!url.startsWith('/api/') || url.startsWith('/api/game/') || url.startsWith('/api/docs')) return;
+    buffer.push({
+      method: req.method,
+      path: url.slice(0, 500),
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+      actor: req.session?.username ?? null,
+      ip: req.ip,
+      at: new Date(),
+    });
+    if (buffer.length >= opts.maxBatch) void schedule();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flushing;
+    await flush();
+  });
+  app.decorate('flushAccessLog', async () => {
+    await flushing;
+    await flush();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    flushAccessLog(): Promise<void>;
+  }
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+
+export interface AuditEntry {
+  /** Defaults to the endpoint's audit name. */
+  action?: string;
+  target?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const secretKey = /pass|pwd|token|secret|captcha|hash|key/i;
+
+/** Copy of a value with every secret-looking field replaced, for the audit log and access log. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, secretKey.test(k) ? '***' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+export async function writeAudit(
+  db: Db,
+  entries: (AuditEntry & { action: string })[],
+  who: { actorId: number | null; actor: string | null; ip: string | null },
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorId: who.actorId,
+      actor: who.actor,
+      ip: who.ip,
+      action: e.action,
+      target: e.target === undefined || e.target === null ? null : String(e.target),
+      before: redact(e.before ?? null),
+      after: redact(e.after ?? null),
+    })),
+  );
+}

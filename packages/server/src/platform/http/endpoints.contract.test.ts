@@ -1,0 +1,121 @@
+import { builtInRoles, can, type Endpoint, endpoints, superRoles } from '@rookery/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { registeredEndpoints } from './endpoints.js';
+
+/**
+ * Generic checks driven by the contracts endpoint table: every endpoint a later area adds is
+ * covered here without new test code.
+ */
+const table = Object.entries(endpoints) as [string, Endpoint][];
+const consoleEndpoints = table.filter(([, e]) => e.permission !== 'public' && e.permission !== 'game');
+
+/** A path with every `:param` filled by a value that names nothing. */
+const urlOf = (e: Endpoint) => e.path.replace(/:(\w+)\*?/g, '999999');
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+describe('endpoint table', () => {
+  it('every endpoint declares a permission rule', () => {
+    for (const [name, e] of table) {
+      const ok = e.permission === true || ['public', 'pending', 'game'].includes(e.permission as string) || Array.isArray(e.permission);
+      expect(ok, `${name} declares no permission`).toBe(true);
+      if (Array.isArray(e.permission)) expect(e.permission.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('the server registers exactly the endpoints of the table', () => {
+    expect([...(registeredEndpoints.get(ctx.app) ?? [])].sort()).toEqual(table.map(([n]) => n).sort());
+  });
+
+  it('without a session every console endpoint answers 401', async () => {
+    for (const [name, e] of consoleEndpoints) {
+      const res = await ctx.call(e.method, urlOf(e), { body: e.body ? {} : undefined });
+      expect(res.statusCode, name).toBe(401);
+      expect(res.json().code, name).toBe(401);
+      const bad = await ctx.call(e.method, urlOf(e), { token: 'Bearer not-a-real-session-token-0000000000' });
+      expect(bad.statusCode, name).toBe(401);
+    }
+  });
+
+  it('every game endpoint refuses a missing or wrong game key', async () => {
+    for (const [name, e] of table.filter(([, e]) => e.permission === 'game')) {
+      const res = await ctx.app.inject({ method: e.method as 'GET', url: urlOf(e), headers: { 'x-game-key': 'wrong' } });
+      expect(res.statusCode, name).toBe(401);
+    }
+  });
+
+  it('each built-in role gets 403 on every endpoint it lacks, and nothing changes', async () => {
+    const roleAccess = new Map<string, string[]>();
+    const roles = await ctx.call('GET', '/api/v1/role?pageSize=100', { token: ctx.adminToken });
+    for (const r of roles.json().data.datas) roleAccess.set(r.roleName, [r.roleName, ...r.content]);
+    for (const role of builtInRoles.filter((r) => !superRoles.includes(r))) {
+      const { token } = await ctx.userWithRole(role);
+      const before = await ctx.fingerprint();
+      let checked = 0;
+      for (const [name, e] of consoleEndpoints) {
+        if (e.permission === true || e.permission === 'pending') continue;
+        if (can(roleAccess.get(role)!, e.permission as string[])) continue;
+        const res = await ctx.call(e.method, urlOf(e), { token, body: e.body ? {} : undefined });
+        expect(res.statusCode, `${role} → ${name}`).toBe(403);
+        checked += 1;
+      }
+      expect(checked, role).toBeGreaterThan(0);
+      expect(await ctx.fingerprint(), role).toEqual(before);
+    }
+  });
+
+  it('malformed JSON is 400 with a message on every endpoint that takes a body', async () => {
+    for (const [name, e] of table.filter(([, e]) => e.body)) {
+      const res = await ctx.app.inject({
+        method: e.method as 'POST',
+        url: urlOf(e),
+        headers: { authorization: ctx.adminToken, 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+        payload: '{"broken": ',
+      });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().msg, name).toBe('JSON 格式错误');
+    }
+  });
+
+  it('random bodies and queries never get a 500; schema violations get 400 with field messages', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.emailAddress(),
+      fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+    );
+    for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
+      const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
+      const arb = fc.oneof(
+        fc.anything(),
+        fc.dictionary(fc.constantFrom(...keys, 'extra'), value, { maxKeys: keys.length + 1 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(arb, async (input) => {
+          const url = urlOf(e);
+          const res = e.body
+            ? await ctx.call(e.method, url, { token: ctx.adminToken, body: JSON.stringify(input) })
+            : await ctx.call(e.method, `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, String(v)]))}`, { token: ctx.adminToken });
+          expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
+          const body = res.json();
+          expect(typeof body.msg).toBe('string');
+          if (e.body && !e.body.safeParse(input).success) {
+            expect(res.statusCode, `${name} ${JSON.stringify(input)}`).toBe(400);
+            expect(body.errors?.length ?? 0, `${name} ${JSON.stringify(input)}`).toBeGreaterThan(0);
+          }
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import { timingSafeEqual } from 'node:crypto';
+import type {
+  Endpoint,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+  Locale,
+} from '@rookery/contracts';
+import { can, envelope, isMutation, pickLocale } from '@rookery/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { sha256 } from '../security/tokens.js';
+import { AppError } from './errors.js';
+import { type Session, resolveSession } from './session.js';
+import { type AuditEntry, redact, writeAudit } from './audit.js';
+
+export interface RequestContext<E extends Endpoint> {
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  params: EndpointParams<E>;
+  /** The staff session (null on public and game endpoints). */
+  session: Session | null;
+  /** The database; inside a mutation, the mutation's transaction. */
+  db: Db;
+  locale: Locale;
+  ip: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Record what this mutation changed; written in the same transaction. */
+  audit(entry: AuditEntry): void;
+  /** Who acted when there is no session yet (sign-in, registration). */
+  setActor(name: string): void;
+}
+
+export type Handler<E extends Endpoint> = (ctx: RequestContext<E>) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+export type Handlers<T extends Record<string, Endpoint>> = { [K in keyof T]: Handler<T[K]> };
+
+export interface RegistryDeps {
+  db: Db;
+  gameKeyHash: string;
+}
+
+/** Endpoints registered so far, by name: a test compares it with the contracts table. */
+export const registeredEndpoints = new WeakMap<FastifyInstance, Set<string>>();
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+    locale: Locale;
+  }
+}
+
+function gameKeyMatches(header: unknown, keyHash: string): boolean {
+  if (typeof header !== 'string' || header.length > 200) return false;
+  return timingSafeEqual(Buffer.from(sha256(header), 'hex'), Buffer.from(keyHash, 'hex'));
+}
+
+/**
+ * Register every endpoint of a contracts table with its handler: schema validation, the
+ * permission guard, one transaction per mutation with its audit record, and the envelope.
+ */
+export function registerEndpoints<T extends Record<string, Endpoint>>(
+  app: FastifyInstance,
+  deps: RegistryDeps,
+  table: T,
+  handlers: Handlers<T>,
+): void {
+  let names = registeredEndpoints.get(app);
+  if (!names) registeredEndpoints.set(app, (names = new Set()));
+  for (const [name, def] of Object.entries(table) as [string, Endpoint][]) {
+    const handler = handlers[name] as Handler<Endpoint>;
+    if (!handler) throw new Error(`no handler for endpoint ${name}`);
+    names.add(name);
+    const mutation = isMutation(def);
+    const auditAction = def.audit ?? name;
+    app.route({
+      method: def.method,
+      url: def.path,
+      schema: {
+        summary: def.summary,
+        operationId: name,
+        tags: def.tags ?? [def.path.startsWith('/api/game/') ? 'game' : def.path.split('/')[3] ?? 'console'],
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.raw ? {} : { response: { 200: envelope(def.response) } }),
+      },
+      config: { endpointName: name, rateLimited: def.permission === 'public' },
+      onRequest: async (req) => {
+        req.locale = pickLocale(req.headers['accept-language']);
+        req.session = null;
+        if (def.permission === 'public') return;
+        if (def.permission === 'game') {
+          if (!gameKeyMatches(req.headers['x-game-key'], deps.gameKeyHash)) throw new AppError(401, 'http.401');
+          return;
+        }
+        const session = await resolveSession(deps.db, req.headers.authorization);
+        if (!session) throw new AppError(401, 'http.401');
+        if (session.pending && def.permission !== 'pending') throw new AppError(403, 'auth.pending');
+        const rule = def.permission === 'pending' ? true : def.permission;
+        if (!session.pending && !can(session.access, rule)) throw new AppError(403, 'http.noPermission');
+        req.session = session;
+      },
+      handler: async (req, reply) => {
+        const audits: AuditEntry[] = [];
+        let actor = req.session?.username ?? null;
+        const run = (db: Db) =>
+          handler({
+            query: req.query as never,
+            body: req.body as never,
+            params: req.params as never,
+            session: req.session,
+            db,
+            locale: req.locale,
+            ip: req.ip,
+            req,
+            reply,
+            audit: (entry) => audits.push(entry),
+            setActor: (n) => {
+              actor = n;
+            },
+          });
+        let data: unknown;
+        if (!mutation) {
+          data = await run(deps.db);
+        } else {
+          let deferred: AppError | undefined;
+          data = await deps.db.transaction(async (tx) => {
+            let result: unknown;
+            try {
+              result = await run(tx);
+            } catch (err) {
+              if (err instanceof AppError && err.opts.commit) deferred = err;
+              else throw err;
+            }
+            if (def.permission !== 'game') {
+              if (!deferred && audits.length === 0)
+                audits.push({
+                  target: req.params ? JSON.stringify(req.params) : null,
+                  after: redact(req.body),
+                });
+              await writeAudit(
+                tx,
+                audits.map((a) => ({ ...a, action: a.action ?? auditAction })),
+                { actorId: req.session?.userId ?? null, actor, ip: req.ip },
+              );
+            }
+            return result;
+          });
+          if (deferred) throw deferred;
+        }
+        if (def.raw) return data;
+        return { code: 200, data, msg: 'ok' };
+      },
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { isMessageKey, translate } from '@rookery/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, fieldErrors } from './errors.js';
+
+const known: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'http.malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'http.malformedJson',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'http.400',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'http.400',
+};
+
+/** One answer shape for every failure: `{ code, msg, errors? }`, HTTP status = code, text in the user's language. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
+    const locale = req.locale ?? 'zh-CN';
+    if (error instanceof AppError) {
+      const errors = error.opts.fields?.map((f) => ({ field: f.field, message: translate(f.message, locale) }));
+      return reply
+        .status(error.status)
+        .send({ code: error.status, msg: translate(error.key, locale, error.opts.vars), ...(errors ? { errors } : {}) });
+    }
+    if (error instanceof ZodError) {
+      return reply
+        .status(400)
+        .send({ code: 400, msg: translate('http.validation', locale), errors: fieldErrors(error, locale) });
+    }
+    const e = error as FastifyError;
+    if (e.code && known[e.code]) {
+      return reply.status(400).send({ code: 400, msg: translate(known[e.code], locale) });
+    }
+    if (e.statusCode === 429) {
+      return reply.status(429).send({ code: 429, msg: translate('http.429', locale) });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      const key = isMessageKey(`http.${e.statusCode}`) ? `http.${e.statusCode}` : 'http.400';
+      return reply.status(e.statusCode).send({ code: e.statusCode, msg: translate(key, locale) });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: translate('http.500', locale) });
+  });
+}

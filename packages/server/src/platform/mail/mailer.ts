@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+export interface Mailer {
+  /** Record the mail in the outbox (same transaction as the caller) and send it when SMTP is configured. */
+  send(db: Db, mail: { to: string; subject: string; body: string }): Promise<void>;
+}
+
+export function createMailer(config: Config, _db: Db, log: FastifyBaseLogger): Mailer {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  return {
+    async send(db, mail) {
+      await db.insert(mailOutbox).values({ ...mail, sentAt: transport ? new Date() : null });
+      if (transport) {
+        transport
+          .sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body })
+          .catch((err: unknown) => log.warn({ err, to: mail.to }, 'smtp send failed'));
+      }
+    },
+  };
+}

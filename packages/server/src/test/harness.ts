@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../platform/config.js';
+import { type Database, openDatabase } from '../platform/db/client.js';
+import * as schema from '../platform/db/schema.js';
+import { sha256 } from '../platform/security/tokens.js';
+import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
+
+export const ADMIN_PASSWORD = 'admin-pass-123';
+export const GAME_KEY = 'test-game-key-0123456789';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  adminToken: string;
+  /** Sign in and return the token. */
+  login(username: string, password: string): Promise<string>;
+  /** A fresh staff user holding `role`; returns its token. */
+  userWithRole(role: string): Promise<{ token: string; username: string; password: string; id: number }>;
+  /** Call the console API; `token` goes into Authorization. */
+  call(method: string, url: string, opts?: { token?: string; body?: unknown; locale?: string }): Promise<LightMyRequestResponse>;
+  /** Row counts of every table: equal fingerprints mean nothing changed. */
+  fingerprint(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: embedded PGlite in memory by default, a new PostgreSQL
+ * database when TEST_DATABASE_URL is set (CI).
+ */
+export async function createTestContext(overrides: { authRateLimit?: number } = {}): Promise<TestContext> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `rookery_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, poolSize: 5 });
+  await seedBuiltInRoles(database.db);
+  await seedAdmin(database.db, ADMIN_PASSWORD);
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent' as const,
+    authRateLimit: overrides.authRateLimit ?? 100_000,
+    webDist: '/nonexistent',
+  };
+  const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
+  await app.ready();
+
+  const call: TestContext['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(opts.token ? { authorization: opts.token } : {}),
+        ...(typeof opts.body === 'string' ? { 'content-type': 'application/json' } : {}),
+        'accept-language': opts.locale ?? 'en-US',
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+  const login = async (username: string, password: string) => {
+    const res = await call('POST', '/api/v1/login', { body: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
+    return res.json().data.token as string;
+  };
+  const adminToken = await login('admin', ADMIN_PASSWORD);
+  let n = 0;
+
+  return {
+    app,
+    database,
+    adminToken,
+    login,
+    call,
+    async userWithRole(role) {
+      n += 1;
+      const username = `${role}_${n}_${randomBytes(3).toString('hex')}`;
+      const password = `pw-${randomBytes(6).toString('hex')}`;
+      const res = await call('POST', '/api/v1/user', {
+        token: adminToken,
+        body: { username, pwd: password, role, email: `${username}@example.com` },
+      });
+      if (res.statusCode !== 200) throw new Error(`create user failed: ${res.body}`);
+      return { token: await login(username, password), username, password, id: res.json().data.id };
+    },
+    async fingerprint() {
+      await app.flushAccessLog();
+      const out: Record<string, number> = {};
+      for (const table of Object.values(schema)) {
+        if (!is(table, PgTable)) continue;
+        const name = getTableName(table);
+        if (name === 'access_log' || name === 'staff_sessions') continue;
+        const r = await database.db.execute(sql`select count(*)::int as n from ${table}`);
+        out[name] = (r.rows[0] as { n: number }).n;
+      }
+      return out;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
