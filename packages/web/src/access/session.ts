@@ -1,0 +1,40 @@
+import { type EndpointResponse, endpoints } from '@rookery/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../api/request';
+import { readToken } from './credentials';
+
+export type SessionUser = EndpointResponse<typeof endpoints.getSession>;
+
+/** The server keeps user names URL-encoded (spec §3); the console shows them decoded. */
+export function decodeUsername(username: string): string {
+  try {
+    return decodeURIComponent(username);
+  } catch {
+    return username;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'] as const,
+  queryFn: async (): Promise<SessionUser> => {
+    const user = await api(endpoints.getSession);
+    return { ...user, username: decodeUsername(user.username) };
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function useSession() {
+  return useQuery({ ...sessionQuery, enabled: Boolean(readToken()) });
+}
+
+/** The role name plus the role's permissions; empty while signed out. */
+export function useAccess(): readonly string[] {
+  return useSession().data?.access ?? noAccess;
+}
+
+const noAccess: readonly string[] = [];
+
+/** Deployment features the session turns on. The session carries no SSO flag yet, so SSO stays off. */
+export function sessionFeatures(_session: SessionUser | undefined): { sso: boolean } {
+  return { sso: false };
+}

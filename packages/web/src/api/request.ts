@@ -1,0 +1,118 @@
+import {
+  buildPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResponse,
+  type ErrorBody,
+  type Locale,
+} from '@rookery/contracts';
+import { clearCredentials, readToken } from '../access/credentials';
+import { logError } from '../shell/log/error-log';
+import { httpErrorText, isCataloguedStatus } from './http-errors';
+import { toQueryString } from './query-string';
+
+/** Spec §9. */
+export const requestTimeoutMs = 300_000;
+
+/** What a failed call rejects with: the server's body, or one built from the HTTP status. */
+export type ApiError = ErrorBody;
+
+export function isApiError(value: unknown): value is ApiError {
+  return Boolean(value && typeof value === 'object' && 'code' in value && 'msg' in value);
+}
+
+export interface CallOptions {
+  /** The caller shows the failure itself (e.g. login's 'Login failed: …'); no global notice. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpFailure {
+  status: number;
+  /** Catalogue text of the status (spec §8). */
+  title: string;
+  /** The server's (localised) message. */
+  detail: string;
+}
+
+/** The parts of the app the request layer reaches: set once by the app at start. */
+interface ApiHooks {
+  locale(): Locale;
+  onUnauthorized(): void;
+  onHttpFailure(failure: HttpFailure): void;
+}
+
+let hooks: ApiHooks = {
+  locale: () => 'zh-CN',
+  onUnauthorized: () => {},
+  onHttpFailure: () => {},
+};
+
+export function configureApi(next: Partial<ApiHooks>) {
+  hooks = { ...hooks, ...next };
+}
+
+type ApiArgs<E> = {} extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, options?: CallOptions]
+  : [input: EndpointInput<E>, options?: CallOptions];
+
+/** The one way the console calls its API: typed by the endpoint table in contracts. */
+export async function api<E extends Endpoint>(endpoint: E, ...[input, options]: ApiArgs<E>): Promise<EndpointResponse<E>> {
+  const { query, body, params } = (input ?? {}) as { query?: object; body?: unknown; params?: object };
+  const url = buildPath(endpoint.path, params as Record<string, unknown>) + toQueryString(query as Record<string, unknown>);
+  const locale = hooks.locale();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': locale };
+  const token = readToken();
+  if (token) headers.Authorization = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), requestTimeoutMs);
+  options?.signal?.addEventListener('abort', () => controller.abort());
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    // A timeout and a dropped connection both reach the operator as the catalogue's 408 / network text.
+    const status = controller.signal.aborted && !options?.signal?.aborted ? 408 : 0;
+    const failure: ApiError = { code: status, msg: httpErrorText(status || 503, locale) };
+    report(endpoint, status || 503, failure, url, options);
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (payload && typeof payload === 'object' && 'code' in payload) {
+    const envelope = payload as { code: number; data?: unknown; msg?: string };
+    if (envelope.code === 200) return envelope.data as EndpointResponse<E>;
+    const failure = payload as ApiError;
+    report(endpoint, response.ok ? failure.code : response.status, failure, url, options);
+    throw failure;
+  }
+  if (!response.ok) {
+    const failure: ApiError = { code: response.status, msg: httpErrorText(response.status, locale, url) };
+    report(endpoint, response.status, failure, url, options);
+    throw failure;
+  }
+  // A body without a code is returned as it is (spec §7).
+  return payload as EndpointResponse<E>;
+}
+
+function report(endpoint: Endpoint, status: number, failure: ApiError, url: string, options?: CallOptions) {
+  const locale = hooks.locale();
+  const title = httpErrorText(status, locale, url);
+  logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`);
+  // Sign-in and registration answer 401 for bad credentials; only a dead session logs the user out.
+  if (status === 401 && endpoint.permission !== 'public') {
+    clearCredentials();
+    hooks.onUnauthorized();
+    return;
+  }
+  if (!options?.quiet && isCataloguedStatus(status)) hooks.onHttpFailure({ status, title, detail: failure.msg });
+}

@@ -1,0 +1,59 @@
+import { builtRoutes, type ConsoleRoute, consoleRoutes, defaultRoleGrants } from '@rookery/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildMenu, menuLeafKeys } from './menu';
+
+const off = { sso: false, preRelease: false };
+const accessOf = (role: keyof typeof defaultRoleGrants) => [role, ...defaultRoleGrants[role]];
+
+describe('buildMenu', () => {
+  it('shows admin and maxRole every built entry, nothing hidden', () => {
+    const keys = menuLeafKeys(buildMenu(builtRoutes(), { ...off, access: ['admin'] }));
+    expect(keys).toEqual(
+      expect.arrayContaining(['/dashboard/console', '/system/userlist', '/system/role-manage', '/system/log']),
+    );
+    expect(keys).not.toContain('/system/useredit');
+    expect(keys).not.toContain('/login');
+    expect(menuLeafKeys(buildMenu(builtRoutes(), { ...off, access: ['maxRole'] }))).toEqual(keys);
+  });
+
+  it('shows a tester registration approval but not staff users', () => {
+    const keys = menuLeafKeys(buildMenu(builtRoutes(), { ...off, access: accessOf('tester') }));
+    expect(keys).toContain('/system/allow');
+    expect(keys).not.toContain('/system/userlist');
+    expect(keys).not.toContain('/system/log');
+  });
+
+  it('drops a parent whose children are all hidden', () => {
+    const menu = buildMenu(builtRoutes(), { ...off, access: accessOf('service') });
+    expect(menu.map((e) => e.name)).not.toContain('system');
+    expect(menu.map((e) => e.name)).toContain('dashboard');
+  });
+
+  it('shows sso-only entries only when SSO is on', () => {
+    const all = consoleRoutes.map((r) => ({ ...r, built: true, children: r.children?.map((c) => ({ ...c, built: true })) }));
+    const withSso = menuLeafKeys(buildMenu(all, { access: ['admin'], sso: true, preRelease: false }));
+    const without = menuLeafKeys(buildMenu(all, { access: ['admin'], sso: false, preRelease: false }));
+    expect(withSso).toContain('/habbyauth/companies');
+    expect(without).not.toContain('/habbyauth/companies');
+  });
+
+  it('reduces pre-release hosts to the purchase entry and hides the order menu', () => {
+    const routes: ConsoleRoute[] = [
+      { path: '/purchase', name: 'purchase', children: [{ path: 'plist', name: 'purchaseList', built: true }] },
+      { path: '/order', name: 'order', hideOnPreRelease: true, children: [{ path: 'list', name: 'orderList' }] },
+      { path: '/system', name: 'system', children: [{ path: 'log', name: 'systemLog' }] },
+    ];
+    const pre = buildMenu(routes, { access: ['admin'], sso: false, preRelease: true });
+    expect(pre.map((e) => e.name)).toEqual(['purchase']);
+    const normal = buildMenu(routes, { access: ['admin'], sso: false, preRelease: false });
+    expect(normal.map((e) => e.name)).toEqual(['purchase', 'order', 'system']);
+  });
+
+  it('inherits the parent auth for children without their own', () => {
+    const routes: ConsoleRoute[] = [
+      { path: '/a', name: 'a', auth: ['x'], children: [{ path: 'b', name: 'b' }] },
+    ];
+    expect(buildMenu(routes, { ...off, access: ['y'] })).toEqual([]);
+    expect(menuLeafKeys(buildMenu(routes, { ...off, access: ['x'] }))).toEqual(['/a/b']);
+  });
+});

@@ -1,0 +1,33 @@
+import { builtRoutes, homePath, flattenRoutes, type ResolvedRoute } from '@rookery/contracts';
+import { matchPath } from 'react-router';
+
+/** Every built route, resolved: what the router, menu, tabs and breadcrumb know about. */
+export const knownRoutes: ResolvedRoute[] = flattenRoutes(builtRoutes());
+
+export const routeByName: ReadonlyMap<string, ResolvedRoute> = new Map(knownRoutes.map((r) => [r.name, r]));
+
+/** The route table writes a splat as `:route*`; React Router wants `*`. */
+export function toRouterPath(fullPath: string): string {
+  return fullPath.replace(/:\w+\*$/, '*');
+}
+
+/** Routes that render a screen (groups only redirect). */
+export const pageRoutes: ResolvedRoute[] = knownRoutes.filter((r) => !r.hasChildren);
+
+/** The page route a location shows, if any. */
+export function findPageRoute(pathname: string): { route: ResolvedRoute; params: Record<string, string> } | undefined {
+  for (const route of pageRoutes) {
+    const match = matchPath({ path: toRouterPath(route.fullPath), end: true }, pathname);
+    if (match) return { route, params: match.params as Record<string, string> };
+  }
+  return undefined;
+}
+
+/** The index page: the affix tab, where sign-in lands. */
+export const homeRoute: ResolvedRoute = knownRoutes.find((r) => r.affixTab) ?? (routeByName.get('console') as ResolvedRoute);
+
+export { homePath };
+
+export function loginPath(target?: string): string {
+  return target && target !== '/' && !target.startsWith('/login') ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
+}
