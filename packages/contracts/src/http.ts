@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every console and game API answer: `{ code, data, msg }` on success, `{ code, msg, errors? }` on failure. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(200), data, msg: z.string() });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(200), data, msg: z.string() });
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -36,7 +36,10 @@ export const messages = {
   'v.emailFormat': l('邮箱格式不正确', 'Email format incorrect'),
   'v.passwordLength': l('密码至少 8 位', 'The password needs at least 8 characters'),
   'v.usernameRequired': l('请输入用户名', 'Please enter the user name'),
-  'v.usernameFormat': l('用户名只能包含字母、数字、点、下划线、@ 和 -，长度 3–64', 'User names use letters, digits, . _ @ - and have 3–64 characters'),
+  'v.usernameFormat': l(
+    '用户名只能包含字母、数字、点、下划线、@ 和 -，长度 3–64',
+    'User names use letters, digits, . _ @ - and have 3–64 characters',
+  ),
   'v.roleNameRequired': l('请输入角色名', 'Please enter the role name'),
   'v.roleRequired': l('请选择角色', 'Please choose a role'),
   'v.unknownPermission': l('未知的权限', 'Unknown permission'),

@@ -347,7 +347,11 @@ export const consoleRoutes: ConsoleRoute[] = [
     redirect: '/devtool/deadletter',
     auth: ['developer', 'tester', 'deadLetterQueueQuery', 'devToolAccountQuery', 'clientLogQuery'],
     children: [
-      { path: 'deadletter', name: 'devtoolDeadLetter', auth: ['developer', 'deadLetterQueueQuery', 'deadletterQueueQuery'] },
+      {
+        path: 'deadletter',
+        name: 'devtoolDeadLetter',
+        auth: ['developer', 'deadLetterQueueQuery', 'deadletterQueueQuery'],
+      },
       { path: 'account', name: 'devtoolAccount', auth: ['developer', 'tester', 'devToolAccountQuery'] },
       { path: 'cavern', name: 'devtoolCavern', auth: ['developer', 'devToolCaveQuery'] },
       { path: 'zoneIdList', name: 'devtoolZoneIdList', auth: ['developer', 'advancedArenaZonesQuery'] },

@@ -9,13 +9,13 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { staffModule } from './modules/staff/routes.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { installAccessLog } from './platform/http/access-log.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { staffModule } from './modules/staff/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -47,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // Our access log records every console call; pino's per-request lines only at debug.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -90,7 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Rookery API', version: '0.1.0', description: 'Console API (/api/v1) and game API (/api/game/v1)' },
+      info: {
+        title: 'Rookery API',
+        version: '0.1.0',
+        description: 'Console API (/api/v1) and game API (/api/game/v1)',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'Authorization' },

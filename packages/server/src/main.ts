@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { seedAdmin, seedBuiltInRoles } from './modules/staff/seed.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { ensureGameKey } from './platform/game-key.js';
-import { seedAdmin, seedBuiltInRoles } from './modules/staff/seed.js';
 
 async function main() {
   const config = loadConfig();
@@ -19,10 +19,14 @@ async function main() {
   const app = await buildApp({ config, database, gameKeyHash: gameKey.keyHash });
   // Secrets shown once on the terminal that started the server, never in the logs.
   if (admin.password) {
-    process.stdout.write(`\n  Rookery admin account created.  user: admin  password: ${admin.password}\n  (shown once; change it under 修改密码 / Change password)\n\n`);
+    process.stdout.write(
+      `\n  Rookery admin account created.  user: admin  password: ${admin.password}\n  (shown once; change it under 修改密码 / Change password)\n\n`,
+    );
   }
   if (gameKey.key) {
-    process.stdout.write(`  Game API key generated (X-Game-Key): ${gameKey.key}\n  (shown once; set ROOKERY_GAME_KEY to choose your own)\n\n`);
+    process.stdout.write(
+      `  Game API key generated (X-Game-Key): ${gameKey.key}\n  (shown once; set ROOKERY_GAME_KEY to choose your own)\n\n`,
+    );
   }
 
   let closing = false;
@@ -40,7 +44,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`Rookery listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind})\n`);
+  process.stdout.write(
+    `Rookery listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind})\n`,
+  );
 }
 
 main().catch((err) => {

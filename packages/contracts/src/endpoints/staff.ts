@@ -5,8 +5,7 @@ import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pag
 import { isPermission } from '../permissions.js';
 
 /** A required text field: missing and empty both say `key`. */
-export const requiredText = (key: string, max = 200) =>
-  z.string({ error: key }).trim().min(1, { error: key }).max(max);
+export const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key }).max(max);
 
 const trimmedOptional = z
   .string()
@@ -16,7 +15,11 @@ const trimmedOptional = z
   .transform((v) => (v === '' ? undefined : v));
 
 export const passwordSchema = z.string({ error: 'v.passwordRequired' }).min(8, { error: 'v.passwordLength' }).max(128);
-export const emailSchema = z.string({ error: 'v.mailRequired' }).trim().min(1, { error: 'v.mailRequired' }).pipe(z.email({ error: 'v.emailFormat' }));
+export const emailSchema = z
+  .string({ error: 'v.mailRequired' })
+  .trim()
+  .min(1, { error: 'v.mailRequired' })
+  .pipe(z.email({ error: 'v.emailFormat' }));
 export const mobileSchema = z
   .string({ error: 'v.mobileRequired' })
   .trim()
@@ -28,7 +31,10 @@ export const usernameSchema = z
   .min(1, { error: 'v.usernameRequired' })
   .regex(/^[\w.@-]{3,64}$/, { error: 'v.usernameFormat' });
 const permissionName = z.string().refine(isPermission, { error: 'v.unknownPermission' });
-const roleContent = z.array(permissionName).max(500).transform((a) => [...new Set(a)]);
+const roleContent = z
+  .array(permissionName)
+  .max(500)
+  .transform((a) => [...new Set(a)]);
 
 export const permissionNodeSchema = z.object({
   name: z.string(),
@@ -324,7 +330,9 @@ export const staffEndpoints = {
     path: '/api/v1/system/log',
     summary: 'The audit log: every mutation, who, what, before and after',
     permission: ['sysLogQuery'],
-    query: pageQuery.extend({ actor: trimmedOptional, action: trimmedOptional, target: trimmedOptional }).and(timeRangeQuery),
+    query: pageQuery
+      .extend({ actor: trimmedOptional, action: trimmedOptional, target: trimmedOptional })
+      .and(timeRangeQuery),
     response: pagedList(auditEntrySchema),
   }),
   getDashboard: endpoint({

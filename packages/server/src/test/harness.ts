@@ -4,11 +4,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
+import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
 import * as schema from '../platform/db/schema.js';
 import { sha256 } from '../platform/security/tokens.js';
-import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const GAME_KEY = 'test-game-key-0123456789';
@@ -22,7 +22,11 @@ export interface TestContext {
   /** A fresh staff user holding `role`; returns its token. */
   userWithRole(role: string): Promise<{ token: string; username: string; password: string; id: number }>;
   /** Call the console API; `token` goes into Authorization. */
-  call(method: string, url: string, opts?: { token?: string; body?: unknown; locale?: string }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; locale?: string },
+  ): Promise<LightMyRequestResponse>;
   /** Row counts of every table: equal fingerprints mean nothing changed. */
   fingerprint(): Promise<Record<string, number>>;
   close(): Promise<void>;
@@ -108,8 +112,10 @@ export async function createTestContext(overrides: { authRateLimit?: number } = 
         if (!is(table, PgTable)) continue;
         const name = getTableName(table);
         if (name === 'access_log' || name === 'staff_sessions') continue;
-        const r = await database.db.execute(sql`select count(*)::int as n from ${table}`);
-        out[name] = (r.rows[0] as { n: number }).n;
+        const r = (await database.db.execute(sql`select count(*)::int as n from ${table}`)) as unknown as {
+          rows: { n: number }[];
+        };
+        out[name] = r.rows[0].n;
       }
       return out;
     },

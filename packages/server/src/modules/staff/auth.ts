@@ -1,9 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import { dummyHash, verifyPassword } from '../../platform/security/password.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/security/tokens.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
 import { SESSION_TTL_MS } from './service.js';
 import { captchas, loginFailures, roles, staffSessions, staffUsers } from './tables.js';
 
@@ -56,7 +56,8 @@ export async function login(db: Db, username: string, password: string, ip: stri
     .from(staffUsers)
     .leftJoin(roles, eq(roles.roleName, staffUsers.role))
     .where(sql`lower(${staffUsers.username}) = lower(${username})`);
-  const ok = user ? await verifyPassword(user.user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
+  // Unknown names are checked against a dummy hash so the answer time does not reveal them.
+  const ok = await verifyPassword(user ? user.user.passwordHash : await dummyHash(), password);
   if (!ok || !user) {
     await recordFailure(db, userKey, MAX_FAILURES_PER_USER, now);
     await recordFailure(db, ipKey, MAX_FAILURES_PER_IP, now);
@@ -77,9 +78,16 @@ export async function sendCaptcha(db: Db, mailer: Mailer, mail: string) {
   const now = new Date();
   const key = mail.toLowerCase();
   const [existing] = await db.select().from(captchas).where(eq(captchas.mail, key));
-  if (existing && now.getTime() - existing.sentAt.getTime() < CAPTCHA_RESEND_MS) throw new AppError(429, 'captcha.wait');
+  if (existing && now.getTime() - existing.sentAt.getTime() < CAPTCHA_RESEND_MS)
+    throw new AppError(429, 'captcha.wait');
   const code = sixDigitCode();
-  const row = { mail: key, codeHash: sha256(`${key}:${code}`), sentAt: now, expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS), tries: 0 };
+  const row = {
+    mail: key,
+    codeHash: sha256(`${key}:${code}`),
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
+    tries: 0,
+  };
   await db.insert(captchas).values(row).onConflictDoUpdate({ target: captchas.mail, set: row });
   await mailer.send(db, {
     to: mail,
@@ -98,10 +106,18 @@ export async function consumeCaptcha(db: Db, mail: string, code: string) {
     .where(and(eq(captchas.mail, key), gt(captchas.expiresAt, new Date())));
   if (!row) throw new AppError(400, 'captcha.invalid', { fields: [{ field: 'captcha', message: 'captcha.invalid' }] });
   if (row.tries >= CAPTCHA_MAX_TRIES)
-    throw new AppError(400, 'captcha.tooManyTries', { fields: [{ field: 'captcha', message: 'captcha.tooManyTries' }] });
+    throw new AppError(400, 'captcha.tooManyTries', {
+      fields: [{ field: 'captcha', message: 'captcha.tooManyTries' }],
+    });
   if (row.codeHash !== sha256(`${key}:${code}`)) {
-    await db.update(captchas).set({ tries: row.tries + 1 }).where(eq(captchas.mail, key));
-    throw new AppError(400, 'captcha.invalid', { commit: true, fields: [{ field: 'captcha', message: 'captcha.invalid' }] });
+    await db
+      .update(captchas)
+      .set({ tries: row.tries + 1 })
+      .where(eq(captchas.mail, key));
+    throw new AppError(400, 'captcha.invalid', {
+      commit: true,
+      fields: [{ field: 'captcha', message: 'captcha.invalid' }],
+    });
   }
   await db.delete(captchas).where(eq(captchas.mail, key));
 }

@@ -73,8 +73,10 @@ export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) 
     getStaffUser: async ({ db, params }) => staff.toStaffUser(await staff.getStaffUserRow(db, params.id)),
     updateStaffUser: async ({ db, params, body, session, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);
-      if (body.role !== undefined && body.role !== before.role) await staff.assertRoleGrantable(db, body.role, session!.access);
-      if (before.role && ['maxRole', 'admin'].includes(before.role) && !isSuper(session!)) throw new AppError(403, 'role.superRole');
+      if (body.role !== undefined && body.role !== before.role)
+        await staff.assertRoleGrantable(db, body.role, session!.access);
+      if (before.role && ['maxRole', 'admin'].includes(before.role) && !isSuper(session!))
+        throw new AppError(403, 'role.superRole');
       await staff.assertUserFieldsFree(db, { username: body.username, email: body.email }, before.id);
       await staff.assertNotLastAdmin(db, before, { role: body.role, status: body.status });
       const passwordChanged = body.pwd !== undefined;
@@ -132,10 +134,17 @@ export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) 
     changePassword: async ({ db, body, session, audit }) => {
       const row = await staff.getStaffUserRow(db, session!.userId);
       if (!(await verifyPassword(row.passwordHash, body.oldPassword)))
-        throw new AppError(400, 'auth.wrongOldPassword', { fields: [{ field: 'oldPassword', message: 'auth.wrongOldPassword' }] });
+        throw new AppError(400, 'auth.wrongOldPassword', {
+          fields: [{ field: 'oldPassword', message: 'auth.wrongOldPassword' }],
+        });
       if (body.oldPassword === body.newPassword)
-        throw new AppError(400, 'auth.samePassword', { fields: [{ field: 'newPassword', message: 'auth.samePassword' }] });
-      await db.update(staffUsers).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(staffUsers.id, row.id));
+        throw new AppError(400, 'auth.samePassword', {
+          fields: [{ field: 'newPassword', message: 'auth.samePassword' }],
+        });
+      await db
+        .update(staffUsers)
+        .set({ passwordHash: await hashPassword(body.newPassword) })
+        .where(eq(staffUsers.id, row.id));
       await staff.endSessions(db, row.id, session!.tokenHash);
       audit({ target: row.username });
       return { ok: true as const };
@@ -169,7 +178,8 @@ export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) 
       audit({ target: row.username, after: registrationView(row) });
       return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
     },
-    getRegistrationStatus: async ({ db, session }) => registrationView(await staff.getStaffUserRow(db, session!.userId)),
+    getRegistrationStatus: async ({ db, session }) =>
+      registrationView(await staff.getStaffUserRow(db, session!.userId)),
     listRegistrations: async ({ db, query }) => {
       const where = query.status
         ? and(eq(staffUsers.status, query.status), inArray(staffUsers.status, ['pending', 'active', 'rejected']))
@@ -211,7 +221,12 @@ export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) 
       if (before.status !== 'pending') throw conflict('staff.notPending');
       const [row] = await db
         .update(staffUsers)
-        .set({ status: 'rejected', reviewedBy: session!.username, reviewedAt: new Date(), rejectReason: body.reason || null })
+        .set({
+          status: 'rejected',
+          reviewedBy: session!.username,
+          reviewedAt: new Date(),
+          rejectReason: body.reason || null,
+        })
         .where(eq(staffUsers.id, before.id))
         .returning();
       audit({ target: row.username, before: registrationView(before), after: registrationView(row) });

@@ -18,7 +18,10 @@ export async function seedBuiltInRoles(db: Db): Promise<void> {
  * generated and returned so the caller prints it once.
  */
 export async function seedAdmin(db: Db, password?: string): Promise<{ created: boolean; password?: string }> {
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(staffUsers).where(eq(staffUsers.role, 'admin'));
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffUsers)
+    .where(eq(staffUsers.role, 'admin'));
   if (existing.n > 0) return { created: false };
   const pwd = password ?? randomPassword();
   await db

@@ -84,7 +84,11 @@ async function assertRoleNameFree(db: Db, roleName: string, exceptId?: number) {
   const [clash] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(exceptId ? and(sql`lower(${roles.roleName}) = lower(${roleName})`, ne(roles.id, exceptId)) : sql`lower(${roles.roleName}) = lower(${roleName})`);
+    .where(
+      exceptId
+        ? and(sql`lower(${roles.roleName}) = lower(${roleName})`, ne(roles.id, exceptId))
+        : sql`lower(${roles.roleName}) = lower(${roleName})`,
+    );
   if (clash) throw conflict('role.nameTaken', 'roleName');
 }
 
@@ -131,7 +135,10 @@ export async function assertRoleGrantable(db: Db, roleName: string, actorAccess:
     throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
 }
 
-export async function listStaffUsers(db: Db, q: { email?: string; status?: string; pageNum: number; pageSize: number }) {
+export async function listStaffUsers(
+  db: Db,
+  q: { email?: string; status?: string; pageNum: number; pageSize: number },
+) {
   const where = and(
     q.email ? ilike(staffUsers.email, `%${escapeLike(q.email)}%`) : undefined,
     q.status ? eq(staffUsers.status, q.status) : undefined,
@@ -190,7 +197,9 @@ export async function assertNotLastAdmin(db: Db, user: UserRow, next: { role?: s
 export async function endSessions(db: Db, userId: number, exceptTokenHash?: string) {
   await db
     .delete(staffSessions)
-    .where(and(eq(staffSessions.userId, userId), exceptTokenHash ? ne(staffSessions.tokenHash, exceptTokenHash) : undefined));
+    .where(
+      and(eq(staffSessions.userId, userId), exceptTokenHash ? ne(staffSessions.tokenHash, exceptTokenHash) : undefined),
+    );
 }
 
 export async function pruneExpiredSessions(db: Db) {

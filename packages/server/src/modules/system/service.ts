@@ -46,7 +46,12 @@ export async function recentAudit(db: Db, limit = 10) {
 }
 
 export async function listOutbox(db: Db, q: { to?: string; page: number; pageSize: number }) {
-  const where = q.to ? ilike(mailOutbox.to, q.to.replace(/[\\%_]/g, (c) => `\\${c}`)) : undefined;
+  const where = q.to
+    ? ilike(
+        mailOutbox.to,
+        q.to.replace(/[\\%_]/g, (c) => `\\${c}`),
+      )
+    : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
@@ -58,7 +63,13 @@ export async function listOutbox(db: Db, q: { to?: string; page: number; pageSiz
     db.select({ total: count() }).from(mailOutbox).where(where),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, body: r.body, createdAt: r.createdAt.toISOString() })),
+    list: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+    })),
     pagination: { page: q.page, pageSize: q.pageSize, total },
   };
 }

@@ -23,7 +23,10 @@ afterAll(() => ctx?.close());
 describe('endpoint table', () => {
   it('every endpoint declares a permission rule', () => {
     for (const [name, e] of table) {
-      const ok = e.permission === true || ['public', 'pending', 'game'].includes(e.permission as string) || Array.isArray(e.permission);
+      const ok =
+        e.permission === true ||
+        ['public', 'pending', 'game'].includes(e.permission as string) ||
+        Array.isArray(e.permission);
       expect(ok, `${name} declares no permission`).toBe(true);
       if (Array.isArray(e.permission)) expect(e.permission.length, name).toBeGreaterThan(0);
     }
@@ -45,7 +48,11 @@ describe('endpoint table', () => {
 
   it('every game endpoint refuses a missing or wrong game key', async () => {
     for (const [name, e] of table.filter(([, e]) => e.permission === 'game')) {
-      const res = await ctx.app.inject({ method: e.method as 'GET', url: urlOf(e), headers: { 'x-game-key': 'wrong' } });
+      const res = await ctx.app.inject({
+        method: e.method as 'GET',
+        url: urlOf(e),
+        headers: { 'x-game-key': 'wrong' },
+      });
       expect(res.statusCode, name).toBe(401);
     }
   });
@@ -105,7 +112,11 @@ describe('endpoint table', () => {
           const url = urlOf(e);
           const res = e.body
             ? await ctx.call(e.method, url, { token: ctx.adminToken, body: JSON.stringify(input) })
-            : await ctx.call(e.method, `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, String(v)]))}`, { token: ctx.adminToken });
+            : await ctx.call(
+                e.method,
+                `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, String(v)]))}`,
+                { token: ctx.adminToken },
+              );
           expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
           const body = res.json();
           expect(typeof body.msg).toBe('string');

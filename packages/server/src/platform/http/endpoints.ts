@@ -11,9 +11,9 @@ import { can, envelope, isMutation, pickLocale } from '@rookery/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { sha256 } from '../security/tokens.js';
-import { AppError } from './errors.js';
-import { type Session, resolveSession } from './session.js';
 import { type AuditEntry, redact, writeAudit } from './audit.js';
+import { AppError } from './errors.js';
+import { resolveSession, type Session } from './session.js';
 
 export interface RequestContext<E extends Endpoint> {
   query: EndpointQuery<E>;
@@ -33,7 +33,9 @@ export interface RequestContext<E extends Endpoint> {
   setActor(name: string): void;
 }
 
-export type Handler<E extends Endpoint> = (ctx: RequestContext<E>) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+export type Handler<E extends Endpoint> = (
+  ctx: RequestContext<E>,
+) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
 export type Handlers<T extends Record<string, Endpoint>> = { [K in keyof T]: Handler<T[K]> };
 
 export interface RegistryDeps {
@@ -66,8 +68,8 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
   table: T,
   handlers: Handlers<T>,
 ): void {
-  let names = registeredEndpoints.get(app);
-  if (!names) registeredEndpoints.set(app, (names = new Set()));
+  const names = registeredEndpoints.get(app) ?? new Set<string>();
+  registeredEndpoints.set(app, names);
   for (const [name, def] of Object.entries(table) as [string, Endpoint][]) {
     const handler = handlers[name] as Handler<Endpoint>;
     if (!handler) throw new Error(`no handler for endpoint ${name}`);
@@ -80,7 +82,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       schema: {
         summary: def.summary,
         operationId: name,
-        tags: def.tags ?? [def.path.startsWith('/api/game/') ? 'game' : def.path.split('/')[3] ?? 'console'],
+        tags: def.tags ?? [def.path.startsWith('/api/game/') ? 'game' : (def.path.split('/')[3] ?? 'console')],
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         ...(def.params ? { params: def.params } : {}),

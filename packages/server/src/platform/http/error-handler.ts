@@ -16,9 +16,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const locale = req.locale ?? 'zh-CN';
     if (error instanceof AppError) {
       const errors = error.opts.fields?.map((f) => ({ field: f.field, message: translate(f.message, locale) }));
-      return reply
-        .status(error.status)
-        .send({ code: error.status, msg: translate(error.key, locale, error.opts.vars), ...(errors ? { errors } : {}) });
+      return reply.status(error.status).send({
+        code: error.status,
+        msg: translate(error.key, locale, error.opts.vars),
+        ...(errors ? { errors } : {}),
+      });
     }
     if (error instanceof ZodError) {
       return reply
