@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../test/harness.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const data = (res: { json(): any }) => res.json().data;
+
+async function auditActions(action?: string) {
+  const now = new Date();
+  const start = new Date(now.getTime() - 3_600_000).toISOString();
+  const end = new Date(now.getTime() + 60_000).toISOString();
+  const res = await ctx.call('GET', `/api/v1/system/log?start=${start}&end=${end}&pageSize=1000${action ? `&action=${action}` : ''}`, {
+    token: ctx.adminToken,
+  });
+  expect(res.statusCode).toBe(200);
+  return data(res).list as { action: string; actor: string; target: string; before: any; after: any }[];
+}
+
+describe('roles and staff users', () => {
+  it('a custom role grants exactly its permissions: 403 on staff users, 200 on the system log', async () => {
+    const role = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: '  auditors ', content: ['sysLogQuery', 'sysLogQuery'] },
+    });
+    expect(role.statusCode).toBe(200);
+    expect(data(role)).toMatchObject({ roleName: 'auditors', content: ['sysLogQuery'], builtIn: false });
+
+    const user = await ctx.call('POST', '/api/v1/user', {
+      token: ctx.adminToken,
+      body: { username: 'auditor1', pwd: 'auditor-pass-1', role: 'auditors', email: 'auditor1@example.com' },
+    });
+    expect(user.statusCode).toBe(200);
+    const token = await ctx.login('auditor1', 'auditor-pass-1');
+
+    expect((await ctx.call('GET', '/api/v1/user', { token })).statusCode).toBe(403);
+    const log = await ctx.call('GET', `/api/v1/system/log?start=2020-01-01T00:00:00Z&end=2099-01-01T00:00:00Z`, {
+      token,
+    });
+    expect(log.statusCode).toBe(200);
+    const session = data(await ctx.call('GET', '/api/v1/session', { token }));
+    expect(session).toMatchObject({ username: 'auditor1', access: ['auditors', 'sysLogQuery'] });
+
+    const actions = (await auditActions()).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['createRole', 'createStaffUser', 'login']));
+  });
+
+  it('the permission answer is in the caller’s language', async () => {
+    const { token } = await ctx.userWithRole('service');
+    const zh = await ctx.call('GET', '/api/v1/user', { token, locale: 'zh-CN' });
+    expect(zh.json()).toEqual({ code: 403, msg: '您没有该操作的权限' });
+    const en = await ctx.call('GET', '/api/v1/user', { token, locale: 'en-US' });
+    expect(en.json().msg).toBe('You have no permission for this operation');
+  });
+
+  it('role names are unique, built-in roles cannot be deleted, roles in use cannot be deleted', async () => {
+    const dup = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'ADMIN', content: [] } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0].field).toBe('roleName');
+
+    const roles = data(await ctx.call('GET', '/api/v1/role?roleName=%20tester%20', { token: ctx.adminToken }));
+    expect(roles.datas.map((r: any) => r.roleName)).toEqual(['tester']);
+    const del = await ctx.call('DELETE', `/api/v1/role/${roles.datas[0].id}`, { token: ctx.adminToken });
+    expect(del.statusCode).toBe(400);
+
+    const used = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'inuse', content: [] } }));
+    await ctx.call('POST', '/api/v1/user', {
+      token: ctx.adminToken,
+      body: { username: 'inuse_user', pwd: 'inuse-pass-1', role: 'inuse', email: 'inuse@example.com' },
+    });
+    expect((await ctx.call('DELETE', `/api/v1/role/${used.id}`, { token: ctx.adminToken })).statusCode).toBe(409);
+    const gone = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'temp', content: [] } }));
+    expect((await ctx.call('DELETE', `/api/v1/role/${gone.id}`, { token: ctx.adminToken })).statusCode).toBe(200);
+    expect((await ctx.call('GET', `/api/v1/role/${gone.id}`, { token: ctx.adminToken })).statusCode).toBe(404);
+  });
+
+  it('unknown permissions are refused with a field message and nothing is stored', async () => {
+    const before = await ctx.fingerprint();
+    const res = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'bogus', content: ['notAPermission'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'content.0', message: 'Unknown permission' }]);
+    expect(await ctx.fingerprint()).toEqual(before);
+  });
+
+  it('copy makes a new role with the same permissions; renaming a role moves its users', async () => {
+    const src = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'src', content: ['userQuery'] } }));
+    const copy = await ctx.call('PUT', '/api/v1/role/copy', { token: ctx.adminToken, body: { roleName: 'src-copy', id: src.id } });
+    expect(data(copy)).toMatchObject({ roleName: 'src-copy', content: ['userQuery'] });
+    const u = await ctx.call('POST', '/api/v1/user', {
+      token: ctx.adminToken,
+      body: { username: 'mover', pwd: 'mover-pass-1', role: 'src', email: 'mover@example.com' },
+    });
+    await ctx.call('PUT', `/api/v1/role/${src.id}`, { token: ctx.adminToken, body: { roleName: 'renamed', content: ['userQuery'] } });
+    expect(data(await ctx.call('GET', `/api/v1/user/${data(u).id}`, { token: ctx.adminToken })).role).toBe('renamed');
+  });
+
+  it('staff list is searched by trimmed email and pages as users/count/pageNum/pageSize', async () => {
+    const res = data(await ctx.call('GET', '/api/v1/user?email=%20auditor1%40%20&pageSize=5&pageNum=1', { token: ctx.adminToken }));
+    expect(res).toMatchObject({ count: 1, pageNum: 1, pageSize: 5 });
+    expect(res.users[0].username).toBe('auditor1');
+    expect(res.users[0]).not.toHaveProperty('passwordHash');
+  });
+
+  it('a password reset (PUT with only pwd) ends the user’s sessions and the new password works', async () => {
+    const u = await ctx.userWithRole('operation');
+    const res = await ctx.call('PUT', `/api/v1/user/${u.id}`, { token: ctx.adminToken, body: { pwd: 'brand-new-pass-1' } });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(401);
+    await ctx.login(u.username, 'brand-new-pass-1');
+    const [entry] = await auditActions('resetStaffPassword');
+    expect(JSON.stringify(entry)).not.toContain('brand-new-pass-1');
+  });
+
+  it('disabling a user ends their session and refuses sign-in', async () => {
+    const u = await ctx.userWithRole('tester');
+    await ctx.call('PUT', `/api/v1/user/${u.id}`, { token: ctx.adminToken, body: { status: 'disabled' } });
+    expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(401);
+    const login = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: u.password } });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('nobody disables or demotes the last admin', async () => {
+    const admin = data(await ctx.call('GET', '/api/v1/user?pageSize=1000', { token: ctx.adminToken })).users.find(
+      (u: any) => u.username === 'admin',
+    );
+    const before = await ctx.fingerprint();
+    expect((await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { status: 'disabled' } })).statusCode).toBe(409);
+    expect((await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { role: 'tester' } })).statusCode).toBe(409);
+    expect(await ctx.fingerprint()).toEqual(before);
+  });
+});
+
+describe('sessions and passwords', () => {
+  it('accepts the token with or without Bearer, and logout ends it', async () => {
+    const token = await ctx.login('admin', ADMIN_PASSWORD);
+    expect((await ctx.call('GET', '/api/v1/session', { token: `Bearer ${token}` })).statusCode).toBe(200);
+    expect((await ctx.call('POST', '/api/v1/logout', { token })).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/v1/session', { token })).statusCode).toBe(401);
+  });
+
+  it('stores only the hash of a session token', async () => {
+    const token = await ctx.login('admin', ADMIN_PASSWORD);
+    const dump = await ctx.database.db.execute('select token_hash from staff_sessions' as never);
+    const text = JSON.stringify(dump);
+    expect(text).not.toContain(token);
+  });
+
+  it('changing my password checks the old one and ends my other sessions', async () => {
+    const u = await ctx.userWithRole('developer');
+    const other = await ctx.login(u.username, u.password);
+    const wrong = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: 'nope-nope', newPassword: 'another-pass-1' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].field).toBe('oldPassword');
+    const short = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: u.password, newPassword: 'short' } });
+    expect(short.statusCode).toBe(400);
+    const ok = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: u.password, newPassword: 'another-pass-1' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/v1/session', { token: other })).statusCode).toBe(401);
+    expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(200);
+  });
+
+  it('throttles a user name after 5 failed sign-ins, even with the right password', async () => {
+    const u = await ctx.userWithRole('service');
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: 'wrong-password' } });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: u.password } });
+    expect(locked.statusCode).toBe(429);
+  });
+});
+
+describe('registration', () => {
+  const mail = 'newbie@example.com';
+  const outboxCode = async () => {
+    const res = data(await ctx.call('GET', `/api/v1/devtool/mail-outbox?to=${mail}`, { token: ctx.adminToken }));
+    return /(\d{6})/.exec(res.list[0].body)![1];
+  };
+
+  it('validates the form with the spec’s messages', async () => {
+    const res = await ctx.call('POST', '/api/register', {
+      locale: 'zh-CN',
+      body: { mail: 'not-mail', password: '', mobile: '23456789012' },
+    });
+    expect(res.statusCode).toBe(400);
+    const byField = Object.fromEntries(res.json().errors.map((e: any) => [e.field, e.message]));
+    expect(byField).toMatchObject({
+      mail: '邮箱格式不正确',
+      mobile: '手机号格式不正确',
+      captcha: '请输入验证码',
+    });
+    expect(byField.password).toBeDefined();
+  });
+
+  it('captcha: one per 60 s per address; wrong codes are refused', async () => {
+    expect((await ctx.call('POST', '/api/v1/captcha', { body: { mail } })).statusCode).toBe(200);
+    expect((await ctx.call('POST', '/api/v1/captcha', { body: { mail: mail.toUpperCase() } })).statusCode).toBe(429);
+    const code = await outboxCode();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const res = await ctx.call('POST', '/api/register', {
+      body: { mail, password: 'newbie-pass-1', mobile: '13800138000', captcha: wrong },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('captcha');
+  });
+
+  it('register → pending session sees only its status → approve → sign in with the role', async () => {
+    const code = await outboxCode();
+    const reg = await ctx.call('POST', '/api/register', {
+      body: { mail, password: 'newbie-pass-1', mobile: '13800138000', captcha: code },
+    });
+    expect(reg.statusCode).toBe(200);
+    const { token, uuid, info } = data(reg);
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(info).toEqual({ status: 'pending', mail });
+
+    expect(data(await ctx.call('GET', '/api/v1/register/status', { token })).status).toBe('pending');
+    expect((await ctx.call('GET', '/api/v1/permession', { token })).statusCode).toBe(403);
+    expect((await ctx.call('POST', '/api/v1/login', { body: { username: mail, password: 'newbie-pass-1' } })).statusCode).toBe(403);
+
+    const { token: tester } = await ctx.userWithRole('tester');
+    const pending = data(await ctx.call('GET', '/api/v1/registrations?status=pending', { token: tester }));
+    const row = pending.list.find((r: any) => r.username === mail);
+    expect(pending.roles).toContain('operation');
+    // A tester may approve, but cannot hand out admin.
+    const escalate = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'admin' } });
+    expect(escalate.statusCode).toBe(403);
+    const ok = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'operation' } });
+    expect(data(ok)).toMatchObject({ status: 'active', role: 'operation' });
+    expect((await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'operation' } })).statusCode).toBe(409);
+
+    const newToken = await ctx.login(mail, 'newbie-pass-1');
+    expect(data(await ctx.call('GET', '/api/v1/session', { token: newToken })).access[0]).toBe('operation');
+    const actions = (await auditActions()).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['register', 'approveRegistration', 'requestCaptcha']));
+  });
+});
+
+describe('platform', () => {
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await ctx.call('GET', '/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404 });
+  });
+
+  it('serves health, metrics and OpenAPI', async () => {
+    expect((await ctx.call('GET', '/healthz')).json().status).toBe('ok');
+    expect((await ctx.call('GET', '/metrics')).body).toContain('rookery_http_request_duration_seconds');
+    const spec = await ctx.call('GET', '/api/docs/json');
+    expect(spec.json().paths['/api/v1/role/{id}']).toBeDefined();
+  });
+
+  it('writes an access-log row for console calls', async () => {
+    await ctx.call('GET', '/api/v1/permession', { token: ctx.adminToken });
+    await ctx.app.flushAccessLog();
+    const rows = (await ctx.database.db.execute(
+      "select method, path, status from access_log where path = '/api/v1/permession'" as never,
+    )) as unknown as { rows: unknown[] };
+    expect(rows.rows.length).toBeGreaterThan(0);
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.call('GET', '/healthz');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
