@@ -76,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Served over plain HTTP on internal hosts too; upgrading would break those.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -84,12 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.authRateLimit,
     timeWindow: '1 minute',
   });
-  // Sign-in, registration and captcha are limited per IP before any work is done.
-  app.addHook('onRoute', (route) => {
-    if ((route.config as { rateLimited?: boolean } | undefined)?.rateLimited) {
-      route.config = { ...(route.config as object), rateLimit: { max: config.authRateLimit, timeWindow: '1 minute' } };
-    }
-  });
+  app.decorate('authRateLimit', config.authRateLimit);
   await app.register(swagger, {
     openapi: {
       info: {

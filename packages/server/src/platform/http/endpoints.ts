@@ -47,6 +47,10 @@ export interface RegistryDeps {
 export const registeredEndpoints = new WeakMap<FastifyInstance, Set<string>>();
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests per minute per IP on public endpoints. */
+    authRateLimit: number;
+  }
   interface FastifyRequest {
     session: Session | null;
     locale: Locale;
@@ -88,7 +92,13 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
         ...(def.params ? { params: def.params } : {}),
         ...(def.raw ? {} : { response: { 200: envelope(def.response) } }),
       },
-      config: { endpointName: name, rateLimited: def.permission === 'public' },
+      config: {
+        endpointName: name,
+        // Sign-in, registration and captcha: limited per IP before any work is done.
+        ...(def.permission === 'public' && app.hasDecorator('authRateLimit')
+          ? { rateLimit: { max: app.authRateLimit, timeWindow: '1 minute' } }
+          : {}),
+      },
       onRequest: async (req) => {
         req.locale = pickLocale(req.headers['accept-language']);
         req.session = null;
