@@ -13,9 +13,13 @@ async function auditActions(action?: string) {
   const now = new Date();
   const start = new Date(now.getTime() - 3_600_000).toISOString();
   const end = new Date(now.getTime() + 60_000).toISOString();
-  const res = await ctx.call('GET', `/api/v1/system/log?start=${start}&end=${end}&pageSize=1000${action ? `&action=${action}` : ''}`, {
-    token: ctx.adminToken,
-  });
+  const res = await ctx.call(
+    'GET',
+    `/api/v1/system/log?start=${start}&end=${end}&pageSize=1000${action ? `&action=${action}` : ''}`,
+    {
+      token: ctx.adminToken,
+    },
+  );
   expect(res.statusCode).toBe(200);
   return data(res).list as { action: string; actor: string; target: string; before: any; after: any }[];
 }
@@ -57,7 +61,10 @@ describe('roles and staff users', () => {
   });
 
   it('role names are unique, built-in roles cannot be deleted, roles in use cannot be deleted', async () => {
-    const dup = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'ADMIN', content: [] } });
+    const dup = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'ADMIN', content: [] },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0].field).toBe('roleName');
 
@@ -66,13 +73,17 @@ describe('roles and staff users', () => {
     const del = await ctx.call('DELETE', `/api/v1/role/${roles.datas[0].id}`, { token: ctx.adminToken });
     expect(del.statusCode).toBe(400);
 
-    const used = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'inuse', content: [] } }));
+    const used = data(
+      await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'inuse', content: [] } }),
+    );
     await ctx.call('POST', '/api/v1/user', {
       token: ctx.adminToken,
       body: { username: 'inuse_user', pwd: 'inuse-pass-1', role: 'inuse', email: 'inuse@example.com' },
     });
     expect((await ctx.call('DELETE', `/api/v1/role/${used.id}`, { token: ctx.adminToken })).statusCode).toBe(409);
-    const gone = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'temp', content: [] } }));
+    const gone = data(
+      await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'temp', content: [] } }),
+    );
     expect((await ctx.call('DELETE', `/api/v1/role/${gone.id}`, { token: ctx.adminToken })).statusCode).toBe(200);
     expect((await ctx.call('GET', `/api/v1/role/${gone.id}`, { token: ctx.adminToken })).statusCode).toBe(404);
   });
@@ -89,19 +100,32 @@ describe('roles and staff users', () => {
   });
 
   it('copy makes a new role with the same permissions; renaming a role moves its users', async () => {
-    const src = data(await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'src', content: ['userQuery'] } }));
-    const copy = await ctx.call('PUT', '/api/v1/role/copy', { token: ctx.adminToken, body: { roleName: 'src-copy', id: src.id } });
+    const src = data(
+      await ctx.call('POST', '/api/v1/role', {
+        token: ctx.adminToken,
+        body: { roleName: 'src', content: ['userQuery'] },
+      }),
+    );
+    const copy = await ctx.call('PUT', '/api/v1/role/copy', {
+      token: ctx.adminToken,
+      body: { roleName: 'src-copy', id: src.id },
+    });
     expect(data(copy)).toMatchObject({ roleName: 'src-copy', content: ['userQuery'] });
     const u = await ctx.call('POST', '/api/v1/user', {
       token: ctx.adminToken,
       body: { username: 'mover', pwd: 'mover-pass-1', role: 'src', email: 'mover@example.com' },
     });
-    await ctx.call('PUT', `/api/v1/role/${src.id}`, { token: ctx.adminToken, body: { roleName: 'renamed', content: ['userQuery'] } });
+    await ctx.call('PUT', `/api/v1/role/${src.id}`, {
+      token: ctx.adminToken,
+      body: { roleName: 'renamed', content: ['userQuery'] },
+    });
     expect(data(await ctx.call('GET', `/api/v1/user/${data(u).id}`, { token: ctx.adminToken })).role).toBe('renamed');
   });
 
   it('staff list is searched by trimmed email and pages as users/count/pageNum/pageSize', async () => {
-    const res = data(await ctx.call('GET', '/api/v1/user?email=%20auditor1%40%20&pageSize=5&pageNum=1', { token: ctx.adminToken }));
+    const res = data(
+      await ctx.call('GET', '/api/v1/user?email=%20auditor1%40%20&pageSize=5&pageNum=1', { token: ctx.adminToken }),
+    );
     expect(res).toMatchObject({ count: 1, pageNum: 1, pageSize: 5 });
     expect(res.users[0].username).toBe('auditor1');
     expect(res.users[0]).not.toHaveProperty('passwordHash');
@@ -109,7 +133,10 @@ describe('roles and staff users', () => {
 
   it('a password reset (PUT with only pwd) ends the user’s sessions and the new password works', async () => {
     const u = await ctx.userWithRole('operation');
-    const res = await ctx.call('PUT', `/api/v1/user/${u.id}`, { token: ctx.adminToken, body: { pwd: 'brand-new-pass-1' } });
+    const res = await ctx.call('PUT', `/api/v1/user/${u.id}`, {
+      token: ctx.adminToken,
+      body: { pwd: 'brand-new-pass-1' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(401);
     await ctx.login(u.username, 'brand-new-pass-1');
@@ -130,8 +157,14 @@ describe('roles and staff users', () => {
       (u: any) => u.username === 'admin',
     );
     const before = await ctx.fingerprint();
-    expect((await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { status: 'disabled' } })).statusCode).toBe(409);
-    expect((await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { role: 'tester' } })).statusCode).toBe(409);
+    expect(
+      (await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { status: 'disabled' } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await ctx.call('PUT', `/api/v1/user/${admin.id}`, { token: ctx.adminToken, body: { role: 'tester' } }))
+        .statusCode,
+    ).toBe(409);
     expect(await ctx.fingerprint()).toEqual(before);
   });
 });
@@ -154,12 +187,21 @@ describe('sessions and passwords', () => {
   it('changing my password checks the old one and ends my other sessions', async () => {
     const u = await ctx.userWithRole('developer');
     const other = await ctx.login(u.username, u.password);
-    const wrong = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: 'nope-nope', newPassword: 'another-pass-1' } });
+    const wrong = await ctx.call('PUT', '/api/v1/password', {
+      token: u.token,
+      body: { oldPassword: 'nope-nope', newPassword: 'another-pass-1' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].field).toBe('oldPassword');
-    const short = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: u.password, newPassword: 'short' } });
+    const short = await ctx.call('PUT', '/api/v1/password', {
+      token: u.token,
+      body: { oldPassword: u.password, newPassword: 'short' },
+    });
     expect(short.statusCode).toBe(400);
-    const ok = await ctx.call('PUT', '/api/v1/password', { token: u.token, body: { oldPassword: u.password, newPassword: 'another-pass-1' } });
+    const ok = await ctx.call('PUT', '/api/v1/password', {
+      token: u.token,
+      body: { oldPassword: u.password, newPassword: 'another-pass-1' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await ctx.call('GET', '/api/v1/session', { token: other })).statusCode).toBe(401);
     expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(200);
@@ -168,7 +210,9 @@ describe('sessions and passwords', () => {
   it('throttles a user name after 5 failed sign-ins, even with the right password', async () => {
     const u = await ctx.userWithRole('service');
     for (let i = 0; i < 5; i++) {
-      const res = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: 'wrong-password' } });
+      const res = await ctx.call('POST', '/api/v1/login', {
+        body: { username: u.username, password: 'wrong-password' },
+      });
       expect(res.statusCode).toBe(400);
     }
     const locked = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: u.password } });
@@ -222,18 +266,33 @@ describe('registration', () => {
 
     expect(data(await ctx.call('GET', '/api/v1/register/status', { token })).status).toBe('pending');
     expect((await ctx.call('GET', '/api/v1/permession', { token })).statusCode).toBe(403);
-    expect((await ctx.call('POST', '/api/v1/login', { body: { username: mail, password: 'newbie-pass-1' } })).statusCode).toBe(403);
+    expect(
+      (await ctx.call('POST', '/api/v1/login', { body: { username: mail, password: 'newbie-pass-1' } })).statusCode,
+    ).toBe(403);
 
     const { token: tester } = await ctx.userWithRole('tester');
     const pending = data(await ctx.call('GET', '/api/v1/registrations?status=pending', { token: tester }));
     const row = pending.list.find((r: any) => r.username === mail);
     expect(pending.roles).toContain('operation');
     // A tester may approve, but cannot hand out admin.
-    const escalate = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'admin' } });
+    const escalate = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
+      token: tester,
+      body: { role: 'admin' },
+    });
     expect(escalate.statusCode).toBe(403);
-    const ok = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'operation' } });
+    const ok = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
+      token: tester,
+      body: { role: 'operation' },
+    });
     expect(data(ok)).toMatchObject({ status: 'active', role: 'operation' });
-    expect((await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, { token: tester, body: { role: 'operation' } })).statusCode).toBe(409);
+    expect(
+      (
+        await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
+          token: tester,
+          body: { role: 'operation' },
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const newToken = await ctx.login(mail, 'newbie-pass-1');
     expect(data(await ctx.call('GET', '/api/v1/session', { token: newToken })).access[0]).toBe('operation');
