@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { Label } from './permissions.js';
+
+/**
+ * The penguin game's vocabulary in one module: reward resource kinds, the game-state fields the
+ * console shows, the schema of the player state document and a new player's state. Every screen
+ * and server check reads this file; another game replaces this file, not the screens.
+ */
+
+const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+/** Largest amount of any resource or counter a player may hold (well inside JavaScript's safe integers). */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+interface ResourceInfo {
+  label: Label;
+  /**
+   * Most a player can plausibly gain of this kind per hour of play. A save that gains more is
+   * flagged as suspicious (rule `resourceGain`).
+   */
+  maxGainPerHour: number;
+}
+
+export const resourceCatalogue = {
+  gem: { label: l('钻石', 'Gems'), maxGainPerHour: 2_000 },
+  coin: { label: l('金币', 'Coins'), maxGainPerHour: 5_000_000 },
+  luck_bag: { label: l('福袋', 'Luck bags'), maxGainPerHour: 50 },
+  heart: { label: l('爱心', 'Hearts'), maxGainPerHour: 500 },
+  cookie: { label: l('饼干', 'Cookies'), maxGainPerHour: 2_000 },
+  sakura: { label: l('樱花', 'Sakura'), maxGainPerHour: 2_000 },
+  research_point: { label: l('研究点', 'Research points'), maxGainPerHour: 10_000 },
+  gold_treasure_chest: { label: l('金宝箱', 'Gold treasure chests'), maxGainPerHour: 20 },
+  silver_treasure_chest: { label: l('银宝箱', 'Silver treasure chests'), maxGainPerHour: 50 },
+  time_token: { label: l('时间代币', 'Time tokens'), maxGainPerHour: 50 },
+  heart_token: { label: l('爱心代币', 'Heart tokens'), maxGainPerHour: 50 },
+  penguin_emperor: { label: l('帝企鹅', 'Emperor penguins'), maxGainPerHour: 20 },
+  penguin_king: { label: l('王企鹅', 'King penguins'), maxGainPerHour: 20 },
+  penguin_adelie: { label: l('阿德利企鹅', 'Adélie penguins'), maxGainPerHour: 50 },
+  penguin_gentoo: { label: l('巴布亚企鹅', 'Gentoo penguins'), maxGainPerHour: 50 },
+  penguin_chinstrap: { label: l('帽带企鹅', 'Chinstrap penguins'), maxGainPerHour: 50 },
+  penguin_rockhopper: { label: l('跳岩企鹅', 'Rockhopper penguins'), maxGainPerHour: 50 },
+  penguin_macaroni: { label: l('长冠企鹅', 'Macaroni penguins'), maxGainPerHour: 50 },
+  penguin_little_blue: { label: l('小蓝企鹅', 'Little blue penguins'), maxGainPerHour: 50 },
+  fishing_boat: { label: l('渔船', 'Fishing boats'), maxGainPerHour: 5 },
+  submarine: { label: l('潜水艇', 'Submarines'), maxGainPerHour: 2 },
+  max_offline_hour: { label: l('最大离线时长', 'Max offline hours'), maxGainPerHour: 4 },
+} as const satisfies Record<string, ResourceInfo>;
+
+export type ResourceKind = keyof typeof resourceCatalogue;
+export const resourceKinds = Object.keys(resourceCatalogue) as [ResourceKind, ...ResourceKind[]];
+export const isResourceKind = (kind: string): kind is ResourceKind => Object.hasOwn(resourceCatalogue, kind);
+
+/** The game-state counters of a player document, in the order the console shows them. */
+export const stateFieldCatalogue = {
+  availableGoldChests: l('可用金宝箱数', 'Available gold treasure chests'),
+  availableSilverChests: l('可用银宝箱数', 'Available silver treasure chests'),
+  gachaGoldChests: l('扭蛋金宝箱数', 'Gacha gold treasure chests'),
+  gachaSilverChests: l('扭蛋银宝箱数', 'Gacha silver treasure chests'),
+  maxOfflineHours: l('最大离线小时数', 'Max offline hours'),
+  timeTickets1h: l('1 小时时间券', '1-hour time tickets'),
+  timeTickets6h: l('6 小时时间券', '6-hour time tickets'),
+  timeTickets12h: l('12 小时时间券', '12-hour time tickets'),
+  totalPenguins: l('企鹅总数', 'Total penguins'),
+  achievementLevel: l('成就等级', 'Achievement level'),
+  questIndex: l('任务序号', 'Quest index'),
+  questProgress: l('任务进度', 'Quest progress'),
+  skillUseCount: l('技能使用次数', 'Skill use count'),
+  habitatCount: l('栖息地数量', 'Habitat count'),
+} as const satisfies Record<string, Label>;
+
+export type StateField = keyof typeof stateFieldCatalogue;
+export const stateFields = Object.keys(stateFieldCatalogue) as StateField[];
+
+/** Title of the resources block in the state document. */
+export const resourcesLabel = l('资源', 'Resources');
+
+const amount = z
+  .number({ error: 'v.amountInteger' })
+  .int({ error: 'v.amountInteger' })
+  .min(0, { error: 'v.amountNegative' })
+  .max(MAX_AMOUNT, { error: 'v.amountTooLarge' });
+
+/** Resource holdings: only known kinds, each a non-negative integer. */
+export const resourcesSchema = z
+  .record(z.string(), amount)
+  .superRefine((resources, ctx) => {
+    for (const kind of Object.keys(resources))
+      if (!isResourceKind(kind)) ctx.addIssue({ code: 'custom', path: [kind], message: 'v.unknownResource' });
+  })
+  .transform((r) => r as Partial<Record<ResourceKind, number>>);
+
+/** The player state document the game saves; validated on every save and console edit. */
+export const playerStateSchema = z
+  .object({
+    resources: resourcesSchema,
+    ...(Object.fromEntries(stateFields.map((f) => [f, amount])) as Record<StateField, typeof amount>),
+  })
+  .strict();
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+/** What a player starts with on first login (and after the console clears their data). */
+export function initialPlayerState(): PlayerState {
+  return {
+    resources: { coin: 500, gem: 50, heart: 5, max_offline_hour: 2 },
+    availableGoldChests: 0,
+    availableSilverChests: 1,
+    gachaGoldChests: 0,
+    gachaSilverChests: 0,
+    maxOfflineHours: 2,
+    timeTickets1h: 1,
+    timeTickets6h: 0,
+    timeTickets12h: 0,
+    totalPenguins: 1,
+    achievementLevel: 0,
+    questIndex: 0,
+    questProgress: 0,
+    skillUseCount: 0,
+    habitatCount: 1,
+  };
+}
+
+export const resourceKindSchema = z
+  .string({ error: 'v.unknownResource' })
+  .refine(isResourceKind, { error: 'v.unknownResource' })
+  .transform((k) => k as ResourceKind);
+
+export const rewardSchema = z.object({
+  kind: resourceKindSchema,
+  amount: z
+    .number({ error: 'v.amountPositive' })
+    .int({ error: 'v.amountPositive' })
+    .min(1, { error: 'v.amountPositive' })
+    .max(MAX_AMOUNT, { error: 'v.amountTooLarge' }),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+/** A list of rewards: known kinds, positive integer amounts, each kind at most once. */
+export const rewardsSchema = z
+  .array(rewardSchema)
+  .max(50)
+  .superRefine((rewards, ctx) => {
+    const seen = new Set<string>();
+    rewards.forEach((r, i) => {
+      if (seen.has(r.kind)) ctx.addIssue({ code: 'custom', path: [i, 'kind'], message: 'v.duplicateReward' });
+      seen.add(r.kind);
+    });
+  });
+
+/** Label of a resource kind or state field in a locale (the key itself when unknown). */
+export function gameLabel(key: string, locale: keyof Label): string {
+  if (isResourceKind(key)) return resourceCatalogue[key].label[locale];
+  if (Object.hasOwn(stateFieldCatalogue, key)) return stateFieldCatalogue[key as StateField][locale];
+  return key;
+}

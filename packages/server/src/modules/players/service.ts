@@ -1,0 +1,155 @@
+import { MAX_AMOUNT, type PlayerState, type Reward } from '@rookery/contracts';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { playerEvents, playerSnapshots, players } from './tables.js';
+
+/**
+ * What other modules (mail, gift codes, economy, config) call about players. Every function
+ * takes the caller's `db`, which inside a mutation is the caller's transaction, so a claim or a
+ * delivery and its effect on the player commit together.
+ */
+
+export type PlayerRow = typeof players.$inferSelect;
+
+/** Snapshots kept per player: older ones are deleted when a new one is written. */
+export const SNAPSHOTS_KEPT = 50;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function findPlayer(db: Db, userId: number): Promise<PlayerRow | undefined> {
+  const [row] = await db.select().from(players).where(eq(players.id, userId));
+  return row;
+}
+
+/** The player, or 404 `player.notFound`. */
+export async function getPlayer(db: Db, userId: number): Promise<PlayerRow> {
+  const row = await findPlayer(db, userId);
+  if (!row) throw notFound('player.notFound');
+  return row;
+}
+
+/**
+ * The player row locked until the caller's transaction ends (`SELECT … FOR UPDATE`): two writers
+ * on one player queue here instead of overwriting each other. 404 `player.notFound` when absent.
+ */
+export async function getPlayerForUpdate(db: Db, userId: number): Promise<PlayerRow> {
+  const [row] = await db.select().from(players).where(eq(players.id, userId)).for('update');
+  if (!row) throw notFound('player.notFound');
+  return row;
+}
+
+/**
+ * Append to the player's event log. `type` names the event (`login`, `save`, `rewards`,
+ * `mailClaim`, `purchase`, `giftCode`, or a console action such as `freezePlayers`); `actor` is
+ * the staff user for console actions and null for the game's own events.
+ */
+export async function recordPlayerEvent(
+  db: Db,
+  userId: number,
+  type: string,
+  data: unknown = null,
+  actor: string | null = null,
+): Promise<void> {
+  await db.insert(playerEvents).values({ userId, type, data: data ?? null, actor });
+}
+
+/** Keep the player's current state as a snapshot and drop snapshots beyond the last SNAPSHOTS_KEPT. */
+export async function keepSnapshot(db: Db, row: PlayerRow, cause: string, actor: string | null = null): Promise<void> {
+  await db.insert(playerSnapshots).values({ userId: row.id, saveCount: row.saveCount, state: row.state, cause, actor });
+  const cutoff = db
+    .select({ id: playerSnapshots.id })
+    .from(playerSnapshots)
+    .where(eq(playerSnapshots.userId, row.id))
+    .orderBy(sql`${playerSnapshots.id} desc`)
+    .limit(1)
+    .offset(SNAPSHOTS_KEPT - 1);
+  await db.delete(playerSnapshots).where(and(eq(playerSnapshots.userId, row.id), lt(playerSnapshots.id, cutoff)));
+}
+
+/** The columns to write with a new state: habitat count follows the document (conditions target it). */
+export const stateColumns = (state: PlayerState, saveCount: number) => ({
+  state,
+  saveCount,
+  habitatCount: state.habitatCount,
+  updatedAt: new Date(),
+});
+
+export interface RewardSource {
+  /** `mail`, `giftCode`, `purchase`, … */
+  type: string;
+  id?: string | number;
+}
+
+/**
+ * Add rewards to the player's resources (each capped at MAX_AMOUNT), inside the caller's
+ * transaction, and log a `rewards` event. The save count goes up by one: the game's copy of the
+ * state is now stale, so its next save with the old count gets 409 and it reloads, instead of
+ * overwriting the reward. Does not check the blacklist: a purchase is delivered regardless;
+ * callers that grant free rewards ask `isBlacklisted` first.
+ */
+export async function applyRewards(
+  db: Db,
+  userId: number,
+  rewards: readonly Reward[],
+  source: RewardSource,
+): Promise<PlayerRow> {
+  const row = await getPlayerForUpdate(db, userId);
+  const resources = { ...row.state.resources };
+  for (const r of rewards) resources[r.kind] = Math.min(MAX_AMOUNT, (resources[r.kind] ?? 0) + r.amount);
+  const state = { ...row.state, resources };
+  const [updated] = await db
+    .update(players)
+    .set(stateColumns(state, row.saveCount + 1))
+    .where(eq(players.id, userId))
+    .returning();
+  await recordPlayerEvent(db, userId, 'rewards', { source, rewards });
+  return updated;
+}
+
+/** The attributes remote-config and mail conditions target; a missing value stays undefined (the rule is false). */
+export interface PlayerAttributes {
+  os?: string;
+  appVersion?: string;
+  appLanguage?: string;
+  country?: string;
+  /** ISO time of the last login. */
+  lastLogin?: string;
+  notLoginDays?: number;
+  userType: 'payment' | 'normal';
+  habitatCount: number;
+}
+
+export function playerAttributes(row: PlayerRow, now = new Date()): PlayerAttributes {
+  return {
+    os: row.os ?? undefined,
+    appVersion: row.appVersion ?? undefined,
+    appLanguage: row.language ?? undefined,
+    country: row.country ?? undefined,
+    lastLogin: row.lastLoginAt?.toISOString(),
+    notLoginDays: row.lastLoginAt
+      ? Math.max(0, Math.floor((now.getTime() - row.lastLoginAt.getTime()) / DAY_MS))
+      : undefined,
+    userType: row.isPayer ? 'payment' : 'normal',
+    habitatCount: row.habitatCount,
+  };
+}
+
+/** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */
+export async function isBlacklisted(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ blacklisted: players.blacklisted }).from(players).where(eq(players.id, userId));
+  return row?.blacklisted ?? false;
+}
+
+/** A freeze counts while its end time has not passed (no end time = permanent). */
+export function isFrozen(row: Pick<PlayerRow, 'status' | 'frozenUntil'>, now = new Date()): boolean {
+  return row.status === 'frozen' && (!row.frozenUntil || row.frozenUntil > now);
+}
+
+/** 403 with the reason and end time, for a game call by a frozen player. */
+export function frozenError(row: Pick<PlayerRow, 'frozenReason' | 'frozenUntil'>): AppError {
+  const reason = row.frozenReason ?? '';
+  return row.frozenUntil
+    ? new AppError(403, 'player.frozen', { vars: { reason, until: row.frozenUntil.toISOString() } })
+    : new AppError(403, 'player.frozenForever', { vars: { reason } });
+}

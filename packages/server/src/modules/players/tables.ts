@@ -1,0 +1,129 @@
+import type { PlayerState } from '@rookery/contracts';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = () => timestamp({ withTimezone: true });
+
+/**
+ * One row per game player: identity, the attributes other areas target (mail conditions, remote
+ * config), moderation state and the game-state document with its optimistic `saveCount`.
+ */
+export const players = pgTable(
+  'players',
+  {
+    /** The public user ID. */
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    socialId: text().unique(),
+    anonymousId: text(),
+    /** The device of the last login. Bindings (which devices log into this player) are in player_devices. */
+    deviceId: text(),
+    deviceModel: text(),
+    os: text(),
+    appVersion: text(),
+    language: text(),
+    country: text(),
+    /** normal | frozen (a freeze whose `frozenUntil` passed counts as normal). */
+    status: text().notNull().default('normal'),
+    frozenReason: text(),
+    frozenUntil: at(),
+    chatBannedUntil: at(),
+    chatBanReason: text(),
+    blacklisted: boolean().notNull().default(false),
+    blacklistReason: text(),
+    isPayer: boolean().notNull().default(false),
+    /** Copied from state.habitatCount on every write, so conditions can filter on it. */
+    habitatCount: integer().notNull().default(0),
+    state: jsonb().$type<PlayerState>().notNull(),
+    saveCount: integer().notNull().default(0),
+    /** Bumped when the console ends the player's game session; saves from an older session are refused. */
+    sessionEpoch: integer().notNull().default(0),
+    firstLoginAt: at().notNull().defaultNow(),
+    lastLoginAt: at(),
+    lastSaveAt: at(),
+    /** Set when business data (personal and analytics data) was erased. */
+    dataErasedAt: at(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.deviceId),
+    index().on(t.anonymousId),
+    index().on(t.status),
+    index().on(t.os),
+    index().on(t.country),
+    index().on(t.lastLoginAt),
+  ],
+);
+
+/** Which devices log into which player (a device logs into one player). */
+export const playerDevices = pgTable(
+  'player_devices',
+  {
+    deviceId: text().primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    boundAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const deviceBans = pgTable('device_bans', {
+  deviceId: text().primaryKey(),
+  reason: text().notNull(),
+  /** null = permanent. */
+  until: at(),
+  bannedBy: text(),
+  createdAt: at().notNull().defaultNow(),
+});
+
+/** The player's state before each save and each console action; the last 50 per player are kept. */
+export const playerSnapshots = pgTable(
+  'player_snapshots',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    saveCount: integer().notNull(),
+    state: jsonb().$type<PlayerState>().notNull(),
+    /** What came next: `save` or the console action's name. */
+    cause: text().notNull(),
+    actor: text(),
+    createdAt: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.id)],
+);
+
+/** Every game event (login, save, reward claims…) and every console action on a player. */
+export const playerEvents = pgTable(
+  'player_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    data: jsonb(),
+    /** The staff user for console actions; null for the game's own events. */
+    actor: text(),
+    at: at().notNull().defaultNow(),
+  },
+  (t) => [index().on(t.userId, t.id), index().on(t.type, t.id)],
+);
+
+/** A save that broke a plausibility rule; operators review it. */
+export const playerSuspicions = pgTable(
+  'player_suspicions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    rule: text().notNull(),
+    detail: jsonb().notNull(),
+    saveCount: integer().notNull(),
+    createdAt: at().notNull().defaultNow(),
+    reviewedAt: at(),
+    reviewedBy: text(),
+  },
+  (t) => [index().on(t.reviewedAt, t.id), index().on(t.userId)],
+);
