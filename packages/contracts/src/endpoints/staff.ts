@@ -108,6 +108,8 @@ const sessionUserSchema = z.object({
   email: z.string().nullable(),
   name: z.string().nullable(),
   status: z.enum(staffStatuses),
+  /** Deployment switches the console needs (the SSO centre's menu entry). */
+  features: z.object({ sso: z.boolean() }),
 });
 
 const registrationSchema = z.object({

@@ -24,7 +24,7 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   rejectReason: u.rejectReason,
 });
 
-export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) {
+export function staffModule({ app, config, database, mailer, gameKeyHash }: ModuleDeps) {
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
 
@@ -129,6 +129,7 @@ export function staffModule({ app, database, mailer, gameKeyHash }: ModuleDeps) 
         email: row.email,
         name: row.name,
         status: row.status as 'active',
+        features: { sso: config.ssoCenter },
       };
     },
     changePassword: async ({ db, body, session, audit }) => {
