@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './conditions.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './endpoints/staff.js';
