@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,6 +22,16 @@ export interface Database {
   pool?: pg.Pool;
   /** Raw PGlite (embedded only). */
   pglite?: PGlite;
+  /**
+   * Run `onChange` whenever a transaction that called `notifyChange(db, channel)` commits, in this
+   * process or any other instance sharing the database (PostgreSQL LISTEN/NOTIFY).
+   */
+  listen(channel: string, onChange: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** Tell every instance that `channel` changed; delivered when the caller's transaction commits. */
+export async function notifyChange(db: Db, channel: string, payload = ''): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -47,12 +57,48 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.query('select pg_advisory_unlock(727001)').catch(() => {});
       client.release();
     }
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    // One connection holds every LISTEN of this process.
+    let listener: pg.Client | undefined;
+    const handlers = new Map<string, Set<(payload: string) => void>>();
+    const listen = async (channel: string, onChange: (payload: string) => void) => {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: opts.databaseUrl });
+        await listener.connect();
+        listener.on('notification', (n) => {
+          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+        });
+      }
+      const set = handlers.get(channel) ?? new Set();
+      if (set.size === 0) await listener.query(`listen "${channel.replace(/"/g, '')}"`);
+      handlers.set(channel, set.add(onChange));
+      return async () => {
+        set.delete(onChange);
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      listen,
+      close: async () => {
+        await listener?.end().catch(() => {});
+        await pool.end();
+      },
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await pglite.waitReady;
   const pdb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
   await migratePglite(pdb, { migrationsFolder });
-  return { db: pdb as unknown as Db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return {
+    db: pdb as unknown as Db,
+    kind: 'pglite',
+    pglite,
+    listen: async (channel, onChange) => {
+      const stop = await pglite.listen(channel, onChange);
+      return stop;
+    },
+    close: () => pglite.close(),
+  };
 }
