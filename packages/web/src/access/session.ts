@@ -1,9 +1,9 @@
-import { type EndpointResponse, endpoints } from '@rookery/contracts';
+import { type EndpointResponse, staffEndpoints } from '@rookery/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/request';
 import { readToken } from './credentials';
 
-export type SessionUser = EndpointResponse<typeof endpoints.getSession>;
+export type SessionUser = EndpointResponse<typeof staffEndpoints.getSession>;
 
 /** The server keeps user names URL-encoded (spec §3); the console shows them decoded. */
 export function decodeUsername(username: string): string {
@@ -17,7 +17,7 @@ export function decodeUsername(username: string): string {
 export const sessionQuery = queryOptions({
   queryKey: ['session'] as const,
   queryFn: async (): Promise<SessionUser> => {
-    const user = await api(endpoints.getSession);
+    const user = await api(staffEndpoints.getSession);
     return { ...user, username: decodeUsername(user.username) };
   },
   staleTime: Number.POSITIVE_INFINITY,
@@ -34,7 +34,7 @@ export function useAccess(): readonly string[] {
 
 const noAccess: readonly string[] = [];
 
-/** Deployment features the session turns on. The session carries no SSO flag yet, so SSO stays off. */
-export function sessionFeatures(_session: SessionUser | undefined): { sso: boolean } {
-  return { sso: false };
+/** Deployment features the session turns on (the SSO centre); all off while signed out. */
+export function sessionFeatures(session: SessionUser | undefined): { sso: boolean } {
+  return { sso: session?.features?.sso === true };
 }

@@ -294,7 +294,7 @@ export const enUS: Translation = {
     recentActivity: 'Recent activity',
     counts: {
       staffUsers: 'Staff accounts',
-      activeStaff: 'Active accounts',
+      activeStaffUsers: 'Active accounts',
       pendingRegistrations: 'Pending registrations',
       roles: 'Roles',
     },

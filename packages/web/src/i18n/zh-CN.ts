@@ -296,7 +296,7 @@ export const zhCN = {
     recentActivity: '最近操作',
     counts: {
       staffUsers: '员工账号',
-      activeStaff: '启用账号',
+      activeStaffUsers: '启用账号',
       pendingRegistrations: '待审批注册',
       roles: '角色',
     },

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, theme } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { queryClient } from './api/query-client';
+import { router } from './navigation/router';
+import { useSettings } from './shell/settings/store';
+
+const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
+
+/** Providers around the router: language and theme for AntD, and the query cache. */
+export function App() {
+  const { i18n } = useTranslation();
+  const dark = useSettings((s) => s.theme === 'dark');
+  return (
+    <ConfigProvider
+      locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}

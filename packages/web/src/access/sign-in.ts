@@ -1,0 +1,20 @@
+import { staffEndpoints } from '@rookery/contracts';
+import { queryClient } from '../api/query-client';
+import { api } from '../api/request';
+import { useTabs } from '../shell/tabs/store';
+import { storeCredentials } from './credentials';
+import { type SessionUser, sessionQuery } from './session';
+
+/**
+ * Sign in (spec §4): store the credentials (token, uuid, the fixed role cookie), then load the
+ * session user and the tabs saved for them. Rejects with `{code, msg}` on failure.
+ */
+export async function signIn(username: string, password: string): Promise<SessionUser> {
+  const result = await api(staffEndpoints.login, { body: { username, password } }, { quiet: true });
+  if (result.error) throw { code: 400, msg: result.error };
+  storeCredentials(result.token, String(result.user.userId));
+  queryClient.removeQueries();
+  const session = await queryClient.fetchQuery(sessionQuery);
+  useTabs.getState().restoreFor(session.username, session.access);
+  return session;
+}

@@ -1,0 +1,26 @@
+import { DatePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { timeFormat } from './format';
+import { presetRange, timePresets } from './time-presets';
+
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+/** A start–end picker with the log shortcuts; usable as a `<Form.Item>` control. */
+export function TimeRangeInput({ value, onChange }: { value?: Range; onChange?: (value: Range) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DatePicker.RangePicker
+      showTime
+      format={timeFormat}
+      value={value ?? null}
+      onChange={(range) => onChange?.(range as Range)}
+      placeholder={[t('time.start'), t('time.end')]}
+      presets={timePresets.map((preset) => ({
+        label: t(`time.${preset.key}`),
+        // A function, so the shortcut ends at the moment it is picked, not when the page opened.
+        value: () => presetRange(preset.minutes, new Date()).map((d) => dayjs(d)) as [Dayjs, Dayjs],
+      }))}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { formatTime } from './format';
+
+/**
+ * One field of a list screen: the search form, the table columns and the detail view all come
+ * from one list of these.
+ */
+export interface Field<Row> {
+  name: string;
+  /** i18n key of the label. */
+  title: string;
+  /** The search control; `timeRange` searches by `start` and `end`. */
+  search?: 'text' | 'select' | 'timeRange';
+  /** Values with i18n label keys (select search, and shown as labels in table and detail). */
+  options?: { value: string; label: string; color?: string }[];
+  /** How the value displays: times in the browser's zone, JSON pretty-printed. */
+  kind?: 'text' | 'time' | 'json' | 'boolean' | 'list';
+  column?: boolean;
+  detail?: boolean;
+  sorter?: boolean;
+  width?: number;
+  render?: (row: Row, t: TFunction) => ReactNode;
+}
+
+/** A field's value of a row, ready to show. */
+export function displayValue<Row>(field: Field<Row>, row: Row, t: TFunction): ReactNode {
+  if (field.render) return field.render(row, t);
+  const value = (row as Record<string, unknown>)[field.name];
+  if (field.options) {
+    const option = field.options.find((o) => o.value === value);
+    return option ? <Tag color={option.color}>{t(option.label)}</Tag> : String(value ?? '-');
+  }
+  switch (field.kind) {
+    case 'time':
+      return formatTime(value as string | null);
+    case 'json':
+      return value === null || value === undefined ? (
+        '-'
+      ) : (
+        <Typography.Paragraph style={{ margin: 0 }}>
+          <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}>{JSON.stringify(value, null, 2)}</pre>
+        </Typography.Paragraph>
+      );
+    case 'boolean':
+      return value ? t('common.yes') : t('common.no');
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : '-';
+    default:
+      return value === null || value === undefined || value === '' ? '-' : String(value);
+  }
+}

@@ -1,0 +1,13 @@
+import { translate } from '@rookery/contracts';
+import dayjs from 'dayjs';
+import { currentLocale } from '../i18n';
+
+/** Spec §9's display format, in the browser's time zone. */
+export const timeFormat = 'YYYY-MM-DD HH:mm:ss';
+
+/** A wire timestamp for display: '-' when absent, the catalogue's 'invalid date' when unreadable. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const time = dayjs(value);
+  return time.isValid() ? time.format(timeFormat) : translate('v.invalidDate', currentLocale());
+}

@@ -1,0 +1,49 @@
+import { type AuditEntry, staffEndpoints } from '@rookery/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../access/session';
+import { api } from '../../api/request';
+import { formatTime } from '../../crud/format';
+
+/** The console home: counts the server reports and, for those who may read it, recent activity. */
+export default function ConsolePage() {
+  const { t } = useTranslation();
+  const user = useSession().data;
+  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api(staffEndpoints.getDashboard) });
+  const counts = Object.entries(dashboard.data?.counts ?? {});
+  const recent = dashboard.data?.recentAudit;
+
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="welcome">
+        {t('dashboard.welcome', { name: user?.name || user?.username })}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {counts.map(([key, value]) => (
+          <Col key={key} xs={24} sm={12} lg={6}>
+            <Card loading={dashboard.isPending}>
+              <Statistic title={t(`dashboard.counts.${key}`, { defaultValue: key })} value={value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {recent && (
+        <Card title={t('dashboard.recentActivity')} style={{ marginTop: 16 }} size="small">
+          <Table<AuditEntry>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={recent}
+            columns={[
+              { key: 'at', title: t('staff.at'), render: (_, row) => formatTime(row.at) },
+              { key: 'actor', dataIndex: 'actor', title: t('staff.actor') },
+              { key: 'action', dataIndex: 'action', title: t('staff.action') },
+              { key: 'target', dataIndex: 'target', title: t('staff.target') },
+            ]}
+          />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { staffEndpoints, type Role } from '@rookery/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../api/request';
+import { ListPage } from '../../../crud/ListPage';
+import { useSchemaForm } from '../../../crud/useSchemaForm';
+import { roleFields } from './role-fields';
+
+/** Roles (admin only): search by name, create, edit, copy, delete with confirmation. */
+export default function RoleListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [copying, setCopying] = useState<Role>();
+
+  return (
+    <>
+      <ListPage<Role>
+        queryKey="roles"
+        fields={roleFields}
+        rowKey="id"
+        load={async ({ page, pageSize, filters }) => {
+          const data = await api(staffEndpoints.listRoles, { query: { pageNum: page, pageSize, roleName: filters.roleName } });
+          return { rows: data.datas, total: data.count };
+        }}
+        toolbar={
+          <Button type="primary" onClick={() => navigate('/system/role-edit')} data-testid="create-role">
+            {t('common.create')}
+          </Button>
+        }
+        rowActions={(row) => [
+          { key: 'edit', label: t('common.edit'), run: () => navigate(`/system/role-edit?id=${row.id}`) },
+          { key: 'copy', label: t('staff.copyRole'), run: () => setCopying(row) },
+          ...(row.builtIn
+            ? []
+            : [
+                {
+                  key: 'delete',
+                  label: t('common.delete'),
+                  danger: true,
+                  confirm: () => t('common.deleteConfirm', { name: row.roleName }),
+                  run: async () => {
+                    await api(staffEndpoints.deleteRole, { params: { id: row.id } });
+                    message.success(t('common.deleted'));
+                  },
+                },
+              ]),
+        ]}
+      />
+      {copying && <CopyRoleModal role={copying} onClose={() => setCopying(undefined)} />}
+    </>
+  );
+}
+
+function CopyRoleModal({ role, onClose }: { role: Role; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.copyRole.body!, async (body) => {
+    await api(staffEndpoints.copyRole, { body });
+    await queryClient.invalidateQueries({ queryKey: ['roles'] });
+    message.success(t('common.saved'));
+    onClose();
+  });
+  return (
+    <Modal
+      open
+      title={t('staff.copyRoleTitle', { name: role.roleName })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={submitting}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+    >
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ id: role.id }} data-testid="copy-role-form">
+        <Form.Item name="id" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item {...itemProps('roleName')} label={t('staff.newRoleName')}>
+          <Input autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { staffEndpoints, type StaffUser } from '@rookery/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../api/request';
+import { copyText } from '../../../crud/clipboard';
+import { ListPage } from '../../../crud/ListPage';
+import { randomPassword } from './random-password';
+import { staffUserFields } from './staff-user-fields';
+
+type StatusFilter = StaffUser['status'] | undefined;
+
+/** Staff users (admin only): search by email, create, edit, disable or enable, reset a password. */
+export default function StaffUserListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+
+  const update = (row: StaffUser, body: { status?: 'active' | 'disabled'; pwd?: string }) =>
+    api(staffEndpoints.updateStaffUser, { params: { id: row.id }, body });
+
+  const resetPassword = async (row: StaffUser) => {
+    const pwd = randomPassword();
+    await update(row, { pwd });
+    // Shown once: the server stores only its hash.
+    modal.info({
+      title: t('staff.resetPassword'),
+      width: 480,
+      content: (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Typography.Text>{t('staff.newPasswordOnce')}</Typography.Text>
+          <Space.Compact style={{ width: '100%' }}>
+            <Input readOnly value={pwd} data-testid="new-password" />
+            <Button onClick={() => copyText(pwd, message, t)}>{t('common.copy')}</Button>
+          </Space.Compact>
+        </Space>
+      ),
+    });
+  };
+
+  return (
+    <ListPage<StaffUser>
+      queryKey="staffUsers"
+      fields={staffUserFields}
+      rowKey="id"
+      load={async ({ page, pageSize, filters }) => {
+        const data = await api(staffEndpoints.listStaffUsers, {
+          query: { pageNum: page, pageSize, email: filters.email, status: filters.status as StatusFilter },
+        });
+        return { rows: data.users, total: data.count };
+      }}
+      toolbar={
+        <Button type="primary" onClick={() => navigate('/system/useredit')} data-testid="create-user">
+          {t('common.create')}
+        </Button>
+      }
+      rowActions={(row) => [
+        { key: 'edit', label: t('common.edit'), run: () => navigate(`/system/useredit?id=${row.id}`) },
+        row.status === 'disabled'
+          ? {
+              key: 'enable',
+              label: t('staff.enable'),
+              confirm: () => t('staff.enableConfirm', { name: row.username }),
+              run: () => update(row, { status: 'active' }),
+            }
+          : {
+              key: 'disable',
+              label: t('staff.disable'),
+              danger: true,
+              confirm: () => t('staff.disableConfirm', { name: row.username }),
+              run: async () => {
+                await update(row, { status: 'disabled' });
+                await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+              },
+            },
+        {
+          key: 'resetPassword',
+          label: t('staff.resetPassword'),
+          confirm: () => t('staff.resetConfirm', { name: row.username }),
+          run: () => resetPassword(row),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import './i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { installGlobalErrorHandlers } from './shell/log/global-handlers';
+
+installGlobalErrorHandlers();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

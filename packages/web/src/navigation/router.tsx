@@ -1,0 +1,71 @@
+import type { ResolvedRoute } from '@rookery/contracts';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { queryClient } from '../api/query-client';
+import { configureApi } from '../api/request';
+import { sessionQuery } from '../access/session';
+import { PageSpinner } from '../shell/PageSpinner';
+import { RootFrame } from '../shell/RootFrame';
+import { guardLoader } from './loaders';
+import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
+import { screens } from './screens';
+import { currentLocale, i18n } from '../i18n';
+import { notify } from '../shell/notices';
+
+/** The crash page is rarely needed; its illustrations stay out of the first load. */
+const RouteCrash = lazy(() => import('../shell/errors/RouteCrash'));
+
+/** Pages shown without the console frame: a pending registration has no console yet. */
+const bareRoutes = new Set(['registerResult']);
+
+function pageRoute(route: ResolvedRoute): RouteObject {
+  return {
+    path: toRouterPath(route.fullPath),
+    handle: { route },
+    loader: guardLoader(route),
+    lazy: async () => ({ Component: (await screens[route.name]()).default }),
+  };
+}
+
+/** Groups of the route table only forward to their default child. */
+const groupRedirects: RouteObject[] = knownRoutes
+  .filter((r) => r.hasChildren && r.redirect)
+  .map((r) => ({ path: r.fullPath, loader: () => redirect(r.redirect!) }));
+
+const routes: RouteObject[] = [
+  {
+    element: <RootFrame />,
+    hydrateFallbackElement: <PageSpinner />,
+    errorElement: (
+      <Suspense>
+        <RouteCrash />
+      </Suspense>
+    ),
+    children: [
+      ...pageRoutes.filter((r) => r.public || bareRoutes.has(r.name)).map(pageRoute),
+      {
+        lazy: async () => ({ Component: (await import('../shell/layout/ShellLayout')).default }),
+        children: [...pageRoutes.filter((r) => !r.public && !bareRoutes.has(r.name)).map(pageRoute), ...groupRedirects],
+      },
+      { path: '/', loader: () => redirect(homePath) },
+      { ...pageRoute(routeByName.get('notFound')!), path: '*' },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+configureApi({
+  locale: currentLocale,
+  // Spec §8: a notice titled 'notice' with the catalogue text, then the server's message.
+  onHttpFailure: ({ title, detail }) =>
+    notify('error', i18n.t('errors.notice'), detail && detail !== title ? `${title}: ${detail}` : title),
+  onUnauthorized() {
+    queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
+    // A navigation under way has a guard loader that redirects by itself.
+    if (router.state.navigation.state !== 'idle') return;
+    const { pathname, search } = router.state.location;
+    if (!routeByName.get('login') || pathname === '/login') return;
+    router.navigate(loginPath(pathname + search), { replace: true });
+  },
+});

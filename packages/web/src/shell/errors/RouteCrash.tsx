@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { logError } from '../log/error-log';
+import { ErrorPage } from './ErrorPage';
+
+/** A page that throws while rendering or loading shows the 500 page; the error goes to the log. */
+export default function RouteCrash() {
+  const error = useRouteError();
+  useEffect(() => {
+    logError('script', error instanceof Error ? error.message : String(error));
+  }, [error]);
+  return <ErrorPage status={500} />;
+}

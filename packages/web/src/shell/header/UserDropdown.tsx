@@ -1,0 +1,44 @@
+import { HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../access/session';
+import { signOut } from '../../access/sign-out';
+import { homePath } from '../../navigation/route-index';
+
+export function UserDropdown() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSession().data;
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('shell.logout'),
+      content: t('shell.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await signOut();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
+          { key: 'password', icon: <KeyOutlined />, label: t('shell.changePassword'), onClick: () => navigate('/password/modify') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: confirmLogout },
+        ],
+      }}
+    >
+      <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+        <span>{user?.name || user?.username}</span>
+      </Space>
+    </Dropdown>
+  );
+}

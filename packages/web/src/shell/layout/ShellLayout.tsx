@@ -1,0 +1,149 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { App, Button, Layout, Space, Tag, theme as antdTheme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '../../access/session';
+import { useCurrentRoute } from '../../navigation/current-route';
+import { currentHostKind } from '../../navigation/host';
+import { useDeviceClass } from '../device';
+import { FullscreenToggle } from '../header/FullscreenToggle';
+import { LanguageSwitch } from '../header/LanguageSwitch';
+import { LogIndicator } from '../header/LogIndicator';
+import { SettingsDrawer } from '../header/SettingsDrawer';
+import { UserDropdown } from '../header/UserDropdown';
+import { useSettings } from '../settings/store';
+import { PageOutlet } from '../tabs/PageOutlet';
+import { TabBar } from '../tabs/TabBar';
+import { useTabs } from '../tabs/store';
+import { tabOf } from '../tabs/tab-entry';
+import { openTab } from '../tabs/tab-ops';
+import { NavMenu } from './NavMenu';
+import { PageBreadcrumb } from './PageBreadcrumb';
+import { useScrolledPast } from './useScrolledPast';
+
+/** Spec §9 sizes. */
+export const siderWidth = 256;
+export const siderCollapsedWidth = 80;
+export const headerHeight = 64;
+export const headerHideAfter = 300;
+
+/** The console frame around every signed-in page: menu, header, tabs, page. */
+export default function ShellLayout() {
+  const { t } = useTranslation();
+  const { token } = antdTheme.useToken();
+  const session = useSession().data;
+  const location = useLocation();
+  const { route, params } = useCurrentRoute();
+  const { menuTheme, layout } = useSettings();
+  const device = useDeviceClass();
+  const [collapsed, setCollapsed] = useState(device !== 'desktop');
+  const headerHidden = useScrolledPast(headerHideAfter);
+
+  useEffect(() => setCollapsed(device !== 'desktop'), [device]);
+
+  const username = session?.username;
+  const fullPath = location.pathname + location.search;
+  useEffect(() => {
+    if (!session) return;
+    if (useSettings.getState().owner !== session.username) useSettings.getState().loadFor(session.username);
+    const tabs = useTabs.getState();
+    if (tabs.owner !== session.username) tabs.restoreFor(session.username, session.access);
+    if (route && !route.hideInTab)
+      useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(route, fullPath, params)));
+  }, [username, fullPath, route, params, session]);
+
+  const side = layout === 'side';
+  const siderOffset = side ? (collapsed ? siderCollapsedWidth : siderWidth) : 0;
+
+  return (
+    // Screens' modals, messages and notices take the theme and language from here.
+    <App component={false}>
+    <Layout style={{ minHeight: '100vh' }}>
+      {side && (
+        <Layout.Sider
+          theme={menuTheme}
+          width={siderWidth}
+          collapsedWidth={siderCollapsedWidth}
+          collapsed={collapsed}
+          trigger={null}
+          style={{ position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, overflow: 'auto', zIndex: 20 }}
+          data-testid="side-menu"
+        >
+          <div
+            style={{
+              height: headerHeight,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontWeight: 600,
+              fontSize: 18,
+              color: menuTheme === 'dark' ? '#fff' : token.colorText,
+            }}
+          >
+            {collapsed ? 'R' : t('app.brand')}
+          </div>
+          <NavMenu mode="inline" theme={menuTheme} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ marginInlineStart: siderOffset, transition: 'margin 0.2s' }}>
+        <Layout.Header
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+            height: headerHeight,
+            lineHeight: `${headerHeight}px`,
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
+            transition: 'transform 0.2s',
+          }}
+          data-testid="header"
+        >
+          {side ? (
+            <>
+              <Button
+                type="text"
+                aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed(!collapsed)}
+              />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <PageBreadcrumb />
+              </div>
+            </>
+          ) : (
+            <>
+              <strong style={{ fontSize: 18 }}>{t('app.brand')}</strong>
+              <NavMenu mode="horizontal" theme="light" />
+            </>
+          )}
+          <Space size={4}>
+            {currentHostKind === 'test' && (
+              <Tag color="orange" data-testid="test-tag">
+                {t('app.testTag')}
+              </Tag>
+            )}
+            <LogIndicator />
+            <FullscreenToggle />
+            <LanguageSwitch />
+            <SettingsDrawer />
+            <UserDropdown />
+          </Space>
+        </Layout.Header>
+        <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
+          <TabBar />
+        </div>
+        <Layout.Content style={{ margin: 16 }}>
+          <PageOutlet activeKey={location.pathname} />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+    </App>
+  );
+}

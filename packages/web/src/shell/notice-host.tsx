@@ -1,0 +1,17 @@
+import { ConfigProvider, notification, theme } from 'antd';
+import type { ReactNode } from 'react';
+import type { NoticeKind } from './notices';
+import { noticeSeconds } from './notices';
+import { useSettings } from './settings/store';
+
+/** Notices render outside the app tree; this keeps them in the user's light or dark theme. */
+function ThemedHolder({ children }: { children: ReactNode }) {
+  const dark = useSettings((s) => s.theme === 'dark');
+  return <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>{children}</ConfigProvider>;
+}
+
+ConfigProvider.config({ holderRender: (children) => <ThemedHolder>{children}</ThemedHolder> });
+
+export function showNotice(kind: NoticeKind, title: string, description?: string) {
+  notification[kind]({ title, description, duration: noticeSeconds });
+}

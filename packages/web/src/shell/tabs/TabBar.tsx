@@ -1,0 +1,88 @@
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { homePath } from '../../navigation/route-index';
+import { useTabs } from './store';
+import {
+  type CloseResult,
+  closeAllTabs,
+  closeLeftTabs,
+  closeOtherTabs,
+  closeRightTabs,
+  closeTab,
+  refreshTab,
+  tabKey,
+} from './tab-ops';
+
+type TabAction = 'refresh' | 'close' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
+
+/** The multi-tab bar. Each tab has a context menu; the button on the right acts on the current tab. */
+export function TabBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { tabs, apply } = useTabs();
+
+  const finish = ({ tabs: next, navigateTo }: CloseResult) => {
+    apply(next);
+    if (navigateTo) navigate(navigateTo);
+  };
+
+  const run = (action: TabAction, key: string) => {
+    if (action === 'refresh') return apply(refreshTab(tabs, key));
+    if (action === 'close') return finish(closeTab(tabs, key, pathname, homePath));
+    if (action === 'closeLeft') return finish(closeLeftTabs(tabs, key, pathname));
+    if (action === 'closeRight') return finish(closeRightTabs(tabs, key, pathname));
+    if (action === 'closeOthers') return finish(closeOtherTabs(tabs, key, pathname));
+    return finish(closeAllTabs(tabs, pathname, homePath));
+  };
+
+  const menuFor = (key: string): MenuProps => {
+    const index = tabs.findIndex((tab) => tabKey(tab) === key);
+    const affix = Boolean(tabs[index]?.meta.affix);
+    const items: { key: TabAction; disabled?: boolean }[] = [
+      { key: 'refresh' },
+      { key: 'close', disabled: affix },
+      { key: 'closeLeft', disabled: tabs.slice(0, index).every((tab) => tab.meta.affix) },
+      { key: 'closeRight', disabled: index === tabs.length - 1 },
+      { key: 'closeOthers', disabled: tabs.every((tab, i) => i === index || tab.meta.affix) },
+      { key: 'closeAll', disabled: tabs.every((tab) => tab.meta.affix) },
+    ];
+    return {
+      items: items.map((item) => ({ ...item, label: t(`tabs.${item.key}`), 'data-testid': `tab-action-${item.key}` })),
+      onClick: ({ key: action }) => run(action as TabAction, key),
+    };
+  };
+
+  const activeKey = tabs.some((tab) => tabKey(tab) === pathname) ? pathname : undefined;
+
+  return (
+    <Tabs
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={activeKey}
+      onChange={(key) => navigate(tabs.find((tab) => tabKey(tab) === key)?.fullPath ?? key)}
+      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && run('close', key)}
+      style={{ marginBottom: 0 }}
+      data-testid="tab-bar"
+      items={tabs.map((tab) => ({
+        key: tabKey(tab),
+        closable: !tab.meta.affix,
+        label: (
+          <Dropdown trigger={['contextMenu']} menu={menuFor(tabKey(tab))}>
+            <span data-testid="tab-title">{t(tab.meta.title)}</span>
+          </Dropdown>
+        ),
+      }))}
+      tabBarExtraContent={
+        activeKey && (
+          <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+            <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.close')} data-testid="tab-actions" />
+          </Dropdown>
+        )
+      }
+    />
+  );
+}
