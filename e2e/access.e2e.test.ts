@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createStaffUser, launchBrowser, menuTexts, newPage, see, signIn } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What each built-in role must and must not find in the menu (built screens only). */
+const expectations: Record<string, { sees: string[]; misses: string[] }> = {
+  operation: { sees: ['首页', '控制台', '系统', '注册审批'], misses: ['用户管理', '角色管理', '系统日志'] },
+  developer: { sees: ['控制台', '注册审批'], misses: ['用户管理', '角色管理', '系统日志'] },
+  tester: { sees: ['控制台', '注册审批'], misses: ['用户管理', '角色管理', '系统日志'] },
+  service: { sees: ['首页', '控制台'], misses: ['系统', '用户管理', '注册审批', '系统日志'] },
+  serviceManager: { sees: ['首页', '控制台'], misses: ['系统', '用户管理', '注册审批', '系统日志'] },
+};
+
+describe('menu and page access by role', () => {
+  it('admin sees every built entry', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    const texts = await menuTexts(page);
+    expect(texts).toEqual(expect.arrayContaining(['首页', '控制台', '系统', '用户管理', '角色管理', '注册审批', '系统日志']));
+    // Routes hidden from the menu stay out of it even for admin.
+    expect(texts).not.toContain('编辑用户');
+    expect(texts).not.toContain('编辑角色');
+    await context.close();
+  });
+
+  for (const [role, { sees, misses }] of Object.entries(expectations)) {
+    it(`${role} sees only what the role may open`, async () => {
+      const user = await createStaffUser(role);
+      const { page, context } = await newPage(browser);
+      await signIn(page, user.username, user.password);
+      const texts = await menuTexts(page);
+      expect(texts).toEqual(expect.arrayContaining(sees));
+      for (const hidden of misses) expect(texts, `${role} must not see ${hidden}`).not.toContain(hidden);
+      await context.close();
+    });
+  }
+
+  it('a tester gets the 403 page on the staff user list and its back-home button works', async () => {
+    const user = await createStaffUser('tester');
+    const { page, context } = await newPage(browser);
+    await signIn(page, user.username, user.password);
+    let listCalled = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/user?') || r.url().endsWith('/api/v1/user')) listCalled = true;
+    });
+    await page.goto('/system/userlist');
+    await page.waitForURL('**/403');
+    await see(page, '抱歉，您无权访问此页面');
+    expect(listCalled).toBe(false);
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL('**/dashboard/console');
+    // A page the tester may open still opens.
+    await page.goto('/system/allow');
+    await see(page, '注册审批');
+    expect(new URL(page.url()).pathname).toBe('/system/allow');
+    await context.close();
+  });
+
+  it('shows 404 for an unknown path and the 500 page at /500', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/no/such/page');
+    await see(page, '抱歉，您访问的页面不存在');
+    await expect.poll(() => page.title()).toBe('页面不存在 - Rookery');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL('**/dashboard/console');
+    await page.goto('/500');
+    await see(page, '抱歉，服务器出错了');
+    await context.close();
+  });
+
+  it('a group path forwards to its default child', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/system');
+    await page.waitForURL('**/system/userlist');
+    await page.goto('/dashboard');
+    await page.waitForURL('**/dashboard/console');
+    await context.close();
+  });
+});

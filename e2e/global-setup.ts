@@ -1,0 +1,80 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+export const adminPassword = 'e2e-Admin-pass-1';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    adminPassword: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Builds the web if needed, starts the real server on a free port with a fresh embedded database. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(repo, 'packages/web/dist/index.html'))) {
+    execFileSync('npm', ['run', 'build', '-w', '@rookery/web'], { cwd: repo, stdio: 'inherit' });
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ROOKERY_DATA_DIR: dataDir,
+      ROOKERY_ADMIN_PASSWORD: adminPassword,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, () => log);
+  project.provide('baseUrl', baseUrl);
+  project.provide('adminPassword', adminPassword);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r).once('error', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,109 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A fresh browser profile (cookies, local storage) speaking `locale`. */
+export async function newPage(browser: Browser, locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+type Envelope<T> = { code: number; data: T; msg: string; errors?: { field: string; message: string }[] };
+
+/** Calls the real API (the same one the console uses). */
+export async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: token } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+export async function apiSignIn(username: string, password: string): Promise<string> {
+  const res = await call<{ token: string }>('POST', '/api/v1/login', undefined, { username, password });
+  if (res.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.msg}`);
+  return res.data.token;
+}
+
+export const adminToken = () => apiSignIn('admin', inject('adminPassword'));
+
+let counter = 0;
+/** A name no other test uses, safe for user names, role names and mail addresses. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export const staffPassword = 'staff-Pass-123';
+
+/** A staff user with the given role, created through the API as admin. */
+export async function createStaffUser(role: string, username = unique(`u${role.slice(0, 4).toLowerCase()}`)) {
+  const token = await adminToken();
+  const res = await call('POST', '/api/v1/user', token, {
+    username,
+    pwd: staffPassword,
+    role,
+    email: `${username}@example.com`,
+    name: username,
+  });
+  if (res.code !== 200) throw new Error(`creating ${username} failed: ${JSON.stringify(res)}`);
+  return { username, password: staffPassword, id: (res.data as { id: number }).id };
+}
+
+/** Sign in through the login page and wait for the console. */
+export async function signIn(page: Page, username: string, password: string, path = '/login') {
+  await page.goto(path);
+  await page.getByPlaceholder(/用户名|User name/).fill(username);
+  await page.getByPlaceholder(/密码|Password/).fill(password);
+  await page.locator('[data-testid=login-form] button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Names of the menu entries shown: group titles and their items, each group opened in turn. */
+export async function menuTexts(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('nav-menu');
+  await menu.locator('.ant-menu-item, .ant-menu-submenu-title').first().waitFor();
+  const texts = await menu.locator(':scope > .ant-menu-item').allInnerTexts();
+  const groups = menu.locator(':scope > .ant-menu-submenu');
+  for (let i = 0; i < (await groups.count()); i++) {
+    const group = groups.nth(i);
+    const title = group.locator('.ant-menu-submenu-title');
+    texts.push(await title.innerText());
+    if (!(await group.getAttribute('class'))?.includes('ant-menu-submenu-open')) await title.click();
+    // Accordion: opening one group closes the others, so each group is read as it opens.
+    await expect.poll(() => group.getAttribute('class')).toContain('ant-menu-submenu-open');
+    const items = group.locator('.ant-menu-item');
+    await items.first().waitFor();
+    texts.push(...(await items.allInnerTexts()));
+  }
+  return texts.map((t) => t.trim());
+}
+
+/** Wait until the page shows `text`. */
+export async function see(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor();
+}
