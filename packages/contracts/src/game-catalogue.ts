@@ -80,14 +80,11 @@ const amount = z
   .min(0, { error: 'v.amountNegative' })
   .max(MAX_AMOUNT, { error: 'v.amountTooLarge' });
 
+/** A resource kind of the catalogue (no transforms: response schemas must encode too). */
+export const resourceKindSchema = z.enum(resourceKinds, { error: 'v.unknownResource' });
+
 /** Resource holdings: only known kinds, each a non-negative integer. */
-export const resourcesSchema = z
-  .record(z.string(), amount)
-  .superRefine((resources, ctx) => {
-    for (const kind of Object.keys(resources))
-      if (!isResourceKind(kind)) ctx.addIssue({ code: 'custom', path: [kind], message: 'v.unknownResource' });
-  })
-  .transform((r) => r as Partial<Record<ResourceKind, number>>);
+export const resourcesSchema = z.partialRecord(resourceKindSchema, amount);
 
 /** The player state document the game saves; validated on every save and console edit. */
 export const playerStateSchema = z
@@ -118,11 +115,6 @@ export function initialPlayerState(): PlayerState {
     habitatCount: 1,
   };
 }
-
-export const resourceKindSchema = z
-  .string({ error: 'v.unknownResource' })
-  .refine(isResourceKind, { error: 'v.unknownResource' })
-  .transform((k) => k as ResourceKind);
 
 export const rewardSchema = z.object({
   kind: resourceKindSchema,

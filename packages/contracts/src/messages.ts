@@ -82,7 +82,11 @@ export const messages = {
   'v.deviceIdRequired': l('请输入设备 ID', 'Please enter the device ID'),
   'v.deviceIdsRequired': l('请至少输入一个设备 ID', 'Enter at least one device ID'),
   'v.tooManyDeviceIds': l('一次最多操作 25 台设备', 'At most 25 devices at once'),
-  'v.idFormat': l('ID 只能包含字母、数字和 . _ : - ，最长 128 位', 'IDs use letters, digits and . _ : - (at most 128)'),
+  'v.idFormat': l(
+    'ID 只能包含字母、数字和 . _ : @ | + / = -，长度 1–128',
+    'IDs use letters, digits and . _ : @ | + / = - (1–128 characters)',
+  ),
+  'v.appVersionFormat': l('版本号格式应为 1.2.3', 'The app version looks like 1.2.3'),
   'v.reasonRequired': l('请输入原因', 'Please enter the reason'),
   'v.textInvalid': l('文本包含不允许的控制字符', 'The text contains control characters'),
   'v.untilInPast': l('结束时间必须晚于当前时间', 'The end time must be in the future'),

@@ -1,10 +1,13 @@
 import type { Endpoint } from '../endpoint.js';
+import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
 
 /** Every console and game API call, by name. Areas add their table here. */
 export const endpoints = {
   ...staffEndpoints,
+  ...playerEndpoints,
+  ...playerGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { staffEndpoints };
+export { playerEndpoints, playerGameEndpoints, staffEndpoints };

@@ -1,0 +1,569 @@
+import { z } from 'zod';
+import { opsRoles } from '../access.js';
+import { endpoint } from '../endpoint.js';
+import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
+import { isoDateTime, pagedList, pageQuery } from '../http.js';
+import type { Permission } from '../permissions.js';
+
+/** Player support and moderation (console) and the game's player calls (login, load, save). */
+
+// Access follows the console route rules of spec §6 for the screen each call serves.
+const ops = (...perms: Permission[]) => [...opsRoles, ...perms];
+const support = (...perms: Permission[]) => ['service', ...opsRoles, ...perms];
+const itemEditors = [...opsRoles, 'serviceManager', 'removeItemQuery'];
+
+/** Most accounts or devices one freeze, ban or list action takes (spec §5, §9). */
+export const MAX_BATCH_IDS = 25;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters
+const controlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Free text an operator types: trimmed, bounded, no control characters. */
+export const plainText = (max: number) =>
+  z
+    .string({ error: 'v.required' })
+    .trim()
+    .max(max)
+    .refine((s) => !controlChars.test(s), { error: 'v.textInvalid' });
+
+const requiredPlain = (max: number, key = 'v.required') => plainText(max).pipe(z.string().min(1, { error: key }));
+const reasonSchema = requiredPlain(500, 'v.reasonRequired');
+const optionalReason = plainText(500).optional();
+
+/** Social, device and anonymous IDs as the game sends them. */
+export const externalIdSchema = z
+  .string({ error: 'v.idFormat' })
+  .trim()
+  .regex(/^[\w.:@|+/=-]{1,128}$/, { error: 'v.idFormat' });
+
+/** A user ID: a positive whole number, sent as a number or as digits (query strings, pasted lists). */
+export const userIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/),
+    ],
+    { error: 'v.userIdFormat' },
+  )
+  .transform(Number)
+  .pipe(z.number().int({ error: 'v.userIdFormat' }).min(1, { error: 'v.userIdFormat' }).max(Number.MAX_SAFE_INTEGER));
+
+/** A paste of IDs (one per line, or commas) or a JSON list. */
+const splitList = (v: unknown) => (typeof v === 'string' ? v.split(/[\s,]+/).filter(Boolean) : v);
+
+/** 1 to 25 user IDs, duplicates dropped. */
+export const userIdListSchema = z.preprocess(
+  splitList,
+  z
+    .array(userIdSchema, { error: 'v.userIdsRequired' })
+    .min(1, { error: 'v.userIdsRequired' })
+    .max(MAX_BATCH_IDS, { error: 'v.tooManyUserIds' })
+    .transform((ids) => [...new Set(ids)]),
+);
+
+const deviceIdListSchema = z.preprocess(
+  splitList,
+  z
+    .array(externalIdSchema, { error: 'v.deviceIdsRequired' })
+    .min(1, { error: 'v.deviceIdsRequired' })
+    .max(MAX_BATCH_IDS, { error: 'v.tooManyDeviceIds' })
+    .transform((ids) => [...new Set(ids)]),
+);
+
+const futureTime = isoDateTime.refine((t) => Date.parse(t) > Date.now(), { error: 'v.untilInPast' });
+
+/** An empty form field counts as not given. */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalId = z.preprocess(blankToUndefined, externalIdSchema.optional());
+const optionalUserId = z.preprocess(blankToUndefined, userIdSchema.optional());
+const optionalText = z.preprocess(blankToUndefined, plainText(64).optional());
+
+export const playerStatuses = ['normal', 'frozen'] as const;
+
+export const playerSummarySchema = z.object({
+  userId: z.number().int(),
+  socialId: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  anonymousId: z.string().nullable(),
+  deviceModel: z.string().nullable(),
+  os: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  language: z.string().nullable(),
+  country: z.string().nullable(),
+  /** Effective status: a freeze whose end passed reads as normal. */
+  status: z.enum(playerStatuses),
+  frozenReason: z.string().nullable(),
+  frozenUntil: z.string().nullable(),
+  chatBannedUntil: z.string().nullable(),
+  chatBanReason: z.string().nullable(),
+  blacklisted: z.boolean(),
+  blacklistReason: z.string().nullable(),
+  userType: z.enum(['payment', 'normal']),
+  habitatCount: z.number().int(),
+  saveCount: z.number().int(),
+  firstLoginAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+
+const labelledValue = z.object({ key: z.string(), label: z.string(), value: z.number() });
+
+export const playerDetailSchema = playerSummarySchema.extend({
+  state: playerStateSchema,
+  /** The state with the catalogue's labels in the caller's language. */
+  stateView: z.object({ resources: z.array(labelledValue), fields: z.array(labelledValue) }),
+  devices: z.array(z.object({ deviceId: z.string(), boundAt: z.string(), banned: z.boolean() })),
+  sessionEpoch: z.number().int(),
+  lastSaveAt: z.string().nullable(),
+  dataErasedAt: z.string().nullable(),
+});
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
+const playersResult = z.object({ players: z.array(playerSummarySchema) });
+
+const deviceBanSchema = z.object({
+  deviceId: z.string(),
+  reason: z.string(),
+  until: z.string().nullable(),
+  bannedBy: z.string().nullable(),
+  createdAt: z.string(),
+  userIds: z.array(z.number().int()),
+});
+
+const transferSide = z.object({ before: playerDetailSchema, after: playerDetailSchema });
+const transferPreviewSchema = z.object({ from: transferSide, to: transferSide });
+const transferBody = z
+  .object({ fromUserId: userIdSchema, toUserId: userIdSchema, reason: optionalReason })
+  .refine((b) => b.fromUserId !== b.toUserId, { path: ['toUserId'], error: 'v.samePlayer' });
+const transferQuery = z
+  .object({ fromUserId: userIdSchema, toUserId: userIdSchema })
+  .refine((b) => b.fromUserId !== b.toUserId, { path: ['toUserId'], error: 'v.samePlayer' });
+
+const playerEventSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: z.string(),
+  data: z.unknown(),
+  actor: z.string().nullable(),
+  at: z.string(),
+});
+
+const snapshotInfoSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  saveCount: z.number().int(),
+  cause: z.string(),
+  actor: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const suspicionSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  rule: z.string(),
+  detail: z.unknown(),
+  saveCount: z.number().int(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+});
+
+const stateChangeSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  before: z.number().nullable(),
+  after: z.number().nullable(),
+});
+
+const gameStateAnswer = z.object({
+  userId: z.number().int(),
+  state: playerStateSchema,
+  saveCount: z.number().int(),
+  /** Send it back with every save; the console ending the session makes older epochs stale. */
+  sessionEpoch: z.number().int(),
+  serverTime: z.string(),
+  chatBannedUntil: z.string().nullable(),
+});
+
+const userIdQuery = z.object({ userId: userIdSchema });
+const booleanQuery = z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional());
+
+export const playerEndpoints = {
+  searchPlayers: endpoint({
+    method: 'GET',
+    path: '/api/v1/penguin/users/search',
+    summary: 'Find players by user ID, social ID, device ID (current or bound) or anonymous ID',
+    permission: support('userQuery'),
+    query: z
+      .object({ userId: optionalUserId, socialId: optionalId, deviceId: optionalId, anonymousId: optionalId })
+      .refine((q) => q.userId || q.socialId || q.deviceId || q.anonymousId, { error: 'v.searchKeyRequired' }),
+    response: z.array(playerSummarySchema),
+  }),
+  getPlayerDetail: endpoint({
+    method: 'GET',
+    path: '/api/v1/penguin/users/detail',
+    summary: 'One player with the labelled game state, keyed by user ID',
+    permission: support('userQuery'),
+    query: userIdQuery,
+    response: z.record(z.string(), playerDetailSchema),
+  }),
+  listPlayers: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users',
+    summary: 'Game users, filtered and sorted on the server',
+    permission: support('userQuery'),
+    query: pageQuery.extend({
+      status: z.preprocess(blankToUndefined, z.enum(playerStatuses).optional()),
+      os: optionalText,
+      country: optionalText,
+      sort: z.enum(['userId', 'lastLoginAt', 'firstLoginAt', 'saveCount']).default('userId'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+    }),
+    response: pagedList(playerSummarySchema),
+  }),
+  endPlayerSession: endpoint({
+    method: 'PUT',
+    path: '/api/v1/gm/user',
+    summary: "End the player's current game session (their next save must follow a new login)",
+    permission: support('userQuery'),
+    body: z
+      .object({ socialId: optionalId, deviceId: optionalId })
+      .refine((b) => b.socialId || b.deviceId, { error: 'v.searchKeyRequired' }),
+    response: z.object({ userId: z.number().int(), sessionEpoch: z.number().int() }),
+  }),
+
+  freezePlayers: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/freeze',
+    summary: 'Freeze up to 25 players (their game login is refused with the reason and end time)',
+    permission: ops('userBanQuery'),
+    body: z.object({ userIds: userIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
+    response: playersResult,
+  }),
+  unfreezePlayers: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/unfreeze',
+    summary: 'Unfreeze up to 25 players',
+    permission: ops('userBanQuery'),
+    body: z.object({ userIds: userIdListSchema }),
+    response: playersResult,
+  }),
+  listFrozenPlayers: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/frozen',
+    summary: 'The ban list: players frozen now (also the unban screen)',
+    permission: ops('userBanQuery'),
+    query: pageQuery.extend({ userId: optionalUserId }),
+    response: pagedList(playerSummarySchema),
+  }),
+  listDeviceBans: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/device-bans',
+    summary: 'Banned devices in force',
+    permission: ops('userBanQuery'),
+    query: pageQuery.extend({ deviceId: optionalId }),
+    response: pagedList(deviceBanSchema),
+  }),
+  banDevices: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/device-bans',
+    summary: 'Ban up to 25 devices (game login from them is refused)',
+    permission: ops('userBanQuery'),
+    body: z.object({ deviceIds: deviceIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
+    response: z.object({ bans: z.array(deviceBanSchema) }),
+  }),
+  unbanDevices: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/device-bans/remove',
+    summary: 'Lift device bans',
+    permission: ops('userBanQuery'),
+    body: z.object({ deviceIds: deviceIdListSchema }),
+    response: z.object({ removed: z.array(z.string()) }),
+  }),
+
+  clearPlayerData: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/clear',
+    summary: "Reset the player's game state to a new player's",
+    permission: ops('userClearQuery'),
+    body: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    response: playerDetailSchema,
+  }),
+  exportPlayerArchive: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/archive',
+    summary: 'Download everything held about the player as one JSON file',
+    permission: support('exportUserDataQuery'),
+    query: userIdQuery,
+    raw: true,
+    response: z.unknown(),
+  }),
+  previewMigrateAccount: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/migrate/preview',
+    summary: 'Both accounts side by side, before and after a migration',
+    permission: ops('accountTransferQuery'),
+    query: transferQuery,
+    response: transferPreviewSchema,
+  }),
+  migrateAccount: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/migrate',
+    summary: "Move the source account's social ID and save to the target account",
+    permission: ops('accountTransferQuery'),
+    body: transferBody,
+    response: transferPreviewSchema,
+  }),
+  previewCopyAccount: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/copy/preview',
+    summary: 'Both accounts side by side, before and after a copy',
+    permission: ops('copyAccountQuery'),
+    query: transferQuery,
+    response: transferPreviewSchema,
+  }),
+  copyAccount: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/copy',
+    summary: "Overwrite the target account's game state with the source's",
+    permission: ops('copyAccountQuery'),
+    body: transferBody,
+    response: transferPreviewSchema,
+  }),
+  deductResources: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/deduct',
+    summary: 'Take resources from a player; never below zero',
+    permission: itemEditors,
+    body: z.object({
+      userId: userIdSchema,
+      items: rewardsSchema.refine((items) => items.length > 0, { error: 'v.itemsRequired' }),
+      reason: reasonSchema,
+    }),
+    response: playerDetailSchema,
+  }),
+  removeItems: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/remove-items',
+    summary: 'Remove resource kinds from a player entirely',
+    permission: itemEditors,
+    body: z.object({
+      userId: userIdSchema,
+      kinds: z
+        .array(resourceKindSchema, { error: 'v.itemsRequired' })
+        .min(1, { error: 'v.itemsRequired' })
+        .max(100)
+        .transform((k) => [...new Set(k)]),
+      reason: reasonSchema,
+    }),
+    response: playerDetailSchema,
+  }),
+  listItemRemovals: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/remove-items',
+    summary: 'Past deductions and item removals',
+    permission: itemEditors,
+    query: pageQuery.extend({ userId: optionalUserId }),
+    response: pagedList(playerEventSchema),
+  }),
+
+  listSuspiciousPlayers: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/suspicious',
+    summary: 'Saves that broke a plausibility rule, newest first',
+    permission: ops('abnormalUserQuery'),
+    query: pageQuery.extend({ userId: optionalUserId, reviewed: booleanQuery, rule: optionalText }),
+    response: pagedList(suspicionSchema),
+  }),
+  reviewSuspicion: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/suspicious/:id/review',
+    summary: 'Mark a suspicious-save record reviewed',
+    permission: ops('abnormalUserQuery'),
+    params: z.object({ id: userIdSchema }),
+    response: suspicionSchema,
+  }),
+
+  listSnapshots: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/snapshots',
+    summary: "A player's state snapshots, newest first",
+    permission: support('snapshotQuery'),
+    query: pageQuery.extend({ userId: userIdSchema }),
+    response: pagedList(snapshotInfoSchema),
+  }),
+  getSnapshot: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/snapshots/:id',
+    summary: 'One snapshot with its state',
+    permission: support('snapshotQuery'),
+    params: z.object({ id: userIdSchema }),
+    response: snapshotInfoSchema.extend({ state: playerStateSchema }),
+  }),
+  restoreSnapshot: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/snapshots/:id/restore',
+    summary: "Put a snapshot's state back as the player's state",
+    permission: support('snapshotQuery'),
+    params: z.object({ id: userIdSchema }),
+    body: z.object({ reason: optionalReason }),
+    response: playerDetailSchema,
+  }),
+  getPlayerDataHistory: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/data-history',
+    summary: 'What changed in the game state between consecutive snapshots, newest first',
+    permission: ops('snapshotQuery'),
+    query: pageQuery.extend({ userId: userIdSchema }),
+    response: pagedList(
+      z.object({
+        snapshotId: z.number().int(),
+        saveCount: z.number().int(),
+        nextSaveCount: z.number().int(),
+        cause: z.string(),
+        actor: z.string().nullable(),
+        at: z.string(),
+        changes: z.array(stateChangeSchema),
+      }),
+    ),
+  }),
+
+  listChatBans: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/chat-bans',
+    summary: 'Players banned from chat now',
+    permission: support('guildNoSpeakingQuery'),
+    query: pageQuery.extend({ userId: optionalUserId }),
+    response: pagedList(playerSummarySchema),
+  }),
+  banChat: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/chat-ban',
+    summary: 'Ban players from chat until a time (returned to the game at login)',
+    permission: support('guildNoSpeakingQuery'),
+    body: z.object({ userIds: userIdListSchema, until: futureTime, reason: reasonSchema }),
+    response: playersResult,
+  }),
+  liftChatBan: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/chat-ban/lift',
+    summary: 'Lift chat bans',
+    permission: support('guildNoSpeakingQuery'),
+    body: z.object({ userIds: userIdListSchema }),
+    response: playersResult,
+  }),
+
+  listPlayerDevices: endpoint({
+    method: 'GET',
+    path: '/api/v1/game-users/devices',
+    summary: 'Devices bound to a player',
+    permission: ops('unbindDeviceQuery'),
+    query: userIdQuery,
+    response: z.array(z.object({ deviceId: z.string(), boundAt: z.string(), banned: z.boolean() })),
+  }),
+  unbindDevice: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/devices/unbind',
+    summary: 'Unbind a device from a player (it logs in as a new player next time)',
+    permission: ops('unbindDeviceQuery'),
+    body: z.object({ userId: userIdSchema, deviceId: externalIdSchema, reason: optionalReason }),
+    response: playerDetailSchema,
+  }),
+
+  listBlacklist: endpoint({
+    method: 'GET',
+    path: '/api/v1/users/blacklist',
+    summary: 'Blacklisted players (excluded from free rewards and leaderboards)',
+    permission: ops('blacklistQuery'),
+    query: pageQuery.extend({ userId: optionalUserId }),
+    response: pagedList(playerSummarySchema),
+  }),
+  addToBlacklist: endpoint({
+    method: 'POST',
+    path: '/api/v1/users/blacklist',
+    summary: 'Blacklist players',
+    permission: ops('blacklistQuery'),
+    body: z.object({ userIds: userIdListSchema, reason: reasonSchema }),
+    response: playersResult,
+  }),
+  removeFromBlacklist: endpoint({
+    method: 'POST',
+    path: '/api/v1/users/blacklist/remove',
+    summary: 'Take players off the blacklist',
+    permission: ops('blacklistQuery'),
+    body: z.object({ userIds: userIdListSchema }),
+    response: playersResult,
+  }),
+
+  listPlayerEvents: endpoint({
+    method: 'GET',
+    path: '/api/v1/users/log',
+    summary: "A player's event log: game events and console actions, newest first",
+    permission: support('userLogQuery'),
+    query: pageQuery.extend({
+      userId: userIdSchema,
+      type: optionalText,
+      start: z.preprocess(blankToUndefined, isoDateTime.optional()),
+      end: z.preprocess(blankToUndefined, isoDateTime.optional()),
+    }),
+    response: pagedList(playerEventSchema),
+  }),
+  deleteBusinessData: endpoint({
+    method: 'POST',
+    path: '/api/v1/game-users/business-data/delete',
+    summary: "Erase the player's personal and analytics data; keep what accounting must keep",
+    permission: ops('businessDataDelete'),
+    body: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    response: playerDetailSchema,
+  }),
+};
+
+/** What the game's servers call (X-Game-Key). */
+export const playerGameEndpoints = {
+  gameLogin: endpoint({
+    method: 'POST',
+    path: '/api/game/v1/players/login',
+    summary: 'Log a player in: by social ID, else by device binding, else a new player',
+    permission: 'game',
+    body: z.object({
+      deviceId: externalIdSchema,
+      socialId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
+      anonymousId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
+      deviceModel: requiredPlain(100),
+      os: requiredPlain(32),
+      appVersion: z
+        .string({ error: 'v.appVersionFormat' })
+        .trim()
+        .regex(/^\d{1,6}(\.\d{1,6}){0,3}$/, { error: 'v.appVersionFormat' }),
+      language: requiredPlain(16),
+      country: requiredPlain(8),
+    }),
+    response: gameStateAnswer,
+  }),
+  gameGetPlayer: endpoint({
+    method: 'GET',
+    path: '/api/game/v1/players/:userId',
+    summary: "The player's state and save count",
+    permission: 'game',
+    params: userIdQuery,
+    response: gameStateAnswer,
+  }),
+  gameSavePlayer: endpoint({
+    method: 'PUT',
+    path: '/api/game/v1/players/:userId/save',
+    summary: 'Save the game state; the save count must advance (409 when stale)',
+    permission: 'game',
+    params: userIdQuery,
+    body: z.object({
+      saveCount: z.number({ error: 'v.amountInteger' }).int({ error: 'v.amountInteger' }).min(1).max(2_000_000_000),
+      state: playerStateSchema,
+      sessionEpoch: z.number().int().min(0).max(2_000_000_000),
+      /** The device saving; a save from a device not bound to the player is flagged. */
+      deviceId: externalIdSchema.optional(),
+    }),
+    response: z.object({ saveCount: z.number().int(), serverTime: z.string() }),
+  }),
+};

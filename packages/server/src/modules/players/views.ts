@@ -1,0 +1,105 @@
+import {
+  gameLabel,
+  type Locale,
+  type PlayerDetail,
+  type PlayerState,
+  type PlayerSummary,
+  resourceKinds,
+  stateFields,
+} from '@rookery/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { isFrozen, type PlayerRow } from './service.js';
+import { deviceBans, playerDevices } from './tables.js';
+
+/** Wire shapes of a player row: the summary lists show and the detail the player page shows. */
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export function toPlayerSummary(row: PlayerRow, now = new Date()): PlayerSummary {
+  const frozen = isFrozen(row, now);
+  const chatBanned = row.chatBannedUntil !== null && row.chatBannedUntil > now;
+  return {
+    userId: row.id,
+    socialId: row.socialId,
+    deviceId: row.deviceId,
+    anonymousId: row.anonymousId,
+    deviceModel: row.deviceModel,
+    os: row.os,
+    appVersion: row.appVersion,
+    language: row.language,
+    country: row.country,
+    status: frozen ? 'frozen' : 'normal',
+    frozenReason: frozen ? row.frozenReason : null,
+    frozenUntil: frozen ? iso(row.frozenUntil) : null,
+    chatBannedUntil: chatBanned ? iso(row.chatBannedUntil) : null,
+    chatBanReason: chatBanned ? row.chatBanReason : null,
+    blacklisted: row.blacklisted,
+    blacklistReason: row.blacklisted ? row.blacklistReason : null,
+    userType: row.isPayer ? 'payment' : 'normal',
+    habitatCount: row.habitatCount,
+    saveCount: row.saveCount,
+    firstLoginAt: row.firstLoginAt.toISOString(),
+    lastLoginAt: iso(row.lastLoginAt),
+  };
+}
+
+/** The state as labelled rows in the caller's language, in catalogue order. */
+export function stateView(state: PlayerState, locale: Locale) {
+  return {
+    resources: resourceKinds
+      .filter((k) => state.resources[k] !== undefined)
+      .map((k) => ({ key: k, label: gameLabel(k, locale), value: state.resources[k]! })),
+    fields: stateFields.map((f) => ({ key: f, label: gameLabel(f, locale), value: state[f] })),
+  };
+}
+
+export interface DeviceView {
+  deviceId: string;
+  boundAt: string;
+  banned: boolean;
+}
+
+export async function playerDevicesView(db: Db, userId: number, now = new Date()): Promise<DeviceView[]> {
+  const rows = await db
+    .select({
+      deviceId: playerDevices.deviceId,
+      boundAt: playerDevices.boundAt,
+      until: deviceBans.until,
+      ban: deviceBans.reason,
+    })
+    .from(playerDevices)
+    .leftJoin(deviceBans, eq(deviceBans.deviceId, playerDevices.deviceId))
+    .where(eq(playerDevices.userId, userId))
+    .orderBy(playerDevices.boundAt);
+  return rows.map((r) => ({
+    deviceId: r.deviceId,
+    boundAt: r.boundAt.toISOString(),
+    banned: r.ban !== null && (r.until === null || r.until > now),
+  }));
+}
+
+export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Locale, now = new Date()): PlayerDetail {
+  return {
+    ...toPlayerSummary(row, now),
+    state: row.state,
+    stateView: stateView(row.state, locale),
+    devices,
+    sessionEpoch: row.sessionEpoch,
+    lastSaveAt: iso(row.lastSaveAt),
+    dataErasedAt: iso(row.dataErasedAt),
+  };
+}
+
+export async function loadPlayerDetail(db: Db, row: PlayerRow, locale: Locale): Promise<PlayerDetail> {
+  return toPlayerDetail(row, await playerDevicesView(db, row.id), locale);
+}
+
+/** Player IDs bound to each of these devices. */
+export async function boundUserIds(db: Db, deviceIds: string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (deviceIds.length === 0) return out;
+  const rows = await db.select().from(playerDevices).where(inArray(playerDevices.deviceId, deviceIds));
+  for (const r of rows) out.set(r.deviceId, [...(out.get(r.deviceId) ?? []), r.userId]);
+  return out;
+}
