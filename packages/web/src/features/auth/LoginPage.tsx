@@ -10,9 +10,13 @@ import { useSchemaForm } from '../../crud/useSchemaForm';
 import { homePath } from '../../navigation/route-index';
 import { AuthCard } from './AuthCard';
 
-/** Only paths inside the console are followed after sign-in. */
+/**
+ * Only console paths are followed after sign-in. The registration pages are not: an approved
+ * applicant whose pending session ended comes back through login and belongs in the console.
+ */
 function safeRedirect(target: string | null): string {
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login') ? target : homePath;
+  const inside = target?.startsWith('/') && !target.startsWith('//');
+  return inside && !/^\/(login|register)\b/.test(target!) ? target! : homePath;
 }
 
 export default function LoginPage() {

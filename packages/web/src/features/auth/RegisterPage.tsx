@@ -53,7 +53,7 @@ export default function RegisterPage() {
         <Form.Item {...itemProps('mobile')} label={t('auth.mobile')}>
           <Input autoComplete="tel" />
         </Form.Item>
-        <Form.Item label={t('auth.captcha')} required>
+        <Form.Item label={t('auth.captcha')} required htmlFor="captcha">
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item {...itemProps('captcha')} noStyle>
               <Input inputMode="numeric" maxLength={6} />

@@ -1,0 +1,124 @@
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './helpers';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const tabTitles = (page: Page) => page.locator('[data-testid=tab-bar] .ant-tabs-nav-list [data-testid=tab-title]').allInnerTexts();
+const activeTab = (page: Page) => page.locator('[data-testid=tab-bar] .ant-tabs-tab-active [data-testid=tab-title]').innerText();
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function openFromMenu(page: Page, item: string) {
+  const menu = page.getByTestId('nav-menu');
+  const entry = menu.locator('.ant-menu-item', { hasText: item });
+  if (!(await entry.isVisible())) await menu.locator('.ant-menu-submenu-title', { hasText: '系统' }).click();
+  await entry.click();
+  await expect.poll(() => activeTab(page)).toBe(item);
+}
+
+async function tabAction(page: Page, action: string) {
+  await page.getByTestId('tab-actions').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: action }).click();
+}
+
+async function closeTab(page: Page, title: string) {
+  await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: title }).locator('.ant-tabs-tab-remove').click();
+}
+
+describe('tab bar', () => {
+  it('opens, switches, updates, closes and restores tabs by the spec rules', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
+
+    for (const item of ['用户管理', '角色管理', '注册审批', '系统日志']) await openFromMenu(page, item);
+    expect(await tabTitles(page)).toEqual(['控制台', '用户管理', '角色管理', '注册审批', '系统日志']);
+
+    // Opening an open page updates its tab rather than adding another.
+    await openFromMenu(page, '用户管理');
+    expect(await tabTitles(page)).toHaveLength(5);
+    await page.goto('/system/useredit?id=1');
+    await expect.poll(() => activeTab(page)).toBe('编辑用户');
+    await page.getByTestId('staff-user-form').waitFor();
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '控制台' }).click();
+    await page.waitForURL('**/dashboard/console');
+    await page.goto('/system/useredit');
+    await expect.poll(() => activeTab(page)).toBe('编辑用户');
+    expect((await tabTitles(page)).filter((t) => t === '编辑用户')).toHaveLength(1);
+
+    // Switching by clicking a tab opens its page.
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '角色管理' }).click();
+    await page.waitForURL('**/system/role-manage');
+
+    // Closing the current tab goes to the next neighbour...
+    await closeTab(page, '角色管理');
+    await page.waitForURL('**/system/allow');
+    expect(await tabTitles(page)).toEqual(['控制台', '用户管理', '注册审批', '系统日志', '编辑用户']);
+    // ...or to the previous one when it was the last.
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '编辑用户' }).click();
+    await page.waitForURL('**/system/useredit');
+    await closeTab(page, '编辑用户');
+    await page.waitForURL('**/system/log');
+    // Closing a tab that is not current stays put.
+    await closeTab(page, '用户管理');
+    expect(path(page)).toBe('/system/log');
+    expect(await tabTitles(page)).toEqual(['控制台', '注册审批', '系统日志']);
+
+    // The index tab cannot be closed.
+    expect(await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '控制台' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
+
+    // Tabs survive a reload (saved per user).
+    await page.reload();
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '注册审批', '系统日志']);
+    expect(await activeTab(page)).toBe('系统日志');
+
+    // Close left keeps index and the pivot onwards.
+    await openFromMenu(page, '角色管理');
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '系统日志' }).click();
+    await page.waitForURL('**/system/log');
+    await tabAction(page, '关闭左侧');
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '系统日志', '角色管理']);
+    // Close right.
+    await tabAction(page, '关闭右侧');
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '系统日志']);
+    // Close others.
+    await openFromMenu(page, '用户管理');
+    await openFromMenu(page, '注册审批');
+    await tabAction(page, '关闭其他');
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '注册审批']);
+    expect(path(page)).toBe('/system/allow');
+    // Close all lands on index.
+    await openFromMenu(page, '用户管理');
+    await tabAction(page, '全部关闭');
+    await page.waitForURL('**/dashboard/console');
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
+    await context.close();
+  });
+
+  it('drops restored tabs the user may no longer open', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    const username = 'admin';
+    await page.evaluate((key) => {
+      localStorage.setItem(
+        key,
+        JSON.stringify([
+          { fullPath: '/dashboard/console' },
+          { fullPath: '/system/role-manage' },
+          { fullPath: '/no/such/page' },
+          { fullPath: '/refresh' },
+        ]),
+      );
+    }, `rookery-tabs:${username}`);
+    await page.reload();
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', '角色管理']);
+    await context.close();
+  });
+});
