@@ -105,5 +105,5 @@ export async function menuTexts(page: Page): Promise<string[]> {
 
 /** Wait until the page shows `text`. */
 export async function see(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
+  await page.getByText(text).filter({ visible: true }).first().waitFor();
 }

@@ -160,7 +160,14 @@ export function ListPage<Row extends object>({
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {searchable.length > 0 && (
         <Card size="small">
-          <Form form={form} layout="inline" onFinish={search} initialValues={initialSearch} data-testid="search-form">
+          <Form
+            form={form}
+            name={`${queryKey}-search`}
+            layout="inline"
+            onFinish={search}
+            initialValues={initialSearch}
+            data-testid="search-form"
+          >
             {searchable.map((f) => (
               <Form.Item key={f.name} name={f.name} label={t(f.title)}>
                 {f.search === 'timeRange' ? (

@@ -83,7 +83,7 @@ function ApproveModal({ registration, roles, onClose }: { registration: Registra
       okText={t('staff.approve')}
       cancelText={t('common.cancel')}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} data-testid="approve-form">
+      <Form form={form} name="approveRegistration" layout="vertical" onFinish={onFinish} data-testid="approve-form">
         <Form.Item {...itemProps('role')} label={t('staff.role')}>
           <Select options={roles.map((name) => ({ value: name, label: name }))} data-testid="approve-role" />
         </Form.Item>
@@ -110,7 +110,7 @@ function RejectModal({ registration, onClose }: { registration: Registration; on
       okButtonProps={{ danger: true }}
       cancelText={t('common.cancel')}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish}>
+      <Form form={form} name="rejectRegistration" layout="vertical" onFinish={onFinish}>
         <Form.Item {...itemProps('reason')} label={t('staff.rejectReason')}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>

@@ -75,7 +75,14 @@ function CopyRoleModal({ role, onClose }: { role: Role; onClose: () => void }) {
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ id: role.id }} data-testid="copy-role-form">
+      <Form
+        form={form}
+        name="copyRole"
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ id: role.id }}
+        data-testid="copy-role-form"
+      >
         <Form.Item name="id" hidden>
           <Input />
         </Form.Item>
