@@ -194,7 +194,14 @@ export const conditionsSchema = z
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Check = (attrs: PlayerAttributes, now: number) => boolean;
+/** A player's attributes in the normal form of rule values, computed once per evaluation. */
+interface PreparedPlayer {
+  values: Record<ConditionAttribute, string | number | null>;
+  version: number[] | null;
+  /** The language lower-cased, and its primary subtag (`en` of `en-us`). */
+  language: { full: string; primary: string } | null;
+}
+type Check = (player: PreparedPlayer) => boolean;
 
 const asTime = (v: Date | string | null | undefined): number | null => {
   if (v === null || v === undefined) return null;
@@ -202,35 +209,43 @@ const asTime = (v: Date | string | null | undefined): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
-/** The player's value of `attr`, in the same normal form as rule values; null when unknown. */
-function readAttribute(attr: ConditionAttribute, attrs: PlayerAttributes, now: number): string | number | null {
-  switch (attr) {
-    case 'os':
-      return attrs.os ? attrs.os.trim().toLowerCase() : null;
-    case 'appVersion':
-      return attrs.appVersion ?? null;
-    case 'appLanguage':
-      return attrs.appLanguage ? canonicalLanguage(attrs.appLanguage) : null;
-    case 'country':
-      return attrs.country ? attrs.country.trim().toUpperCase() : null;
-    case 'lastLogin':
-      return asTime(attrs.lastLogin);
-    case 'notLoginDays': {
-      if (typeof attrs.notLoginDays === 'number') return attrs.notLoginDays;
+function preparePlayer(attrs: PlayerAttributes, now: number): PreparedPlayer {
+  const lastLogin = asTime(attrs.lastLogin);
+  const language = attrs.appLanguage ? canonicalLanguage(attrs.appLanguage)?.toLowerCase() : undefined;
+  return {
+    language: language ? { full: language, primary: language.split('-')[0] } : null,
+    values: {
+      os: attrs.os ? attrs.os.trim().toLowerCase() : null,
+      appVersion: attrs.appVersion ?? null,
+      appLanguage: attrs.appLanguage ? canonicalLanguage(attrs.appLanguage) : null,
+      country: attrs.country ? attrs.country.trim().toUpperCase() : null,
+      lastLogin,
       // Derived from the last login and the server clock when the caller did not compute it.
-      const last = asTime(attrs.lastLogin);
-      return last === null ? null : Math.max(0, Math.floor((now - last) / DAY_MS));
-    }
-    case 'userType':
-      return attrs.userType ? attrs.userType.trim().toLowerCase() : null;
-    case 'habitatCount':
-      return typeof attrs.habitatCount === 'number' ? attrs.habitatCount : null;
-  }
+      notLoginDays:
+        typeof attrs.notLoginDays === 'number'
+          ? attrs.notLoginDays
+          : lastLogin === null
+            ? null
+            : Math.max(0, Math.floor((now - lastLogin) / DAY_MS)),
+      userType: attrs.userType ? attrs.userType.trim().toLowerCase() : null,
+      habitatCount: typeof attrs.habitatCount === 'number' ? attrs.habitatCount : null,
+    },
+    version: attrs.appVersion ? parseVersion(attrs.appVersion) : null,
+  };
 }
 
-/** A rule language without a region (`en`) matches every region of it (`en-US`, `en-GB`). */
-const languageMatches = (rule: string, player: string) =>
-  rule.includes('-') ? rule.toLowerCase() === player.toLowerCase() : player.toLowerCase().split('-')[0] === rule;
+/**
+ * One player is usually checked against many compiled conditions in a row (every live global
+ * mail): normalise their attributes once per attributes object and clock reading.
+ */
+const prepared = new WeakMap<PlayerAttributes, { now: number; player: PreparedPlayer }>();
+function preparedPlayer(attrs: PlayerAttributes, now: number): PreparedPlayer {
+  const hit = prepared.get(attrs);
+  if (hit && hit.now === now) return hit.player;
+  const player = preparePlayer(attrs, now);
+  prepared.set(attrs, { now, player });
+  return player;
+}
 
 function compileRule(rule: ConditionRule): Check {
   const { attr, op } = rule;
@@ -242,37 +257,36 @@ function compileRule(rule: ConditionRule): Check {
 
   if (attr === 'appVersion') {
     const targets = values.map((v) => parseVersion(String(v))!);
-    return (attrs) => {
-      const player = attrs.appVersion ? parseVersion(attrs.appVersion) : null;
-      if (!player) return false;
-      const cmp = (t: number[]) => compareVersions(player, t);
-      if (op === 'gte') return cmp(targets[0]) >= 0;
-      if (op === 'lte') return cmp(targets[0]) <= 0;
-      const hit = targets.some((t) => cmp(t) === 0);
+    return ({ version }) => {
+      if (!version) return false;
+      if (op === 'gte') return compareVersions(version, targets[0]) >= 0;
+      if (op === 'lte') return compareVersions(version, targets[0]) <= 0;
+      const hit = targets.some((t) => compareVersions(version, t) === 0);
       return op === 'exclude' ? !hit : hit;
     };
   }
   if (attr === 'appLanguage') {
-    const langs = values.map(String);
-    return (attrs, now) => {
-      const player = readAttribute(attr, attrs, now);
-      if (player === null) return false;
-      const hit = langs.some((l) => languageMatches(l, String(player)));
+    // A rule language without a region (`en`) matches every region of it (`en-US`, `en-GB`).
+    const full = new Set(values.map((v) => String(v).toLowerCase()).filter((v) => v.includes('-')));
+    const primary = new Set(values.map(String).filter((v) => !v.includes('-')));
+    return ({ language }) => {
+      if (language === null) return false;
+      const hit = full.has(language.full) || primary.has(language.primary);
       return op === 'exclude' ? !hit : hit;
     };
   }
   if (attr === 'lastLogin') {
     const at = Date.parse(String(values[0]));
-    return (attrs, now) => {
-      const player = readAttribute(attr, attrs, now) as number | null;
+    return ({ values: v }) => {
+      const player = v.lastLogin as number | null;
       if (player === null) return false;
       return op === 'gte' ? player >= at : player <= at;
     };
   }
   const set = new Set<string | number>(values);
   const first = values[0];
-  return (attrs, now) => {
-    const player = readAttribute(attr, attrs, now);
+  return ({ values: v }) => {
+    const player = v[attr];
     if (player === null) return false;
     switch (op) {
       case 'equal':
@@ -297,7 +311,8 @@ export function compileConditions(rules: readonly ConditionRule[]): (attrs: Play
   const checks = rules.map(compileRule);
   if (checks.length === 0) return () => true;
   return (attrs, now) => {
-    for (const check of checks) if (!check(attrs, now)) return false;
+    const player = preparedPlayer(attrs, now);
+    for (const check of checks) if (!check(player)) return false;
     return true;
   };
 }

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './conditions.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';
+export * from './endpoints/mail.js';
 export * from './endpoints/players.js';
 export * from './endpoints/staff.js';
 export * from './game-catalogue.js';

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
 
@@ -7,7 +8,9 @@ export const endpoints = {
   ...staffEndpoints,
   ...playerEndpoints,
   ...playerGameEndpoints,
+  ...mailEndpoints,
+  ...mailGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { playerEndpoints, playerGameEndpoints, staffEndpoints };
+export { mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };

@@ -1,0 +1,11 @@
+import type { mailGameEndpoints } from '@rookery/contracts';
+import type { Handlers } from '../../platform/http/endpoints.js';
+import type { LiveMailBook } from './live-mails.js';
+import { claimMail, fetchMailbox, readMail } from './mailbox.js';
+
+/** The game's mailbox calls. */
+export const mailGameHandlers = (book: LiveMailBook): Handlers<typeof mailGameEndpoints> => ({
+  gameGetMailbox: ({ db, params }) => fetchMailbox(db, book, params.userId),
+  gameReadMail: ({ db, params }) => readMail(db, book, params.userId, params.mailId),
+  gameClaimMail: ({ db, params, locale }) => claimMail(db, book, params.userId, params.mailId, locale),
+});

@@ -1,0 +1,107 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { notFound } from '../../platform/http/errors.js';
+import { playerDevices, playerEvents, players } from '../players/tables.js';
+import { playerMails } from './tables.js';
+
+/*
+ * Player look-ups mail needs that the players service does not offer (batch existence for a
+ * personal mail's recipients, the console's social/device ID key, the login history for
+ * comeback mail). Read-only, on the players module's exported tables.
+ */
+
+/** Which of `ids` are players. */
+export async function existingPlayerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const rows = await db.select({ id: players.id }).from(players).where(inArray(players.id, chunk));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+/** The player a console search names by user ID, social ID or device ID (its current binding); 404 when none. */
+export async function playerIdByKey(
+  db: Db,
+  key: { userId?: number; socialId?: string; deviceId?: string },
+): Promise<number> {
+  let id: number | undefined;
+  if (key.userId) {
+    [{ id } = { id: undefined }] = await db.select({ id: players.id }).from(players).where(eq(players.id, key.userId));
+  } else if (key.socialId) {
+    [{ id } = { id: undefined }] = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.socialId, key.socialId));
+  } else if (key.deviceId) {
+    [{ id } = { id: undefined }] = await db
+      .select({ id: playerDevices.userId })
+      .from(playerDevices)
+      .where(eq(playerDevices.deviceId, key.deviceId));
+  }
+  if (id === undefined) throw notFound('player.notFound');
+  return id;
+}
+
+/**
+ * The player's latest login and the one before it, from the players' event log: a comeback is a
+ * latest login that came `notLoginDays` or more after the previous one.
+ */
+export async function lastTwoLogins(db: Db, userId: number): Promise<{ latest?: Date; previous?: Date }> {
+  const rows = await db
+    .select({ at: playerEvents.at })
+    .from(playerEvents)
+    .where(and(eq(playerEvents.userId, userId), eq(playerEvents.type, 'login')))
+    .orderBy(desc(playerEvents.id))
+    .limit(2);
+  return { latest: rows[0]?.at, previous: rows[1]?.at };
+}
+
+/** The player's state for each mail they have a copy of or touched (no mail bodies). */
+export type MailCopy = Pick<
+  typeof playerMails.$inferSelect,
+  'mailId' | 'round' | 'deliveredAt' | 'readAt' | 'claimedAt' | 'removedAt'
+>;
+
+interface RawCopy {
+  mailId: number;
+  round: number;
+  deliveredAt: string;
+  readAt: string | null;
+  claimedAt: string | null;
+  removedAt: string | null;
+}
+const time = (t: string | null) => (t === null ? null : new Date(t));
+
+/**
+ * The player and their mail copies in one round trip: the mailbox is fetched on every session
+ * and should cost little more than reading the player.
+ */
+export async function playerWithMailCopies(
+  db: Db,
+  userId: number,
+): Promise<{ player: typeof players.$inferSelect; copies: MailCopy[] } | undefined> {
+  const [found] = await db
+    .select({
+      player: players,
+      copies: sql<RawCopy[]>`coalesce((
+        select json_agg(json_build_object('mailId', pm.mail_id, 'round', pm.round, 'deliveredAt', pm.delivered_at,
+          'readAt', pm.read_at, 'claimedAt', pm.claimed_at, 'removedAt', pm.removed_at))
+        from ${playerMails} pm where pm.user_id = ${players.id}), '[]'::json)`,
+    })
+    .from(players)
+    .where(eq(players.id, userId));
+  if (!found) return undefined;
+  return {
+    player: found.player,
+    copies: found.copies.map((c) => ({
+      mailId: c.mailId,
+      round: c.round,
+      deliveredAt: new Date(c.deliveredAt),
+      readAt: time(c.readAt),
+      claimedAt: time(c.claimedAt),
+      removedAt: time(c.removedAt),
+    })),
+  };
+}
