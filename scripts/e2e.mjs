@@ -21,7 +21,9 @@ if (!existsSync(chrome)) {
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
-const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'e2e/vitest.config.ts'], {
+// Anything else on the command line goes to Vitest (CI adds its JSON reporter).
+const passThrough = process.argv.slice(2).filter((a) => a !== '--require');
+const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'e2e/vitest.config.ts', ...passThrough], {
   cwd: repo,
   stdio: 'inherit',
   env: { ...process.env, CHROME_PATH: chrome },
