@@ -2,6 +2,7 @@ import { type EndpointResponse, staffEndpoints } from '@rookery/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/request';
 import { readToken } from './credentials';
+import { sessionQueryKey } from './session-key';
 
 export type SessionUser = EndpointResponse<typeof staffEndpoints.getSession>;
 
@@ -15,7 +16,7 @@ export function decodeUsername(username: string): string {
 }
 
 export const sessionQuery = queryOptions({
-  queryKey: ['session'] as const,
+  queryKey: sessionQueryKey,
   queryFn: async (): Promise<SessionUser> => {
     const user = await api(staffEndpoints.getSession);
     return { ...user, username: decodeUsername(user.username) };

@@ -5,6 +5,9 @@ import { useTabs } from '../shell/tabs/store';
 import { storeCredentials } from './credentials';
 import { type SessionUser, sessionQuery } from './session';
 
+/** The sign-in form's rules: the login endpoint's own body schema. */
+export const loginBody = staffEndpoints.login.body!;
+
 /**
  * Sign in (spec §4): store the credentials (token, uuid, the fixed role cookie), then load the
  * session user and the tabs saved for them. Rejects with `{code, msg}` on failure.

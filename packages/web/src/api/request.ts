@@ -8,7 +8,6 @@ import {
 } from '@rookery/contracts';
 import { clearCredentials, readToken } from '../access/credentials';
 import { logError } from '../shell/log/error-log';
-import { httpErrorText, isCataloguedStatus } from './http-errors';
 import { toQueryString } from './query-string';
 
 /** Spec §9. */
@@ -79,9 +78,9 @@ export async function api<E extends Endpoint>(endpoint: E, ...[input, options]: 
     });
   } catch {
     // A timeout and a dropped connection both reach the operator as the catalogue's 408 / network text.
-    const status = controller.signal.aborted && !options?.signal?.aborted ? 408 : 0;
-    const failure: ApiError = { code: status, msg: httpErrorText(status || 503, locale) };
-    report(endpoint, status || 503, failure, url, options);
+    const status = controller.signal.aborted && !options?.signal?.aborted ? 408 : 503;
+    const failure: ApiError = { code: status, msg: (await catalogue()).httpErrorText(status, locale) };
+    await report(endpoint, status, failure, url, options);
     throw failure;
   } finally {
     clearTimeout(timer);
@@ -92,21 +91,24 @@ export async function api<E extends Endpoint>(endpoint: E, ...[input, options]: 
     const envelope = payload as { code: number; data?: unknown; msg?: string };
     if (envelope.code === 200) return envelope.data as EndpointResponse<E>;
     const failure = payload as ApiError;
-    report(endpoint, response.ok ? failure.code : response.status, failure, url, options);
+    await report(endpoint, response.ok ? failure.code : response.status, failure, url, options);
     throw failure;
   }
   if (!response.ok) {
-    const failure: ApiError = { code: response.status, msg: httpErrorText(response.status, locale, url) };
-    report(endpoint, response.status, failure, url, options);
+    const failure: ApiError = { code: response.status, msg: (await catalogue()).httpErrorText(response.status, locale, url) };
+    await report(endpoint, response.status, failure, url, options);
     throw failure;
   }
   // A body without a code is returned as it is (spec §7).
   return payload as EndpointResponse<E>;
 }
 
-function report(endpoint: Endpoint, status: number, failure: ApiError, url: string, options?: CallOptions) {
-  const locale = hooks.locale();
-  const title = httpErrorText(status, locale, url);
+/** The error catalogue (contracts' message table) is fetched with the first failure, not the page. */
+const catalogue = () => import('./http-errors');
+
+async function report(endpoint: Endpoint, status: number, failure: ApiError, url: string, options?: CallOptions) {
+  const { httpErrorText, isCataloguedStatus } = await catalogue();
+  const title = httpErrorText(status, hooks.locale(), url);
   logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`);
   // Sign-in and registration answer 401 for bad credentials; only a dead session logs the user out.
   if (status === 401 && endpoint.permission !== 'public') {

@@ -1,5 +1,5 @@
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type Dayjs, dayjs } from '../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { timeFormat } from './format';
 import { presetRange, timePresets } from './time-presets';

@@ -1,5 +1,5 @@
 import { translate } from '@rookery/contracts';
-import dayjs from 'dayjs';
+import { dayjs } from '../i18n/dayjs';
 import { currentLocale } from '../i18n';
 
 /** Spec §9's display format, in the browser's time zone. */

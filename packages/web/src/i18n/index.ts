@@ -1,13 +1,8 @@
 import type { Locale } from '@rookery/contracts';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enUS } from './en-US';
 import { localeStorageKey, pickInitialLocale } from './locale';
-import { zhCN } from './zh-CN';
-
-const dayjsLocale: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+import { type Translation, zhCN } from './zh-CN';
 
 function readSavedLocale(): string | null {
   try {
@@ -19,16 +14,32 @@ function readSavedLocale(): string | null {
 
 const initial = pickInitialLocale(readSavedLocale(), navigator.languages ?? [navigator.language]);
 
+/**
+ * Chinese, the default, ships with the first load; English loads when it is first needed. Render
+ * after `i18nReady`, so a saved English choice never shows a Chinese flash.
+ */
+const loaders: Record<Locale, () => Promise<Translation>> = {
+  'zh-CN': async () => zhCN,
+  'en-US': async () => (await import('./en-US')).enUS,
+};
+
+async function loadLocale(locale: Locale) {
+  if (!i18n.hasResourceBundle(locale, 'translation')) i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+}
+
 i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: initial,
   fallbackLng: 'zh-CN',
   interpolation: { escapeValue: false },
 });
-applyLocaleSideEffects(initial);
+
+export const i18nReady: Promise<void> = loadLocale(initial).then(async () => {
+  applyLocaleSideEffects(initial);
+  await i18n.changeLanguage(initial);
+});
 
 function applyLocaleSideEffects(locale: Locale) {
-  dayjs.locale(dayjsLocale[locale]);
   document.documentElement.lang = locale;
 }
 
@@ -36,8 +47,9 @@ export function currentLocale(): Locale {
   return (i18n.resolvedLanguage ?? i18n.language) as Locale;
 }
 
-/** Switch language everywhere: texts, AntD (it reads i18n), dayjs, and the saved choice. */
+/** Switch language everywhere: texts, AntD and dayjs (they follow i18n), and the saved choice. */
 export async function setLocale(locale: Locale) {
+  await loadLocale(locale);
   localStorage.setItem(localeStorageKey, locale);
   applyLocaleSideEffects(locale);
   await i18n.changeLanguage(locale);

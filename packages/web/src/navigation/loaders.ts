@@ -1,7 +1,6 @@
 import type { ResolvedRoute } from '@rookery/contracts';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { readToken } from '../access/credentials';
-import { sessionQuery } from '../access/session';
 import { queryClient } from '../api/query-client';
 import { isApiError } from '../api/request';
 import { guardRedirect } from './guard';
@@ -11,6 +10,8 @@ export function guardLoader(route: ResolvedRoute) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (route.public) return null;
     const url = new URL(request.url);
+    // Loaded here, not imported: public pages (login) then start without the endpoint table.
+    const { sessionQuery } = await import('../access/session');
     const session = readToken()
       ? await queryClient.ensureQueryData(sessionQuery).catch((error: unknown) => {
           if (isApiError(error) && error.code === 401) return null;

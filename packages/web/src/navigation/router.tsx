@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { queryClient } from '../api/query-client';
 import { configureApi } from '../api/request';
-import { sessionQuery } from '../access/session';
+import { sessionQueryKey } from '../access/session-key';
 import { PageSpinner } from '../shell/PageSpinner';
 import { RootFrame } from '../shell/RootFrame';
 import { guardLoader } from './loaders';
@@ -61,7 +61,7 @@ configureApi({
   onHttpFailure: ({ title, detail }) =>
     notify('error', i18n.t('errors.notice'), detail && detail !== title ? `${title}: ${detail}` : title),
   onUnauthorized() {
-    queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
+    queryClient.removeQueries({ queryKey: sessionQueryKey });
     // A navigation under way has a guard loader that redirects by itself.
     if (router.state.navigation.state !== 'idle') return;
     const { pathname, search } = router.state.location;

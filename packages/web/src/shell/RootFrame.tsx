@@ -1,12 +1,11 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../navigation/current-route';
 import { pageTitle } from '../navigation/title';
 
-NProgress.configure({ showSpinner: false });
+/** The bar is needed at the first navigation, not to draw the first page. */
+const progress = () => import('./progress');
 
 /** Above every page: the top progress bar on route changes and the document title. */
 export function RootFrame() {
@@ -15,8 +14,8 @@ export function RootFrame() {
   const { t } = useTranslation();
 
   useEffect(() => {
-    if (navigation.state === 'idle') NProgress.done();
-    else NProgress.start();
+    const idle = navigation.state === 'idle';
+    void progress().then((bar) => (idle ? bar.doneProgress() : bar.startProgress()));
   }, [navigation.state]);
 
   const title = route ? t(`routes.${route.name}`) : '';

@@ -1,14 +1,26 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type Locale, staffEndpoints, translate } from '@rookery/contracts';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import type { Locale } from '@rookery/contracts';
+import { Alert, Button, theme } from 'antd';
+// Input and Password alone: the input index also carries TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { signIn } from '../../access/sign-in';
 import { isApiError } from '../../api/request';
-import { useSchemaForm } from '../../crud/useSchemaForm';
 import { homePath } from '../../navigation/route-index';
 import { AuthCard } from './AuthCard';
+import type { FieldErrors } from './login-flow';
+
+/**
+ * The sign-in code, the login endpoint's schema (with zod) and the message catalogue load right
+ * after the page shows.
+ * The login page is the one with a first-load budget, which is also why this form is plain HTML
+ * around AntD inputs rather than AntD's Form.
+ */
+const loadFlow = () => import('./login-flow');
+
+type Credentials = { username: string; password: string };
 
 /**
  * Only console paths are followed after sign-in. The registration pages are not: an approved
@@ -23,18 +35,41 @@ export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const locale = i18n.language as Locale;
 
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.login.body!, async ({ username, password }) => {
+  useEffect(() => {
+    void loadFlow();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     setFailure(undefined);
+    const flow = await loadFlow();
+    const checked = flow.validateCredentials(values, locale);
+    if (!checked.data) return setErrors(checked.errors);
+    setErrors({});
+    setSubmitting(true);
     try {
-      const session = await signIn(username, password);
+      const session = await flow.signIn(checked.data.username, checked.data.password);
       navigate(session.status === 'active' ? safeRedirect(params.get('redirect')) : '/register/result', { replace: true });
     } catch (error) {
-      setFailure(isApiError(error) ? error.msg : String(error));
-      throw error;
+      if (!isApiError(error)) throw error;
+      const described = flow.describeFailure(error, locale);
+      setFailure(described.text);
+      setErrors(described.errors);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
+
+  const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
 
   return (
     <AuthCard title={t('auth.signInTitle')}>
@@ -42,25 +77,56 @@ export default function LoginPage() {
         <Alert
           type="error"
           showIcon
-          title={`${translate('auth.loginFailed', i18n.language as Locale)}: ${failure}`}
+          title={failure}
           style={{ marginBottom: 16 }}
           data-testid="login-error"
         />
       )}
-      <Form form={form} onFinish={onFinish} size="large" data-testid="login-form">
-        <Form.Item {...itemProps('username')}>
-          <Input prefix={<UserOutlined />} placeholder={t('auth.username')} autoComplete="username" />
-        </Form.Item>
-        <Form.Item {...itemProps('password')}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('auth.password')} autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+      <form onSubmit={submit} noValidate data-testid="login-form">
+        <Field error={errors.username}>
+          <Input
+            size="large"
+            prefix={<UserOutlined />}
+            placeholder={t('auth.username')}
+            autoComplete="username"
+            value={values.username}
+            onChange={change('username')}
+            status={errors.username ? 'error' : undefined}
+            aria-invalid={Boolean(errors.username)}
+          />
+        </Field>
+        <Field error={errors.password}>
+          <Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder={t('auth.password')}
+            autoComplete="current-password"
+            value={values.password}
+            onChange={change('password')}
+            status={errors.password ? 'error' : undefined}
+            aria-invalid={Boolean(errors.password)}
+          />
+        </Field>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('auth.signIn')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
         {t('auth.noAccount')} <Link to="/register">{t('auth.toRegister')}</Link>
       </div>
     </AuthCard>
+  );
+}
+
+/** An input with its error line below, the way AntD's Form.Item shows one. */
+function Field({ error, children }: { error?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: 8 }}>
+      {children}
+      <div role="alert" style={{ minHeight: 24, color: token.colorError, fontSize: token.fontSize }}>
+        {error}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type AuditEntry, staffEndpoints, timeRangeQuery } from '@rookery/contracts';
-import dayjs from 'dayjs';
+import { dayjs } from '../../../i18n/dayjs';
 import { useState } from 'react';
 import { api } from '../../../api/request';
 import { ListPage } from '../../../crud/ListPage';
