@@ -8,11 +8,14 @@ import type { TestProject } from 'vitest/node';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 export const adminPassword = 'e2e-Admin-pass-1';
+/** The game API key of the test server (X-Game-Key), for tests that play the game's side. */
+export const gameKey = 'e2e-game-key-0123456789';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    gameKey: string;
   }
 }
 
@@ -58,6 +61,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       ROOKERY_DATA_DIR: dataDir,
       ROOKERY_ADMIN_PASSWORD: adminPassword,
+      ROOKERY_GAME_KEY: gameKey,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,6 +75,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', adminPassword);
+  project.provide('gameKey', gameKey);
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,0 +1,127 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, see, signIn, unique } from './helpers';
+
+let browser: Browser;
+let page: Page;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const opened = await newPage(browser, 'en-US');
+  page = opened.page;
+  close = () => opened.context.close();
+  await signIn(page, 'admin', inject('adminPassword'));
+});
+afterAll(async () => {
+  await close?.();
+  await browser?.close();
+});
+
+/** The game's side: its servers call the game API with the game key. */
+async function game<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      'X-Game-Key': inject('gameKey'),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+const login = (country: string, appVersion: string) =>
+  game<{ userId: number }>('POST', '/api/game/v1/players/login', {
+    deviceId: unique('e2e-mail-device'),
+    deviceModel: 'Pixel 8',
+    os: 'android',
+    appVersion,
+    language: 'en-US',
+    country,
+  });
+
+/** The text input of a control, whether the test id sits on the input or on its wrapper. */
+const inputOf = (scope: Page | Locator, testId: string) =>
+  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+
+/** Pick `option` in an AntD select, typing to search when the list is long. */
+async function choose(select: Locator, option: string, search?: string) {
+  await select.click();
+  if (search) await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('mail through the screens', () => {
+  it('sends a global mail from a template and a reward template to the players two conditions select', async () => {
+    const us = await login('US', '1.5.0');
+    const cn = await login('CN', '1.5.0');
+    const oldApp = await login('US', '1.1.0');
+    const templateName = unique('Welcome');
+    const rewardName = unique('Gems');
+    const title = unique('Hello pilots');
+
+    // A mail template with texts in two languages.
+    await page.goto('/email/tmplist');
+    await page.getByTestId('create-template').click();
+    await page.waitForURL('**/email/tmpedit');
+    await page.getByTestId('template-name').fill(templateName);
+    await page.getByTestId('title-en-US').locator('input').fill(title);
+    await page.getByTestId('content-en-US').locator('textarea').fill('Welcome back to the colony');
+    await page.getByTestId('title-zh-CN').locator('input').fill('你好');
+    await page.getByTestId('content-zh-CN').locator('textarea').fill('欢迎回来');
+    await page.getByTestId('template-save').click();
+    await page.waitForURL('**/email/tmplist');
+    await see(page, templateName);
+
+    // A reward template: 25 gems.
+    await page.goto('/email/rewardtmpllist');
+    await page.getByTestId('create-template').click();
+    await page.waitForURL('**/email/rewardtmpledit');
+    await page.getByTestId('template-name').fill(rewardName);
+    await choose(page.getByTestId('reward-kind').first(), 'Gems');
+    await inputOf(page, 'reward-amount').fill('25');
+    await page.getByTestId('template-save').click();
+    await page.waitForURL('**/email/rewardtmpllist');
+    await see(page, rewardName);
+
+    // The global mail: both templates, country include US and app version ≥ 1.2.0.
+    await page.goto('/email/global');
+    await page.getByTestId('send-mail').click();
+    await page.waitForURL('**/email/listedit?mailScope=global');
+    await choose(page.getByTestId('mail-template-picker'), templateName);
+    await expect.poll(() => page.getByTestId('title-en-US').locator('input').inputValue()).toBe(title);
+    await choose(page.getByTestId('reward-template-picker'), rewardName);
+    await expect.poll(() => inputOf(page, 'reward-amount').inputValue()).toBe('25');
+
+    await page.getByTestId('condition-add').click();
+    const first = page.getByTestId('condition-row').nth(0);
+    await choose(first.getByTestId('condition-attr'), 'Country / region');
+    await choose(first.getByTestId('condition-op'), 'is one of');
+    await choose(first.getByTestId('condition-value'), '(US)', 'United States');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('condition-add').click();
+    const second = page.getByTestId('condition-row').nth(1);
+    await choose(second.getByTestId('condition-attr'), 'App version');
+    await choose(second.getByTestId('condition-op'), '≥');
+    await inputOf(second, 'condition-value').fill('1.2.0');
+
+    const expireAt = page.getByLabel('Expires at');
+    await expireAt.click();
+    await expireAt.fill('2099-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('mail-save').click();
+    await page.waitForURL('**/email/global');
+    await see(page, title);
+
+    // The game: the mailbox of each player, in their language.
+    const box = async (userId: number) =>
+      (await game<{ list: { title: string; reward: unknown }[] }>('GET', `/api/game/v1/players/${userId}/mailbox`))
+        .list;
+    expect((await box(us.userId)).find((m) => m.title === title)?.reward).toEqual([{ kind: 'gem', amount: 25 }]);
+    expect((await box(cn.userId)).some((m) => m.title === title)).toBe(false);
+    expect((await box(oldApp.userId)).some((m) => m.title === title)).toBe(false);
+  });
+});

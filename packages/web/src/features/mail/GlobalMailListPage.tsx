@@ -1,0 +1,5 @@
+import { MailList } from './MailList';
+
+export default function GlobalMailListPage() {
+  return <MailList scope="global" />;
+}

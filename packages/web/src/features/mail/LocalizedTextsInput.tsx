@@ -1,0 +1,49 @@
+import { mailLanguages } from '@rookery/contracts';
+import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './texts';
+
+const offered = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR', 'de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'ru-RU'];
+
+/**
+ * Title and content per language, as the `title` and `content` fields of the form: zh-CN and
+ * en-US first, any other language the game shows can be added.
+ */
+export function LocalizedTextsInput({ initialLanguages = [] }: { initialLanguages?: string[] }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState(() => [...new Set([...mailLanguages, ...initialLanguages])]);
+  const [adding, setAdding] = useState<string>();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {languages.map((lang) => (
+        <Card key={lang} size="small" title={lang}>
+          <Form.Item name={['title', lang]} label={t('mail.title')} data-testid={`title-${lang}`}>
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name={['content', lang]} label={t('mail.content')} data-testid={`content-${lang}`}>
+            <Input.TextArea rows={3} maxLength={5000} />
+          </Form.Item>
+        </Card>
+      ))}
+      <Space>
+        <Select
+          style={{ width: 160 }}
+          placeholder={t('mail.language')}
+          value={adding}
+          onChange={setAdding}
+          options={offered.filter((l) => !languages.includes(l)).map((l) => ({ value: l, label: l }))}
+        />
+        <Button
+          disabled={!adding}
+          onClick={() => {
+            if (adding) setLanguages([...languages, adding]);
+            setAdding(undefined);
+          }}
+        >
+          {t('mail.addLanguage')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}

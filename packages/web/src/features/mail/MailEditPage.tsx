@@ -1,0 +1,149 @@
+import { type MailScope, mailBodySchema, mailEndpoints, mailScopes, type TemplateTable } from '@rookery/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/request';
+import { useSchemaForm } from '../../crud/useSchemaForm';
+import { PageSpinner } from '../../shell/PageSpinner';
+import { ConditionsEditor } from '../shared/ConditionsEditor';
+import { IsoDateTimeInput } from '../shared/IsoDateTimeInput';
+import { RewardsEditor } from '../shared/RewardsEditor';
+import { LocalizedTextsInput } from './LocalizedTextsInput';
+import './texts';
+
+const listPaths: Record<MailScope, string> = {
+  personal: '/email/list',
+  global: '/email/global',
+  comeback: '/email/comeback',
+};
+
+type MailDetail = Awaited<ReturnType<typeof loadMail>>;
+const loadMail = (id: number, mailScope: MailScope) =>
+  api(mailEndpoints.getMail, { params: { id }, query: { mailScope } });
+
+/** Send a mail of the scope in `?mailScope=`, or edit one (`&id=`). */
+export default function MailEditPage() {
+  const [params] = useSearchParams();
+  const scopeParam = params.get('mailScope') as MailScope | null;
+  const scope: MailScope = scopeParam && mailScopes.includes(scopeParam) ? scopeParam : 'personal';
+  const id = Number(params.get('id')) || undefined;
+  const mail = useQuery({ queryKey: ['mail', id], queryFn: () => loadMail(id!, scope), enabled: Boolean(id) });
+  if (id && !mail.data) return <PageSpinner />;
+  return <MailForm key={`${scope}-${id ?? 'new'}`} scope={scope} mail={mail.data} />;
+}
+
+/** Every template of a table, for a picker (the spec's all-items list, pageSize 1000). */
+function useAllTemplates(table: TemplateTable) {
+  return useQuery({
+    queryKey: ['mail-templates-all', table],
+    queryFn: () => api(mailEndpoints.listMailTemplates, { query: { theTable: table, page: 1, pageSize: 1000 } }),
+  }).data?.list;
+}
+
+function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const mailTemplates = useAllTemplates('mail');
+  const rewardTemplates = useAllTemplates('reward');
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(mailBodySchema, async (body) => {
+    if (mail) await api(mailEndpoints.updateMail, { params: { id: mail.id }, query: { mailScope: scope }, body });
+    else await api(mailEndpoints.createMail, { body });
+    await queryClient.invalidateQueries({ queryKey: [`mails-${scope}`] });
+    await queryClient.invalidateQueries({ queryKey: ['mail'] });
+    message.success(t('common.saved'));
+    navigate(listPaths[scope]);
+  });
+  // The form holds what the schema reads (its input shape); a loaded mail fills it as it came.
+  const initialValues: Record<string, unknown> = {
+    mailScope: scope,
+    title: mail?.title ?? {},
+    content: mail?.content ?? {},
+    reward: mail?.reward ?? [],
+    conditions: mail?.conditions ?? [],
+    effectiveAt: mail?.effectiveAt,
+    expireAt: mail?.expireAt,
+    iapId: mail?.iapId ?? undefined,
+    mailTemplateId: mail?.mailTemplateId ?? undefined,
+    rewardTemplateId: mail?.rewardTemplateId ?? undefined,
+    userIdInput: mail?.userIdInput ?? undefined,
+    notLoginDays: mail?.notLoginDays ?? undefined,
+    maxTimes: mail?.maxTimes ?? (scope === 'comeback' ? 1 : undefined),
+  };
+  return (
+    <Card title={`${t(`mail.scopes.${scope}`)} · ${t(mail ? 'common.edit' : 'mail.send')}`} style={{ maxWidth: 960 }}>
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={initialValues} data-testid="mail-form">
+        <Form.Item name="mailScope" hidden>
+          <Input />
+        </Form.Item>
+        {scope === 'personal' && (
+          <Form.Item {...itemProps('userIdInput')} label={t('mail.userIdInput')}>
+            <Input.TextArea rows={4} data-testid="mail-user-ids" />
+          </Form.Item>
+        )}
+        <Form.Item name="mailTemplateId" label={t('mail.mailTemplate')}>
+          <Select
+            allowClear
+            data-testid="mail-template-picker"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={mailTemplates?.map((m) => ({ value: m.id, label: m.name }))}
+            onChange={(id?: number) => {
+              const picked = mailTemplates?.find((m) => m.id === id);
+              if (picked) form.setFieldsValue({ title: picked.title, content: picked.content });
+            }}
+          />
+        </Form.Item>
+        <LocalizedTextsInput initialLanguages={Object.keys(mail?.title ?? {})} />
+        <Form.Item name="rewardTemplateId" label={t('mail.rewardTemplate')} style={{ marginTop: 16 }}>
+          <Select
+            allowClear
+            data-testid="reward-template-picker"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={rewardTemplates?.map((m) => ({ value: m.id, label: m.name }))}
+            onChange={(id?: number) => {
+              const picked = rewardTemplates?.find((m) => m.id === id);
+              if (picked) form.setFieldsValue({ reward: picked.reward });
+            }}
+          />
+        </Form.Item>
+        <Form.Item label={t('mail.reward')}>
+          <RewardsEditor />
+        </Form.Item>
+        {scope !== 'personal' && (
+          <Form.Item label={t('mail.conditions')}>
+            <ConditionsEditor />
+          </Form.Item>
+        )}
+        {scope === 'comeback' && (
+          <Space size="large">
+            <Form.Item {...itemProps('notLoginDays')} label={t('mail.notLoginDays')}>
+              <InputNumber<number> min={1} max={3650} precision={0} />
+            </Form.Item>
+            <Form.Item {...itemProps('maxTimes')} label={t('mail.maxTimes')}>
+              <InputNumber<number> min={1} max={100} precision={0} />
+            </Form.Item>
+          </Space>
+        )}
+        <Space size="large" wrap>
+          <Form.Item {...itemProps('effectiveAt')} label={t('mail.effectiveAt')}>
+            <IsoDateTimeInput />
+          </Form.Item>
+          <Form.Item {...itemProps('expireAt')} label={t('mail.expireAt')}>
+            <IsoDateTimeInput />
+          </Form.Item>
+          <Form.Item {...itemProps('iapId')} label={t('mail.iapId')}>
+            <Input style={{ width: 220 }} />
+          </Form.Item>
+        </Space>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={submitting} data-testid="mail-save">
+            {t(mail ? 'common.save' : 'mail.send')}
+          </Button>
+          <Button onClick={() => navigate(listPaths[scope])}>{t('common.back')}</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,5 @@
+import { MailList } from './MailList';
+
+export default function PersonalMailListPage() {
+  return <MailList scope="personal" />;
+}

@@ -1,0 +1,5 @@
+import { TemplateList } from './TemplateList';
+
+export default function RewardTemplateListPage() {
+  return <TemplateList table="reward" editPath="/email/rewardtmpledit" />;
+}

@@ -1,0 +1,60 @@
+import { type Mail, type MailTemplate, mailStates } from '@rookery/contracts';
+import type { Field } from '../../crud/fields';
+import { currentLocale } from '../../i18n';
+import { rewardsText } from '../shared/RewardsEditor';
+import './texts';
+
+/** A mail text in the console's language, else any language it has. */
+export function localText(texts: Record<string, string> | null | undefined): string {
+  if (!texts) return '-';
+  return texts[currentLocale()] ?? Object.values(texts)[0] ?? '-';
+}
+
+const stateColors = { scheduled: 'blue', active: 'green', expired: 'default', recalled: 'red' } as const;
+export const mailStateOptions = mailStates.map((value) => ({
+  value,
+  label: `mail.states.${value}`,
+  color: stateColors[value],
+}));
+
+/** Mails of one scope: search by title and state; columns per scope. */
+export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
+  return [
+    { name: 'id', title: 'mail.id', width: 80 },
+    { name: 'title', title: 'mail.title', search: 'text', render: (row) => localText(row.title) },
+    { name: 'content', title: 'mail.content', column: false, kind: 'json' },
+    { name: 'state', title: 'mail.state', search: 'select', options: mailStateOptions },
+    { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
+    ...(scope === 'personal'
+      ? [{ name: 'recipientCount', title: 'mail.recipientCount' } satisfies Field<Mail>]
+      : [{ name: 'conditions', title: 'mail.conditions', kind: 'json', column: false } satisfies Field<Mail>]),
+    ...(scope === 'comeback'
+      ? ([
+          { name: 'notLoginDays', title: 'mail.notLoginDays' },
+          { name: 'maxTimes', title: 'mail.maxTimes' },
+        ] satisfies Field<Mail>[])
+      : []),
+    { name: 'effectiveAt', title: 'mail.effectiveAt', kind: 'time' },
+    { name: 'expireAt', title: 'mail.expireAt', kind: 'time' },
+    { name: 'iapId', title: 'mail.iapId', column: false },
+    { name: 'createdBy', title: 'mail.createdBy' },
+    { name: 'createAt', title: 'mail.createAt', kind: 'time', column: false },
+  ];
+}
+
+export const mailTemplateFields: Field<MailTemplate>[] = [
+  { name: 'id', title: 'mail.id', width: 80 },
+  { name: 'name', title: 'mail.templateName', search: 'text' },
+  { name: 'title', title: 'mail.title', render: (row) => localText(row.title) },
+  { name: 'content', title: 'mail.content', kind: 'json', column: false },
+  { name: 'createdBy', title: 'mail.createdBy' },
+  { name: 'updateAt', title: 'mail.createAt', kind: 'time' },
+];
+
+export const rewardTemplateFields: Field<MailTemplate>[] = [
+  { name: 'id', title: 'mail.id', width: 80 },
+  { name: 'name', title: 'mail.templateName', search: 'text' },
+  { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
+  { name: 'createdBy', title: 'mail.createdBy' },
+  { name: 'updateAt', title: 'mail.createAt', kind: 'time' },
+];

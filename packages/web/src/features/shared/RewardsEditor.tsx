@@ -1,0 +1,62 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { gameLabel, type Reward, resourceKinds } from '@rookery/contracts';
+import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import './texts';
+
+/**
+ * The rewards of a mail, a reward template, a gift code…: rows of a resource kind of the game
+ * catalogue and a positive amount. Place it inside a `<Form>`; `name` is the list field.
+ */
+export function RewardsEditor({ name = 'reward' }: { name?: string }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const options = resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }));
+  return (
+    <Form.List name={name}>
+      {(rows, { add, remove }, { errors }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid={`rewards-${name}`}>
+          {rows.map((row) => (
+            <Space key={row.key} align="baseline" wrap>
+              <Form.Item name={[row.name, 'kind']} style={{ marginBottom: 0 }}>
+                <Select
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('rewards.kind')}
+                  options={options}
+                  style={{ width: 220 }}
+                  data-testid="reward-kind"
+                />
+              </Form.Item>
+              <Form.Item name={[row.name, 'amount']} style={{ marginBottom: 0 }}>
+                <InputNumber<number>
+                  min={1}
+                  precision={0}
+                  placeholder={t('rewards.amount')}
+                  data-testid="reward-amount"
+                />
+              </Form.Item>
+              <Button
+                type="text"
+                icon={<MinusCircleOutlined />}
+                aria-label={t('rewards.remove')}
+                onClick={() => remove(row.name)}
+              />
+            </Space>
+          ))}
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ amount: 1 } satisfies Partial<Reward>)}>
+            {t('rewards.add')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** Rewards as one line of text: "Gems ×10, Coins ×500". */
+export function rewardsText(rewards: readonly { kind: string; amount: number }[] | null | undefined): string {
+  if (!rewards?.length) return '-';
+  const locale = currentLocale();
+  return rewards.map((r) => `${gameLabel(r.kind, locale)} ×${r.amount}`).join(', ');
+}

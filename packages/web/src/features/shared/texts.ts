@@ -1,0 +1,73 @@
+import { i18n } from '../../i18n';
+
+/**
+ * Texts of the shared editors (conditions, rewards), added to the console's i18n resources when
+ * an editor is first loaded, so screens that do not use them do not carry them.
+ */
+const zhCN = {
+  conditions: {
+    attr: '属性',
+    op: '运算符',
+    value: '值',
+    add: '添加条件',
+    remove: '删除',
+    none: '无条件：所有玩家',
+    attrs: {
+      os: '操作系统',
+      appVersion: '应用版本',
+      appLanguage: '应用语言',
+      country: '国家/地区',
+      lastLogin: '最后登录时间',
+      notLoginDays: '未登录天数',
+      userType: '用户类型',
+      habitatCount: '栖息地数量',
+    },
+    ops: { equal: '等于', gte: '大于等于', lte: '小于等于', include: '包含', exclude: '排除' },
+    userTypes: { normal: '普通用户', payment: '付费用户', all: '全部用户' },
+    versionPlaceholder: '如 1.2.0',
+  },
+  rewards: {
+    kind: '奖励',
+    amount: '数量',
+    add: '添加奖励',
+    remove: '删除',
+  },
+};
+
+const enUS: typeof zhCN = {
+  conditions: {
+    attr: 'Attribute',
+    op: 'Operator',
+    value: 'Value',
+    add: 'Add condition',
+    remove: 'Remove',
+    none: 'No condition: every player',
+    attrs: {
+      os: 'OS',
+      appVersion: 'App version',
+      appLanguage: 'App language',
+      country: 'Country / region',
+      lastLogin: 'Last login',
+      notLoginDays: 'Days not logged in',
+      userType: 'User type',
+      habitatCount: 'Habitat count',
+    },
+    ops: { equal: 'equals', gte: '≥', lte: '≤', include: 'is one of', exclude: 'is none of' },
+    userTypes: { normal: 'Normal', payment: 'Paying', all: 'All users' },
+    versionPlaceholder: 'e.g. 1.2.0',
+  },
+  rewards: {
+    kind: 'Reward',
+    amount: 'Amount',
+    add: 'Add reward',
+    remove: 'Remove',
+  },
+};
+
+/** Add a feature's zh-CN and en-US texts to the console's resources (deep-merged, once). */
+export function addTexts(zh: object, en: object) {
+  i18n.addResourceBundle('zh-CN', 'translation', zh, true, false);
+  i18n.addResourceBundle('en-US', 'translation', en, true, false);
+}
+
+addTexts(zhCN, enUS);
