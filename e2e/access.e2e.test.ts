@@ -24,7 +24,9 @@ describe('menu and page access by role', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'admin', inject('adminPassword'));
     const texts = await menuTexts(page);
-    expect(texts).toEqual(expect.arrayContaining(['首页', '控制台', '系统', '用户管理', '角色管理', '注册审批', '系统日志']));
+    expect(texts).toEqual(
+      expect.arrayContaining(['首页', '控制台', '系统', '用户管理', '角色管理', '注册审批', '系统日志']),
+    );
     // Routes hidden from the menu stay out of it even for admin.
     expect(texts).not.toContain('编辑用户');
     expect(texts).not.toContain('编辑角色');

@@ -31,7 +31,12 @@ export async function newPage(browser: Browser, locale = 'zh-CN'): Promise<{ con
 type Envelope<T> = { code: number; data: T; msg: string; errors?: { field: string; message: string }[] };
 
 /** Calls the real API (the same one the console uses). */
-export async function call<T = any>(method: string, path: string, token?: string, body?: unknown): Promise<Envelope<T>> {
+export async function call<T = any>(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
   const res = await fetch(baseUrl() + path, {
     method,
     headers: {

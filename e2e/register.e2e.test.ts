@@ -14,7 +14,11 @@ afterAll(async () => {
 async function captchaFor(mail: string): Promise<string> {
   const token = await adminToken();
   for (let i = 0; i < 40; i++) {
-    const res = await call<{ list: { body: string }[] }>('GET', `/api/v1/devtool/mail-outbox?to=${encodeURIComponent(mail)}`, token);
+    const res = await call<{ list: { body: string }[] }>(
+      'GET',
+      `/api/v1/devtool/mail-outbox?to=${encodeURIComponent(mail)}`,
+      token,
+    );
     const code = res.data?.list?.[0]?.body.match(/\b\d{6}\b/)?.[0];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 250));
@@ -104,9 +108,15 @@ describe('registration', () => {
     await page.getByTestId('registration-pending').waitFor();
 
     const token = await adminToken();
-    const list = await call<{ list: { id: number; email: string }[] }>('GET', '/api/v1/registrations?status=pending&pageSize=100', token);
+    const list = await call<{ list: { id: number; email: string }[] }>(
+      'GET',
+      '/api/v1/registrations?status=pending&pageSize=100',
+      token,
+    );
     const id = list.data.list.find((r) => r.email === mail)!.id;
-    expect((await call('POST', `/api/v1/registrations/${id}/reject`, token, { reason: 'unknown team' })).code).toBe(200);
+    expect((await call('POST', `/api/v1/registrations/${id}/reject`, token, { reason: 'unknown team' })).code).toBe(
+      200,
+    );
 
     await page.reload();
     await page.getByTestId('registration-rejected').waitFor();

@@ -27,7 +27,10 @@ async function search(label: string, text: string) {
 }
 
 async function checkPermission(title: string) {
-  await page.locator('.ant-tree-treenode', { hasText: new RegExp(`^${title}$`) }).locator('.ant-tree-checkbox').click();
+  await page
+    .locator('.ant-tree-treenode', { hasText: new RegExp(`^${title}$`) })
+    .locator('.ant-tree-checkbox')
+    .click();
 }
 
 async function roleByName(name: string) {

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './helpers';
 
@@ -11,8 +10,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const tabTitles = (page: Page) => page.locator('[data-testid=tab-bar] .ant-tabs-nav-list [data-testid=tab-title]').allInnerTexts();
-const activeTab = (page: Page) => page.locator('[data-testid=tab-bar] .ant-tabs-tab-active [data-testid=tab-title]').innerText();
+const tabTitles = (page: Page) =>
+  page.locator('[data-testid=tab-bar] .ant-tabs-nav-list [data-testid=tab-title]').allInnerTexts();
+const activeTab = (page: Page) =>
+  page.locator('[data-testid=tab-bar] .ant-tabs-tab-active [data-testid=tab-title]').innerText();
 const path = (page: Page) => new URL(page.url()).pathname;
 
 async function openFromMenu(page: Page, item: string) {
@@ -72,7 +73,12 @@ describe('tab bar', () => {
     expect(await tabTitles(page)).toEqual(['控制台', '注册审批', '系统日志']);
 
     // The index tab cannot be closed.
-    expect(await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '控制台' }).locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '控制台' })
+        .locator('.ant-tabs-tab-remove')
+        .count(),
+    ).toBe(0);
 
     // Tabs survive a reload (saved per user).
     await page.reload();

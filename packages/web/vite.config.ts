@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The framework every page runs on: one chunk, cached across releases and compressed as a whole. */
-const frameworkPackages = /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|zustand|use-sync-external-store)\//;
+const frameworkPackages =
+  /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|zustand|use-sync-external-store)\//;
 
 export default defineConfig({
   root,
@@ -13,7 +14,9 @@ export default defineConfig({
   resolve: {
     alias: {
       // React Router's package exports only its development build to bundlers; take the production one.
-      'react-router': fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+      'react-router': fileURLToPath(
+        new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+      ),
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

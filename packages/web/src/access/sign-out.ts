@@ -2,8 +2,8 @@ import { staffEndpoints } from '@rookery/contracts';
 import { queryClient } from '../api/query-client';
 import { api } from '../api/request';
 import { useSettings } from '../shell/settings/store';
-import { homeTab } from '../shell/tabs/tab-entry';
 import { useTabs } from '../shell/tabs/store';
+import { homeTab } from '../shell/tabs/tab-entry';
 import { clearCredentials } from './credentials';
 
 /**

@@ -51,14 +51,20 @@ export function configureApi(next: Partial<ApiHooks>) {
   hooks = { ...hooks, ...next };
 }
 
-type ApiArgs<E> = {} extends EndpointInput<E>
-  ? [input?: EndpointInput<E>, options?: CallOptions]
-  : [input: EndpointInput<E>, options?: CallOptions];
+/** The input may be left out when none of its parts is required. */
+type ApiArgs<E> =
+  Partial<EndpointInput<E>> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
 
 /** The one way the console calls its API: typed by the endpoint table in contracts. */
-export async function api<E extends Endpoint>(endpoint: E, ...[input, options]: ApiArgs<E>): Promise<EndpointResponse<E>> {
+export async function api<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options]: ApiArgs<E>
+): Promise<EndpointResponse<E>> {
   const { query, body, params } = (input ?? {}) as { query?: object; body?: unknown; params?: object };
-  const url = buildPath(endpoint.path, params as Record<string, unknown>) + toQueryString(query as Record<string, unknown>);
+  const url =
+    buildPath(endpoint.path, params as Record<string, unknown>) + toQueryString(query as Record<string, unknown>);
   const locale = hooks.locale();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': locale };
   const token = readToken();
@@ -95,7 +101,10 @@ export async function api<E extends Endpoint>(endpoint: E, ...[input, options]: 
     throw failure;
   }
   if (!response.ok) {
-    const failure: ApiError = { code: response.status, msg: (await catalogue()).httpErrorText(response.status, locale, url) };
+    const failure: ApiError = {
+      code: response.status,
+      msg: (await catalogue()).httpErrorText(response.status, locale, url),
+    };
     await report(endpoint, response.status, failure, url, options);
     throw failure;
   }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Table, type TableProps } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currentLocale } from '../i18n';
@@ -95,7 +95,9 @@ export function ListPage<Row extends object>({
       if (!parsed.success) {
         const { fields: errors } = zodFieldErrors(parsed.error, currentLocale());
         // The time range is one control in the form but two filters on the wire.
-        form.setFields(errors.map((e) => (['start', 'end'].includes(String(e.name[0])) ? { ...e, name: [timeRangeField!] } : e)));
+        form.setFields(
+          errors.map((e) => (['start', 'end'].includes(String(e.name[0])) ? { ...e, name: [timeRangeField!] } : e)),
+        );
         return;
       }
     }
@@ -112,7 +114,7 @@ export function ListPage<Row extends object>({
     modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: go });
   };
 
-  const columns = useMemo(() => {
+  const columns = (() => {
     const cols: NonNullable<TableProps<Row>['columns']> = fields
       .filter((f) => f.column !== false)
       .map((f) => ({
@@ -151,7 +153,7 @@ export function ListPage<Row extends object>({
         ),
       });
     return cols;
-  }, [fields, rowActions, detail, t]);
+  })();
 
   const searchable = fields.filter((f) => f.search);
   const data = list.data;
@@ -232,7 +234,10 @@ export function ListPage<Row extends object>({
           scroll={{ x: 'max-content' }}
           rowSelection={
             batchActions
-              ? { selectedRowKeys: selected.map((r) => r[rowKey] as React.Key), onChange: (_, rows) => setSelected(rows) }
+              ? {
+                  selectedRowKeys: selected.map((r) => r[rowKey] as React.Key),
+                  onChange: (_, rows) => setSelected(rows),
+                }
               : undefined
           }
           pagination={{
@@ -245,7 +250,9 @@ export function ListPage<Row extends object>({
           onChange={(pagination, _filters, sorter) => {
             setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            setSort(one?.order ? { field: String(one.field), order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+            setSort(
+              one?.order ? { field: String(one.field), order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+            );
           }}
         />
       </Card>

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
-import { type Dayjs, dayjs } from '../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
+import { type Dayjs, dayjs } from '../i18n/dayjs';
 import { timeFormat } from './format';
 import { presetRange, timePresets } from './time-presets';
 

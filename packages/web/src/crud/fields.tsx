@@ -40,7 +40,9 @@ export function displayValue<Row>(field: Field<Row>, row: Row, t: TFunction): Re
         '-'
       ) : (
         <Typography.Paragraph style={{ margin: 0 }}>
-          <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}>{JSON.stringify(value, null, 2)}</pre>
+          <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}>
+            {JSON.stringify(value, null, 2)}
+          </pre>
         </Typography.Paragraph>
       );
     case 'boolean':

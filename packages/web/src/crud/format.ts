@@ -1,6 +1,6 @@
 import { translate } from '@rookery/contracts';
-import { dayjs } from '../i18n/dayjs';
 import { currentLocale } from '../i18n';
+import { dayjs } from '../i18n/dayjs';
 
 /** Spec §9's display format, in the browser's time zone. */
 export const timeFormat = 'YYYY-MM-DD HH:mm:ss';

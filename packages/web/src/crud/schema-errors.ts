@@ -11,10 +11,7 @@ export interface FormFieldError {
  * zod issues as form field errors, messages translated through the contracts catalogue (the
  * schemas carry keys such as `v.mobileFormat`). Issues about the whole object come back apart.
  */
-export function zodFieldErrors(
-  error: z.ZodError,
-  locale: Locale,
-): { fields: FormFieldError[]; formErrors: string[] } {
+export function zodFieldErrors(error: z.ZodError, locale: Locale): { fields: FormFieldError[]; formErrors: string[] } {
   const byPath = new Map<string, FormFieldError>();
   const formErrors: string[] = [];
   for (const issue of error.issues) {

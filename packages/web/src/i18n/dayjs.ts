@@ -12,5 +12,5 @@ const dayjsLocale: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
 dayjs.locale(dayjsLocale[currentLocale()]);
 i18n.on('languageChanged', (locale) => dayjs.locale(dayjsLocale[locale as Locale] ?? 'en'));
 
-export { dayjs };
 export type { Dayjs } from 'dayjs';
+export { dayjs };

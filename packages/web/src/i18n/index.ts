@@ -24,7 +24,8 @@ const loaders: Record<Locale, () => Promise<Translation>> = {
 };
 
 async function loadLocale(locale: Locale) {
-  if (!i18n.hasResourceBundle(locale, 'translation')) i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+  if (!i18n.hasResourceBundle(locale, 'translation'))
+    i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
 }
 
 i18n.use(initReactI18next).init({

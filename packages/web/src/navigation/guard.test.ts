@@ -17,7 +17,9 @@ describe('guardRedirect', () => {
     expect(guardRedirect({ name: 'systemAllow', auth: ['admin', 'tester'] }, tester, '/system/allow')).toBeNull();
   });
   it('passes admin everywhere', () => {
-    expect(guardRedirect({ name: 'systemLog', auth: ['sysLogQuery'] }, { access: ['admin'], status: 'active' }, '/')).toBeNull();
+    expect(
+      guardRedirect({ name: 'systemLog', auth: ['sysLogQuery'] }, { access: ['admin'], status: 'active' }, '/'),
+    ).toBeNull();
   });
   it('keeps a pending registration on its result page', () => {
     const pending = { access: [], status: 'pending' as const };

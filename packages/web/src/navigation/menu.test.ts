@@ -30,7 +30,11 @@ describe('buildMenu', () => {
   });
 
   it('shows sso-only entries only when SSO is on', () => {
-    const all = consoleRoutes.map((r) => ({ ...r, built: true, children: r.children?.map((c) => ({ ...c, built: true })) }));
+    const all = consoleRoutes.map((r) => ({
+      ...r,
+      built: true,
+      children: r.children?.map((c) => ({ ...c, built: true })),
+    }));
     const withSso = menuLeafKeys(buildMenu(all, { access: ['admin'], sso: true, preRelease: false }));
     const without = menuLeafKeys(buildMenu(all, { access: ['admin'], sso: false, preRelease: false }));
     expect(withSso).toContain('/habbyauth/companies');
@@ -50,9 +54,7 @@ describe('buildMenu', () => {
   });
 
   it('inherits the parent auth for children without their own', () => {
-    const routes: ConsoleRoute[] = [
-      { path: '/a', name: 'a', auth: ['x'], children: [{ path: 'b', name: 'b' }] },
-    ];
+    const routes: ConsoleRoute[] = [{ path: '/a', name: 'a', auth: ['x'], children: [{ path: 'b', name: 'b' }] }];
     expect(buildMenu(routes, { ...off, access: ['y'] })).toEqual([]);
     expect(menuLeafKeys(buildMenu(routes, { ...off, access: ['x'] }))).toEqual(['/a/b']);
   });

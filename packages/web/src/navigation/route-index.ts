@@ -1,4 +1,4 @@
-import { builtRoutes, homePath, flattenRoutes, type ResolvedRoute } from '@rookery/contracts';
+import { builtRoutes, flattenRoutes, homePath, type ResolvedRoute } from '@rookery/contracts';
 import { matchPath } from 'react-router';
 
 /** Every built route, resolved: what the router, menu, tabs and breadcrumb know about. */
@@ -24,10 +24,13 @@ export function findPageRoute(pathname: string): { route: ResolvedRoute; params:
 }
 
 /** The index page: the affix tab, where sign-in lands. */
-export const homeRoute: ResolvedRoute = knownRoutes.find((r) => r.affixTab) ?? (routeByName.get('console') as ResolvedRoute);
+export const homeRoute: ResolvedRoute =
+  knownRoutes.find((r) => r.affixTab) ?? (routeByName.get('console') as ResolvedRoute);
 
 export { homePath };
 
 export function loginPath(target?: string): string {
-  return target && target !== '/' && !target.startsWith('/login') ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
+  return target && target !== '/' && !target.startsWith('/login')
+    ? `/login?redirect=${encodeURIComponent(target)}`
+    : '/login';
 }

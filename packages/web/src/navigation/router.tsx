@@ -1,16 +1,16 @@
 import type { ResolvedRoute } from '@rookery/contracts';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { sessionQueryKey } from '../access/session-key';
 import { queryClient } from '../api/query-client';
 import { configureApi } from '../api/request';
-import { sessionQueryKey } from '../access/session-key';
+import { currentLocale, i18n } from '../i18n';
+import { notify } from '../shell/notices';
 import { PageSpinner } from '../shell/PageSpinner';
 import { RootFrame } from '../shell/RootFrame';
 import { guardLoader } from './loaders';
 import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
 import { screens } from './screens';
-import { currentLocale, i18n } from '../i18n';
-import { notify } from '../shell/notices';
 
 /** The crash page is rarely needed; its illustrations stay out of the first load. */
 const RouteCrash = lazy(() => import('../shell/errors/RouteCrash'));

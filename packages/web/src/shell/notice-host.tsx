@@ -7,7 +7,11 @@ import { useSettings } from './settings/store';
 /** Notices render outside the app tree; this keeps them in the user's light or dark theme. */
 function ThemedHolder({ children }: { children: ReactNode }) {
   const dark = useSettings((s) => s.theme === 'dark');
-  return <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+      {children}
+    </ConfigProvider>
+  );
 }
 
 ConfigProvider.config({ holderRender: (children) => <ThemedHolder>{children}</ThemedHolder> });

@@ -32,7 +32,15 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
           boxShadow: token.boxShadowTertiary,
         }}
       >
-        <h1 style={{ margin: '0 0 24px', fontSize: token.fontSizeHeading3, fontWeight: 600, textAlign: 'center', color: token.colorTextHeading }}>
+        <h1
+          style={{
+            margin: '0 0 24px',
+            fontSize: token.fontSizeHeading3,
+            fontWeight: 600,
+            textAlign: 'center',
+            color: token.colorTextHeading,
+          }}
+        >
           {title}
         </h1>
         {children}

@@ -55,7 +55,9 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const session = await flow.signIn(checked.data.username, checked.data.password);
-      navigate(session.status === 'active' ? safeRedirect(params.get('redirect')) : '/register/result', { replace: true });
+      navigate(session.status === 'active' ? safeRedirect(params.get('redirect')) : '/register/result', {
+        replace: true,
+      });
     } catch (error) {
       if (!isApiError(error)) throw error;
       const described = flow.describeFailure(error, locale);
@@ -74,13 +76,7 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('auth.signInTitle')}>
       {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="login-error"
-        />
+        <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="login-error" />
       )}
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Field error={errors.username}>

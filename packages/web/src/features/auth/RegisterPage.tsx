@@ -5,10 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { storeCredentials } from '../../access/credentials';
 import { queryClient } from '../../api/query-client';
 import { api } from '../../api/request';
-import { currentLocale } from '../../i18n';
-import { notify } from '../../shell/notices';
 import { fieldError } from '../../crud/schema-errors';
 import { useSchemaForm } from '../../crud/useSchemaForm';
+import { currentLocale } from '../../i18n';
+import { notify } from '../../shell/notices';
 import { AuthCard } from './AuthCard';
 import { useCaptchaCountdown } from './useCountdown';
 

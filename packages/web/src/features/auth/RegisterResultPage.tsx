@@ -19,7 +19,10 @@ const statusView = {
 export default function RegisterResultPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const registration = useQuery({ queryKey: ['registration'], queryFn: () => api(staffEndpoints.getRegistrationStatus) });
+  const registration = useQuery({
+    queryKey: ['registration'],
+    queryFn: () => api(staffEndpoints.getRegistrationStatus),
+  });
 
   const toLogin = async () => {
     await signOut();

@@ -11,11 +11,17 @@ function subscribe(onChange: () => void) {
 export function FullscreenToggle() {
   const { t } = useTranslation();
   const full = useSyncExternalStore(subscribe, () => Boolean(document.fullscreenElement));
-  const toggle = () => (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  const toggle = () =>
+    (full ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
   const label = full ? t('shell.exitFullscreen') : t('shell.fullscreen');
   return (
     <Tooltip title={label}>
-      <Button type="text" aria-label={label} icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} />
+      <Button
+        type="text"
+        aria-label={label}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+      />
     </Tooltip>
   );
 }

@@ -29,7 +29,12 @@ export function UserDropdown() {
       menu={{
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
-          { key: 'password', icon: <KeyOutlined />, label: t('shell.changePassword'), onClick: () => navigate('/password/modify') },
+          {
+            key: 'password',
+            icon: <KeyOutlined />,
+            label: t('shell.changePassword'),
+            onClick: () => navigate('/password/modify'),
+          },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: confirmLogout },
         ],

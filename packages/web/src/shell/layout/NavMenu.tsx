@@ -22,7 +22,15 @@ function toItems(entries: MenuEntry[], title: (name: string) => string): Items {
 }
 
 /** The side (inline) or top (horizontal) menu, derived from the route table. Groups open one at a time. */
-export function NavMenu({ mode, theme, collapsed }: { mode: 'inline' | 'horizontal'; theme: 'dark' | 'light'; collapsed?: boolean }) {
+export function NavMenu({
+  mode,
+  theme,
+  collapsed,
+}: {
+  mode: 'inline' | 'horizontal';
+  theme: 'dark' | 'light';
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const access = useAccess();

@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { App, Button, Layout, Space, Tag, theme as antdTheme } from 'antd';
+import { App, theme as antdTheme, Button, Layout, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -14,8 +14,8 @@ import { SettingsDrawer } from '../header/SettingsDrawer';
 import { UserDropdown } from '../header/UserDropdown';
 import { useSettings } from '../settings/store';
 import { PageOutlet } from '../tabs/PageOutlet';
-import { TabBar } from '../tabs/TabBar';
 import { useTabs } from '../tabs/store';
+import { TabBar } from '../tabs/TabBar';
 import { tabOf } from '../tabs/tab-entry';
 import { openTab } from '../tabs/tab-ops';
 import { NavMenu } from './NavMenu';
@@ -42,7 +42,6 @@ export default function ShellLayout() {
 
   useEffect(() => setCollapsed(device !== 'desktop'), [device]);
 
-  const username = session?.username;
   const fullPath = location.pathname + location.search;
   useEffect(() => {
     if (!session) return;
@@ -51,7 +50,7 @@ export default function ShellLayout() {
     if (tabs.owner !== session.username) tabs.restoreFor(session.username, session.access);
     if (route && !route.hideInTab)
       useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(route, fullPath, params)));
-  }, [username, fullPath, route, params, session]);
+  }, [fullPath, route, params, session]);
 
   const side = layout === 'side';
   const siderOffset = side ? (collapsed ? siderCollapsedWidth : siderWidth) : 0;
@@ -59,91 +58,91 @@ export default function ShellLayout() {
   return (
     // Screens' modals, messages and notices take the theme and language from here.
     <App component={false}>
-    <Layout style={{ minHeight: '100vh' }}>
-      {side && (
-        <Layout.Sider
-          theme={menuTheme}
-          width={siderWidth}
-          collapsedWidth={siderCollapsedWidth}
-          collapsed={collapsed}
-          trigger={null}
-          style={{ position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, overflow: 'auto', zIndex: 20 }}
-          data-testid="side-menu"
-        >
-          <div
+      <Layout style={{ minHeight: '100vh' }}>
+        {side && (
+          <Layout.Sider
+            theme={menuTheme}
+            width={siderWidth}
+            collapsedWidth={siderCollapsedWidth}
+            collapsed={collapsed}
+            trigger={null}
+            style={{ position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, overflow: 'auto', zIndex: 20 }}
+            data-testid="side-menu"
+          >
+            <div
+              style={{
+                height: headerHeight,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                fontWeight: 600,
+                fontSize: 18,
+                color: menuTheme === 'dark' ? '#fff' : token.colorText,
+              }}
+            >
+              {collapsed ? 'R' : t('app.brand')}
+            </div>
+            <NavMenu mode="inline" theme={menuTheme} collapsed={collapsed} />
+          </Layout.Sider>
+        )}
+        <Layout style={{ marginInlineStart: siderOffset, transition: 'margin 0.2s' }}>
+          <Layout.Header
             style={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 10,
               height: headerHeight,
+              lineHeight: `${headerHeight}px`,
+              padding: '0 16px',
               display: 'flex',
               alignItems: 'center',
-              justifyContent: 'center',
-              fontWeight: 600,
-              fontSize: 18,
-              color: menuTheme === 'dark' ? '#fff' : token.colorText,
+              gap: 12,
+              background: token.colorBgContainer,
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+              transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
+              transition: 'transform 0.2s',
             }}
+            data-testid="header"
           >
-            {collapsed ? 'R' : t('app.brand')}
-          </div>
-          <NavMenu mode="inline" theme={menuTheme} collapsed={collapsed} />
-        </Layout.Sider>
-      )}
-      <Layout style={{ marginInlineStart: siderOffset, transition: 'margin 0.2s' }}>
-        <Layout.Header
-          style={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-            height: headerHeight,
-            lineHeight: `${headerHeight}px`,
-            padding: '0 16px',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            background: token.colorBgContainer,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
-            transition: 'transform 0.2s',
-          }}
-          data-testid="header"
-        >
-          {side ? (
-            <>
-              <Button
-                type="text"
-                aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                onClick={() => setCollapsed(!collapsed)}
-              />
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <PageBreadcrumb />
-              </div>
-            </>
-          ) : (
-            <>
-              <strong style={{ fontSize: 18 }}>{t('app.brand')}</strong>
-              <NavMenu mode="horizontal" theme="light" />
-            </>
-          )}
-          <Space size={4}>
-            {currentHostKind === 'test' && (
-              <Tag color="orange" data-testid="test-tag">
-                {t('app.testTag')}
-              </Tag>
+            {side ? (
+              <>
+                <Button
+                  type="text"
+                  aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                  onClick={() => setCollapsed(!collapsed)}
+                />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <PageBreadcrumb />
+                </div>
+              </>
+            ) : (
+              <>
+                <strong style={{ fontSize: 18 }}>{t('app.brand')}</strong>
+                <NavMenu mode="horizontal" theme="light" />
+              </>
             )}
-            <LogIndicator />
-            <FullscreenToggle />
-            <LanguageSwitch />
-            <SettingsDrawer />
-            <UserDropdown />
-          </Space>
-        </Layout.Header>
-        <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
-          <TabBar />
-        </div>
-        <Layout.Content style={{ margin: 16 }}>
-          <PageOutlet activeKey={location.pathname} />
-        </Layout.Content>
+            <Space size={4}>
+              {currentHostKind === 'test' && (
+                <Tag color="orange" data-testid="test-tag">
+                  {t('app.testTag')}
+                </Tag>
+              )}
+              <LogIndicator />
+              <FullscreenToggle />
+              <LanguageSwitch />
+              <SettingsDrawer />
+              <UserDropdown />
+            </Space>
+          </Layout.Header>
+          <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
+            <TabBar />
+          </div>
+          <Layout.Content style={{ margin: 16 }}>
+            <PageOutlet activeKey={location.pathname} />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
     </App>
   );
 }

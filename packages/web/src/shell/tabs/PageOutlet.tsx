@@ -17,7 +17,10 @@ export function PageOutlet({ activeKey }: { activeKey: string }) {
   const version = (key: string) => tabs.find((tab) => tabKey(tab) === key)?.meta.version ?? 0;
   const activeIsKept = keep.includes(activeKey);
   if (activeIsKept)
-    kept.current.set(activeKey, <UNSAFE_LocationContext.Provider value={location}>{outlet}</UNSAFE_LocationContext.Provider>);
+    kept.current.set(
+      activeKey,
+      <UNSAFE_LocationContext.Provider value={location}>{outlet}</UNSAFE_LocationContext.Provider>,
+    );
   for (const key of [...kept.current.keys()]) if (!keep.includes(key)) kept.current.delete(key);
 
   return (

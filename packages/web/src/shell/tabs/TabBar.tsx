@@ -79,7 +79,13 @@ export function TabBar() {
       tabBarExtraContent={
         activeKey && (
           <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
-            <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.close')} data-testid="tab-actions" />
+            <Button
+              type="text"
+              size="small"
+              icon={<DownOutlined />}
+              aria-label={t('tabs.close')}
+              data-testid="tab-actions"
+            />
           </Dropdown>
         )
       }

@@ -35,7 +35,11 @@ export default function RegistrationApprovalPage() {
         rowActions={(row) =>
           row.status === 'pending'
             ? [
-                { key: 'approve', label: t('staff.approve'), run: () => setDecision({ kind: 'approve', registration: row }) },
+                {
+                  key: 'approve',
+                  label: t('staff.approve'),
+                  run: () => setDecision({ kind: 'approve', registration: row }),
+                },
                 {
                   key: 'reject',
                   label: t('staff.reject'),
@@ -49,7 +53,9 @@ export default function RegistrationApprovalPage() {
       {decision?.kind === 'approve' && (
         <ApproveModal registration={decision.registration} roles={roles} onClose={() => setDecision(undefined)} />
       )}
-      {decision?.kind === 'reject' && <RejectModal registration={decision.registration} onClose={() => setDecision(undefined)} />}
+      {decision?.kind === 'reject' && (
+        <RejectModal registration={decision.registration} onClose={() => setDecision(undefined)} />
+      )}
     </>
   );
 }
@@ -66,13 +72,24 @@ function useDecisionDone(onClose: () => void) {
   };
 }
 
-function ApproveModal({ registration, roles, onClose }: { registration: Registration; roles: string[]; onClose: () => void }) {
+function ApproveModal({
+  registration,
+  roles,
+  onClose,
+}: {
+  registration: Registration;
+  roles: string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const done = useDecisionDone(onClose);
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.approveRegistration.body!, async (body) => {
-    await api(staffEndpoints.approveRegistration, { params: { id: registration.id }, body });
-    await done();
-  });
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(
+    staffEndpoints.approveRegistration.body!,
+    async (body) => {
+      await api(staffEndpoints.approveRegistration, { params: { id: registration.id }, body });
+      await done();
+    },
+  );
   return (
     <Modal
       open
@@ -95,10 +112,13 @@ function ApproveModal({ registration, roles, onClose }: { registration: Registra
 function RejectModal({ registration, onClose }: { registration: Registration; onClose: () => void }) {
   const { t } = useTranslation();
   const done = useDecisionDone(onClose);
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.rejectRegistration.body!, async (body) => {
-    await api(staffEndpoints.rejectRegistration, { params: { id: registration.id }, body });
-    await done();
-  });
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(
+    staffEndpoints.rejectRegistration.body!,
+    async (body) => {
+      await api(staffEndpoints.rejectRegistration, { params: { id: registration.id }, body });
+      await done();
+    },
+  );
   return (
     <Modal
       open

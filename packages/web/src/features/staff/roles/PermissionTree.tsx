@@ -1,4 +1,4 @@
-import { staffEndpoints, isPermission } from '@rookery/contracts';
+import { isPermission, staffEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Tree } from 'antd';
 import { api } from '../../../api/request';

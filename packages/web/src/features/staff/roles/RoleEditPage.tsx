@@ -1,10 +1,11 @@
-import { staffEndpoints, type Role } from '@rookery/contracts';
+import { type Role, staffEndpoints } from '@rookery/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/request';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
+import { ErrorPage } from '../../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../../shell/PageSpinner';
 import { PermissionTree } from './PermissionTree';
 
@@ -18,6 +19,7 @@ export default function RoleEditPage() {
     queryFn: () => api(staffEndpoints.getRole, { params: { id: id! } }),
     enabled: Boolean(id),
   });
+  if (id && role.isError) return <ErrorPage status={404} />;
   if (id && !role.data) return <PageSpinner />;
   return <RoleForm key={id ?? 'new'} role={role.data} />;
 }

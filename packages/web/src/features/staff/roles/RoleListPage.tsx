@@ -1,4 +1,4 @@
-import { staffEndpoints, type Role } from '@rookery/contracts';
+import { type Role, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -23,7 +23,9 @@ export default function RoleListPage() {
         fields={roleFields}
         rowKey="id"
         load={async ({ page, pageSize, filters }) => {
-          const data = await api(staffEndpoints.listRoles, { query: { pageNum: page, pageSize, roleName: filters.roleName } });
+          const data = await api(staffEndpoints.listRoles, {
+            query: { pageNum: page, pageSize, roleName: filters.roleName },
+          });
           return { rows: data.datas, total: data.count };
         }}
         toolbar={

@@ -1,8 +1,8 @@
 import { type AuditEntry, staffEndpoints, timeRangeQuery } from '@rookery/contracts';
-import { dayjs } from '../../../i18n/dayjs';
 import { useState } from 'react';
 import { api } from '../../../api/request';
 import { ListPage } from '../../../crud/ListPage';
+import { dayjs } from '../../../i18n/dayjs';
 import { systemLogFields } from './system-log-fields';
 
 /** The system log: who changed what, with before and after. Start and end time are required. */

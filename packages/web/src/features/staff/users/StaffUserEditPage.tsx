@@ -1,10 +1,11 @@
-import { staffEndpoints, type StaffUser } from '@rookery/contracts';
+import { type StaffUser, staffEndpoints } from '@rookery/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../../api/request';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
+import { ErrorPage } from '../../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../../shell/PageSpinner';
 import { useRoleNames } from '../roles/useRoleNames';
 
@@ -18,6 +19,7 @@ export default function StaffUserEditPage() {
     queryFn: () => api(staffEndpoints.getStaffUser, { params: { id: id! } }),
     enabled: Boolean(id),
   });
+  if (id && user.isError) return <ErrorPage status={404} />;
   if (id && !user.data) return <PageSpinner />;
   return <StaffUserForm key={id ?? 'new'} user={user.data} />;
 }
@@ -66,7 +68,11 @@ function StaffUserForm({ user }: { user?: StaffUser }) {
           </Form.Item>
         )}
         <Form.Item {...itemProps('role')} label={t('staff.role')}>
-          <Select showSearch options={roleNames.map((name) => ({ value: name, label: name }))} data-testid="role-select" />
+          <Select
+            showSearch
+            options={roleNames.map((name) => ({ value: name, label: name }))}
+            data-testid="role-select"
+          />
         </Form.Item>
         <Form.Item {...itemProps('email')} label={t('staff.email')}>
           <Input autoComplete="off" />

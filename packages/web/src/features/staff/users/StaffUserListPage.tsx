@@ -1,4 +1,4 @@
-import { staffEndpoints, type StaffUser } from '@rookery/contracts';
+import { type StaffUser, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

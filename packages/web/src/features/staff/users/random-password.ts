@@ -5,7 +5,10 @@ const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
  * A password for a reset, made in the browser from the platform's CSPRNG (rejection sampling
  * keeps every character equally likely). 16 characters of this alphabet ≈ 93 bits.
  */
-export function randomPassword(length = 16, random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function randomPassword(
+  length = 16,
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   const limit = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
