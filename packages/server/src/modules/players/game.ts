@@ -1,5 +1,5 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import {
@@ -12,7 +12,7 @@ import {
   stateColumns,
 } from './service.js';
 import { evaluateSave } from './suspicion.js';
-import { deviceBans, playerDevices, playerSuspicions, players } from './tables.js';
+import { deviceBans, playerDevices, playerEvents, playerSuspicions, players } from './tables.js';
 
 /** The game's own player calls: login and save. */
 
@@ -39,72 +39,130 @@ export function gameStateAnswer(row: PlayerRow, now = new Date()) {
   };
 }
 
-/** 403 with reason and end time when the device is banned now. */
-async function assertDeviceAllowed(db: Db, deviceId: string, now: Date): Promise<void> {
-  const [ban] = await db
-    .select()
-    .from(deviceBans)
-    .where(and(eq(deviceBans.deviceId, deviceId), or(isNull(deviceBans.until), gt(deviceBans.until, now))));
-  if (!ban) return;
-  throw ban.until
+type Ban = { reason: string; until: Date | null } | null;
+
+/** 403 with reason and end time for a device banned now. */
+function banError(ban: { reason: string; until: Date | null }): AppError {
+  return ban.until
     ? new AppError(403, 'player.deviceBanned', { vars: { reason: ban.reason, until: ban.until.toISOString() } })
     : new AppError(403, 'player.deviceBannedForever', { vars: { reason: ban.reason } });
 }
 
-async function lockBySocialId(db: Db, socialId: string) {
-  const [row] = await db.select().from(players).where(eq(players.socialId, socialId)).for('update');
+const activeBan = (deviceId: string, now: Date) =>
+  and(eq(deviceBans.deviceId, deviceId), or(isNull(deviceBans.until), gt(deviceBans.until, now)));
+
+/**
+ * The player to log in, locked, with the device's ban in force if any: one statement, because
+ * login is the game's hottest write. By social ID when given, else by the device's binding.
+ */
+async function lockForLogin(
+  db: Db,
+  input: LoginInput,
+  now: Date,
+): Promise<{ player: PlayerRow; ban: Ban } | undefined> {
+  const columns = { player: players, ban: { reason: deviceBans.reason, until: deviceBans.until } };
+  const [found] = input.socialId
+    ? await db
+        .select(columns)
+        .from(players)
+        .leftJoin(deviceBans, activeBan(input.deviceId, now))
+        .where(eq(players.socialId, input.socialId))
+        .for('update', { of: players })
+    : await db
+        .select(columns)
+        .from(playerDevices)
+        .innerJoin(players, eq(players.id, playerDevices.userId))
+        .leftJoin(deviceBans, activeBan(input.deviceId, now))
+        .where(eq(playerDevices.deviceId, input.deviceId))
+        .for('update', { of: players });
+  return found;
+}
+
+/** A first login: refuse a banned device, then create the player (once, however many logins race). */
+async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise<PlayerRow> {
+  const [ban] = await db.select().from(deviceBans).where(activeBan(input.deviceId, now));
+  if (ban) throw banError(ban);
+  // Two first logins with the same social ID or device must make one player: serialise on the key.
+  const key = input.socialId ? `social:${input.socialId}` : `device:${input.deviceId}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const raced = await lockForLogin(db, input, now);
+  if (raced) return raced.player;
+  const [created] = await db
+    .insert(players)
+    .values({ socialId: input.socialId ?? null, ...stateColumns(initialPlayerState(), 0), firstLoginAt: now })
+    .returning();
+  return created;
+}
+
+const loginEventData = (input: LoginInput, via: 'social' | 'device' | 'new') => ({
+  deviceId: input.deviceId,
+  deviceModel: input.deviceModel,
+  os: input.os,
+  appVersion: input.appVersion,
+  language: input.language,
+  country: input.country,
+  via,
+});
+
+const loginColumns = (input: LoginInput, now: Date) => ({
+  deviceId: input.deviceId,
+  deviceModel: input.deviceModel,
+  os: input.os,
+  appVersion: input.appVersion,
+  language: input.language,
+  country: input.country,
+  ...(input.anonymousId ? { anonymousId: input.anonymousId } : {}),
+  lastLoginAt: now,
+  // Only players not frozen now get here: a lapsed freeze is cleared.
+  status: 'normal',
+  frozenReason: null,
+  frozenUntil: null,
+});
+
+/**
+ * The common login, an existing player allowed in, as one statement: the update (which takes the
+ * row lock and checks freeze and device ban in its WHERE) with the login event and the device
+ * binding written as CTEs from its result. Undefined when nothing was updated: the player is
+ * unknown, frozen or the device banned, and the caller finds out which.
+ */
+async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<PlayerRow | undefined> {
+  const byKey = input.socialId
+    ? eq(players.socialId, input.socialId)
+    : eq(
+        players.id,
+        db.select({ id: playerDevices.userId }).from(playerDevices).where(eq(playerDevices.deviceId, input.deviceId)),
+      );
+  const frozenNow = and(eq(players.status, 'frozen'), or(isNull(players.frozenUntil), gt(players.frozenUntil, now)));
+  const banned = db.select({ one: sql`1` }).from(deviceBans).where(activeBan(input.deviceId, now));
+  const updated = db.$with('login_player').as(
+    db
+      .update(players)
+      .set(loginColumns(input, now))
+      .where(and(byKey, not(frozenNow!), notExists(banned)))
+      .returning(),
+  );
+  const at = now.toISOString();
+  const event = db.$with('login_event', {}).as(
+    sql`insert into ${playerEvents} (user_id, type, data, at)
+        select id, 'login', ${JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'))}::jsonb, ${at}::timestamptz
+        from login_player`,
+  );
+  // A social login on another player's device moves the device's binding to this player.
+  const binding = db.$with('login_binding', {}).as(
+    sql`insert into ${playerDevices} (device_id, user_id, bound_at)
+        select ${input.deviceId}, id, ${at}::timestamptz from login_player
+        on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
+        where ${playerDevices.userId} <> excluded.user_id`,
+  );
+  const [row] = await db
+    .with(...(input.socialId ? [updated, event, binding] : [updated, event]))
+    .select()
+    .from(updated);
   return row;
 }
 
-async function lockByDevice(db: Db, deviceId: string) {
-  const [found] = await db
-    .select({ player: players })
-    .from(playerDevices)
-    .innerJoin(players, eq(players.id, playerDevices.userId))
-    .where(eq(playerDevices.deviceId, deviceId))
-    .for('update', { of: players });
-  return found?.player;
-}
-
-/**
- * Find the player by social ID, else by the device's binding, else create one; refuse banned
- * devices and frozen players (403 with reason and end time); record the login attributes and bind
- * the device to the player.
- */
-export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
-  await assertDeviceAllowed(db, input.deviceId, now);
-  const find = () => (input.socialId ? lockBySocialId(db, input.socialId) : lockByDevice(db, input.deviceId));
-  let row = await find();
-  if (!row) {
-    // Two first logins with the same social ID or device must make one player: serialise on the key.
-    const key = input.socialId ? `social:${input.socialId}` : `device:${input.deviceId}`;
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    row = await find();
-    if (!row) {
-      [row] = await db
-        .insert(players)
-        .values({ socialId: input.socialId ?? null, ...stateColumns(initialPlayerState(), 0), firstLoginAt: now })
-        .returning();
-    }
-  }
-  if (isFrozen(row, now)) throw frozenError(row);
-  const lapsedFreeze = row.status === 'frozen';
-  const [updated] = await db
-    .update(players)
-    .set({
-      deviceId: input.deviceId,
-      deviceModel: input.deviceModel,
-      os: input.os,
-      appVersion: input.appVersion,
-      language: input.language,
-      country: input.country,
-      anonymousId: input.anonymousId ?? row.anonymousId,
-      lastLoginAt: now,
-      ...(lapsedFreeze ? { status: 'normal', frozenReason: null, frozenUntil: null } : {}),
-    })
-    .where(eq(players.id, row.id))
-    .returning();
-  // The device now logs into this player (a social login on another player's device moves the binding).
+/** Record a login found the slow way (a first login, or one that raced a console change). */
+async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date, via: 'social' | 'device' | 'new') {
   await db
     .insert(playerDevices)
     .values({ deviceId: input.deviceId, userId: row.id, boundAt: now })
@@ -113,16 +171,24 @@ export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): 
       set: { userId: row.id, boundAt: now },
       setWhere: sql`${playerDevices.userId} <> ${row.id}`,
     });
-  await recordPlayerEvent(db, row.id, 'login', {
-    deviceId: input.deviceId,
-    deviceModel: input.deviceModel,
-    os: input.os,
-    appVersion: input.appVersion,
-    language: input.language,
-    country: input.country,
-    via: input.socialId ? 'social' : row.saveCount === 0 && !row.lastLoginAt ? 'new' : 'device',
-  });
+  await recordPlayerEvent(db, row.id, 'login', loginEventData(input, via));
+  const [updated] = await db.update(players).set(loginColumns(input, now)).where(eq(players.id, row.id)).returning();
   return updated;
+}
+
+/**
+ * Find the player by social ID, else by the device's binding, else create one; refuse banned
+ * devices and frozen players (403 with reason and end time); record the login attributes, bind
+ * the device to the player and log the event. An existing player allowed in costs one statement.
+ */
+export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
+  const existing = await loginExisting(db, input, now);
+  if (existing) return existing;
+  const found = await lockForLogin(db, input, now);
+  if (found?.ban) throw banError(found.ban);
+  const row = found?.player ?? (await createOnFirstLogin(db, input, now));
+  if (isFrozen(row, now)) throw frozenError(row);
+  return recordLogin(db, row, input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
 }
 
 /** The player for a game call: 404 when unknown, 403 when frozen. */

@@ -1,7 +1,9 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { applyRewards, isBlacklisted, playerAttributes } from './service.js';
+import { players } from './tables.js';
 
 /** Every console action is proven through the game API: what the game sees after it. */
 
@@ -58,8 +60,7 @@ async function newPlayer(state: Partial<PlayerState> = {}, socialId?: string) {
 }
 
 const loadGame = (userId: number) => game('GET', `/api/game/v1/players/${userId}`);
-const admin = (method: string, url: string, body?: unknown) =>
-  ctx.call(method, url, { token: ctx.adminToken, body });
+const admin = (method: string, url: string, body?: unknown) => ctx.call(method, url, { token: ctx.adminToken, body });
 
 describe('game API: login, load, save', () => {
   it('creates a player on first login with the initial state, finds them again by device and by social ID', async () => {
@@ -145,6 +146,18 @@ describe('console actions, seen through the game API', () => {
     expect(back.body.data.userId).toBe(p.userId);
   });
 
+  it('a freeze whose end passed lets the player in and is cleared', async () => {
+    const p = await newPlayer();
+    await ctx.database.db
+      .update(players)
+      .set({ status: 'frozen', frozenReason: 'old', frozenUntil: new Date(Date.now() - 1000) })
+      .where(eq(players.id, p.userId));
+    const res = await login({ deviceId: p.deviceId });
+    expect(res.status).toBe(200);
+    const [row] = await ctx.database.db.select().from(players).where(eq(players.id, p.userId));
+    expect([row.status, row.frozenReason, row.frozenUntil]).toEqual(['normal', null, null]);
+  });
+
   it('a permanent freeze says so', async () => {
     const p = await newPlayer();
     await admin('POST', '/api/v1/game-users/freeze', { userIds: [p.userId], reason: 'fraud' });
@@ -178,7 +191,10 @@ describe('console actions, seen through the game API', () => {
 
   it('a banned device cannot log in; lifting the ban lets it', async () => {
     const p = await newPlayer();
-    const ban = await admin('POST', '/api/v1/game-users/device-bans', { deviceIds: [p.deviceId], reason: 'emulator farm' });
+    const ban = await admin('POST', '/api/v1/game-users/device-bans', {
+      deviceIds: [p.deviceId],
+      reason: 'emulator farm',
+    });
     expect(ban.statusCode).toBe(200);
     expect(ban.json().data.bans[0].userIds).toEqual([p.userId]);
     const refused = await login({ deviceId: p.deviceId });
@@ -232,7 +248,10 @@ describe('console actions, seen through the game API', () => {
     const social = `fb-${device()}`;
     const a = await newPlayer({ achievementLevel: 30, resources: { gem: 777 } }, social);
     const b = await newPlayer();
-    const preview = await admin('GET', `/api/v1/game-users/migrate/preview?fromUserId=${a.userId}&toUserId=${b.userId}`);
+    const preview = await admin(
+      'GET',
+      `/api/v1/game-users/migrate/preview?fromUserId=${a.userId}&toUserId=${b.userId}`,
+    );
     expect(preview.json().data.to.after.socialId).toBe(social);
     expect(preview.json().data.from.after.socialId).toBeNull();
     const done = await admin('POST', '/api/v1/game-users/migrate', { fromUserId: a.userId, toUserId: b.userId });
@@ -333,7 +352,9 @@ describe('console actions, seen through the game API', () => {
     expect(beforeSave2.saveCount).toBe(1);
     const snap = await admin('GET', `/api/v1/game-users/snapshots/${beforeSave2.id}`);
     expect(snap.json().data.state.questIndex).toBe(1);
-    const restored = await admin('POST', `/api/v1/game-users/snapshots/${beforeSave2.id}/restore`, { reason: 'rollback' });
+    const restored = await admin('POST', `/api/v1/game-users/snapshots/${beforeSave2.id}/restore`, {
+      reason: 'rollback',
+    });
     expect(restored.statusCode).toBe(200);
     const loaded = await loadGame(p.userId);
     expect(loaded.body.data.state.questIndex).toBe(1);
@@ -413,7 +434,10 @@ describe('console actions, seen through the game API', () => {
       deviceId: 'not-my-device',
     });
     const res = await admin('GET', `/api/v1/game-users/suspicious?userId=${p.userId}&reviewed=false`);
-    const rules = res.json().data.list.map((s: { rule: string }) => s.rule).sort();
+    const rules = res
+      .json()
+      .data.list.map((s: { rule: string }) => s.rule)
+      .sort();
     expect(rules).toEqual(['resourceGain', 'saveCountJump', 'unboundDevice']);
     const gain = res.json().data.list.find((s: { rule: string }) => s.rule === 'resourceGain');
     expect(gain.detail.kind).toBe('gem');
@@ -426,7 +450,10 @@ describe('console actions, seen through the game API', () => {
   it('business data delete erases personal data and event payloads but keeps the game state', async () => {
     const social = `ap-${device()}`;
     const p = await newPlayer({ resources: { gem: 42 } }, social);
-    const res = await admin('POST', '/api/v1/game-users/business-data/delete', { userId: p.userId, reason: 'GDPR request' });
+    const res = await admin('POST', '/api/v1/game-users/business-data/delete', {
+      userId: p.userId,
+      reason: 'GDPR request',
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect([d.socialId, d.deviceModel, d.deviceId, d.devices.length]).toEqual([null, null, null, 0]);
@@ -452,9 +479,17 @@ describe('console reads', () => {
       country: 'CN',
     });
     const userId = res.body.data.userId;
-    for (const q of [`userId=${userId}`, `socialId=${social}`, `deviceId=${deviceId}`, `anonymousId=anon-${deviceId}`]) {
+    for (const q of [
+      `userId=${userId}`,
+      `socialId=${social}`,
+      `deviceId=${deviceId}`,
+      `anonymousId=anon-${deviceId}`,
+    ]) {
       const found = await admin('GET', `/api/v1/penguin/users/search?${q}`);
-      expect(found.json().data.map((p: { userId: number }) => p.userId), q).toEqual([userId]);
+      expect(
+        found.json().data.map((p: { userId: number }) => p.userId),
+        q,
+      ).toEqual([userId]);
     }
     const none = await admin('GET', '/api/v1/penguin/users/search');
     expect(none.statusCode).toBe(400);
@@ -483,7 +518,11 @@ describe('console reads', () => {
 
   it('the event log holds game events and console actions with the actor; the audit log the before/after', async () => {
     const p = await newPlayer({ resources: { gem: 9 } });
-    await admin('POST', '/api/v1/game-users/deduct', { userId: p.userId, items: [{ kind: 'gem', amount: 9 }], reason: 'r' });
+    await admin('POST', '/api/v1/game-users/deduct', {
+      userId: p.userId,
+      items: [{ kind: 'gem', amount: 9 }],
+      reason: 'r',
+    });
     const log = await admin('GET', `/api/v1/users/log?userId=${p.userId}`);
     const types = log.json().data.list.map((e: { type: string; actor: string | null }) => `${e.type}:${e.actor}`);
     expect(types).toEqual(['deductResources:admin', 'save:null', 'login:null']);

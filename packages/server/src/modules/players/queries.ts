@@ -6,7 +6,7 @@ import {
   resourceKinds,
   stateFields,
 } from '@rookery/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -117,7 +117,7 @@ export const listChatBans = (db: Db, q: Page & { userId?: number }) =>
   listWhere(db, and(gt(players.chatBannedUntil, new Date()), q.userId ? eq(players.id, q.userId) : undefined), q);
 
 export const listBlacklist = (db: Db, q: Page & { userId?: number }) =>
-  listWhere(db, and(eq(players.blacklisted, true), q.userId ? eq(players.id, q.userId) : undefined), q);
+  listWhere(db, and(sql`${players.blacklisted}`, q.userId ? eq(players.id, q.userId) : undefined), q);
 
 export async function listDeviceBans(db: Db, q: Page & { deviceId?: string }) {
   const now = new Date();

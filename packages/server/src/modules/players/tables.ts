@@ -1,4 +1,5 @@
 import type { PlayerState } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = () => timestamp({ withTimezone: true });
@@ -43,13 +44,16 @@ export const players = pgTable(
     dataErasedAt: at(),
     updatedAt: at().notNull().defaultNow(),
   },
+  // Login rewrites the attributes and lastLoginAt of a player on every login, and every index on a
+  // column it writes costs each login an index entry. So: indexes for the ID searches, and partial
+  // indexes (touched only by the rows they hold) for the moderation lists. The game-user listing's
+  // filters on os/country and sort on last login scan, like its total count does anyway.
   (t) => [
     index().on(t.deviceId),
     index().on(t.anonymousId),
-    index().on(t.status),
-    index().on(t.os),
-    index().on(t.country),
-    index().on(t.lastLoginAt),
+    index('players_frozen_idx').on(t.id).where(sql`${t.status} = 'frozen'`),
+    index('players_chat_banned_idx').on(t.chatBannedUntil).where(sql`${t.chatBannedUntil} is not null`),
+    index('players_blacklisted_idx').on(t.id).where(sql`${t.blacklisted}`),
   ],
 );
 
@@ -107,7 +111,11 @@ export const playerEvents = pgTable(
     actor: text(),
     at: at().notNull().defaultNow(),
   },
-  (t) => [index().on(t.userId, t.id), index().on(t.type, t.id)],
+  // Item removals are listed across players; a partial index keeps that off the hot inserts.
+  (t) => [
+    index().on(t.userId, t.id),
+    index('player_events_item_removals_idx').on(t.id).where(sql`${t.type} in ('deductResources', 'removeItems')`),
+  ],
 );
 
 /** A save that broke a plausibility rule; operators review it. */

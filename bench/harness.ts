@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
+
+/** Shared pieces of the benchmarks: a throw-away database, timing and the one-line result. */
+
+export const benchPlayerCount = () => Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+
+/**
+ * A fresh database for one benchmark run: a new database on the PostgreSQL server of
+ * DATABASE_URL (dropped afterwards), else PGlite in a temporary directory (removed afterwards).
+ */
+export async function openBenchDatabase(): Promise<Database> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const name = `rookery_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-bench-'));
+  const database = await openDatabase({ dataDir: dir });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Milliseconds since `start` (from process.hrtime.bigint()). */
+export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Operations per second of `op` run by `concurrency` workers for `seconds`. */
+export async function throughput(op: (i: number) => Promise<unknown>, seconds: number, concurrency: number) {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await op(done);
+        done += 1;
+      }
+    }),
+  );
+  return done / (ms(started) / 1000);
+}
+
+/** The one line a benchmark prints. */
+export const resultLine = (name: string, figure: string, ratio: number, baseline: string) =>
+  `bench ${name}: ${figure} (ratio ${ratio.toFixed(2)} vs ${baseline})`;
+
+export const log = (text: string) => {
+  if (process.env.BENCH_QUIET !== '1') process.stderr.write(`  … ${text}\n`);
+};

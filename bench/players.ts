@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../packages/server/src/app.js';
+import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
+import { searchPlayers } from '../packages/server/src/modules/players/queries.js';
+import { players } from '../packages/server/src/modules/players/tables.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
+import { sha256 } from '../packages/server/src/platform/security/tokens.js';
+import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine, throughput } from './harness.js';
+
+/**
+ * Players' hot paths over BENCH_PLAYERS demo players (default 1,000,000):
+ *  - game login of an existing player, throughput through the game API, against the game API's
+ *    single-row primary-key read (`GET /api/game/v1/players/:userId`: same HTTP, auth, validation,
+ *    serialisation and database path, one PK select). Target ratio ≥ 0.5.
+ *  - console search by each ID kind (service function, same Drizzle path), p99 against the p99 of
+ *    a primary-key select of the same players. Target ratio ≤ 2.
+ */
+
+const GAME_KEY = 'bench-game-key-0123456789';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
+
+interface Sample {
+  id: number;
+  socialId: string | null;
+  deviceId: string;
+  anonymousId: string;
+  os: string;
+  appVersion: string;
+  language: string;
+  country: string;
+  deviceModel: string;
+}
+
+export async function benchPlayers(): Promise<string[]> {
+  const count = benchPlayerCount();
+  const database = await openBenchDatabase();
+  try {
+    const started = process.hrtime.bigint();
+    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
+    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+    const { db } = database;
+    const sample = (
+      (await db.execute(sql`
+        select id, social_id as "socialId", device_id as "deviceId", anonymous_id as "anonymousId", os,
+          app_version as "appVersion", language, country, device_model as "deviceModel"
+        from players tablesample system (1) limit 2000`)) as unknown as { rows: Sample[] }
+    ).rows.map((r) => ({ ...r, id: Number(r.id) }));
+    const withSocial = sample.filter((s) => s.socialId);
+
+    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
+    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
+    await app.ready();
+    const headers = { 'x-game-key': GAME_KEY };
+    const pick = (i: number) => sample[(i * 7919) % sample.length];
+    const read = async (i: number) => {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i).id}`, headers });
+      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
+    };
+    const login = async (i: number) => {
+      const p = pick(i);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/game/v1/players/login',
+        headers,
+        payload: {
+          deviceId: p.deviceId,
+          ...(p.socialId ? { socialId: p.socialId } : {}),
+          deviceModel: p.deviceModel,
+          os: p.os,
+          appVersion: p.appVersion,
+          language: p.language,
+          country: p.country,
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`login ${res.statusCode} ${res.body}`);
+    };
+    // Warm both paths, then alternate them so drift (caches, GC) hits both alike.
+    await throughput(read, 1, CONCURRENCY);
+    await throughput(login, 1, CONCURRENCY);
+    const reads: number[] = [];
+    const logins: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      reads.push(await throughput(read, SECONDS / 2, CONCURRENCY));
+      logins.push(await throughput(login, SECONDS / 2, CONCURRENCY));
+    }
+    const readRate = reads.reduce((a, b) => a + b) / reads.length;
+    const loginRate = logins.reduce((a, b) => a + b) / logins.length;
+    await app.close();
+    const lines = [
+      resultLine(
+        'players-game-login',
+        `${Math.round(loginRate)} logins/s of existing players among ${count} (concurrency ${CONCURRENCY})`,
+        loginRate / readRate,
+        `${Math.round(readRate)} primary-key reads/s through the game API`,
+      ),
+    ];
+
+    const kinds = {
+      userId: (s: Sample) => ({ userId: s.id }),
+      socialId: (s: Sample) => ({ socialId: s.socialId! }),
+      deviceId: (s: Sample) => ({ deviceId: s.deviceId }),
+      anonymousId: (s: Sample) => ({ anonymousId: s.anonymousId }),
+    };
+    for (const [kind, key] of Object.entries(kinds)) {
+      const pool = kind === 'socialId' ? withSocial : sample;
+      const base: number[] = [];
+      const search: number[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) {
+        const s = pool[(i * 7919) % pool.length];
+        let t = process.hrtime.bigint();
+        const [row] = await db.select().from(players).where(eq(players.id, s.id));
+        base.push(ms(t));
+        t = process.hrtime.bigint();
+        const found = await searchPlayers(db, key(s));
+        search.push(ms(t));
+        if (!row || !found.some((f) => f.userId === s.id)) throw new Error(`search by ${kind} missed ${s.id}`);
+      }
+      // The first tenth warms plans and caches for both.
+      const warm = Math.floor(ROUNDS / 10);
+      const p99 = percentile(search.slice(warm), 99);
+      const baseP99 = percentile(base.slice(warm), 99);
+      lines.push(
+        resultLine(
+          `players-search-${kind}`,
+          `p99 ${p99.toFixed(3)} ms over ${count} players`,
+          p99 / baseP99,
+          `primary-key lookup p99 ${baseP99.toFixed(3)} ms`,
+        ),
+      );
+    }
+    return lines;
+  } finally {
+    await database.close();
+  }
+}

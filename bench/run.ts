@@ -1,0 +1,22 @@
+/**
+ * `npm run bench [name…]`: run the benchmarks (all, or those named) and print their result
+ * lines. Each benchmark measures its own baseline in the same run and returns one line per
+ * figure: `bench <name>: <figure> (ratio <r> vs <baseline>)`. Progress goes to stderr.
+ */
+const benchmarks: Record<string, () => Promise<string | string[]>> = {
+  players: () => import('./players.js').then((m) => m.benchPlayers()),
+  'mail-mailbox': () => import('./mail-mailbox.js').then((m) => m.benchMailbox()),
+  'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !(w in benchmarks));
+if (unknown.length) {
+  process.stderr.write(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benchmarks).join(', ')}\n`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(benchmarks)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  const lines = await run();
+  for (const line of [lines].flat()) process.stdout.write(`${line}\n`);
+}
