@@ -33,6 +33,11 @@ const zhCN = {
     newRewardTemplate: '新建奖励模板',
     claimed: '已领取',
     read: '已读',
+    scope: '类型',
+    claimedAt: '领取时间',
+    inMailbox: '邮箱中可见',
+    removeFromMailbox: '从邮箱移除',
+    removeConfirm: '确定从该玩家的邮箱移除邮件 #{{id}} 吗？',
   },
 };
 
@@ -68,6 +73,11 @@ const enUS: typeof zhCN = {
     newRewardTemplate: 'New reward template',
     claimed: 'Claimed',
     read: 'Read',
+    scope: 'Type',
+    claimedAt: 'Claimed at',
+    inMailbox: 'In the mailbox',
+    removeFromMailbox: 'Remove from mailbox',
+    removeConfirm: "Remove mail #{{id}} from this player's mailbox?",
   },
 };
 

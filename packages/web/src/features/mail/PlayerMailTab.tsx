@@ -1,0 +1,64 @@
+import { mailEndpoints, mailScopePermissions, type PlayerMail } from '@rookery/contracts';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../access/useCan';
+import { api } from '../../api/request';
+import type { Field } from '../../crud/fields';
+import { ListPage } from '../../crud/ListPage';
+import { rewardsText } from '../shared/RewardsEditor';
+import { localText, mailStateOptions } from './mail-fields';
+import './texts';
+
+const fields: Field<PlayerMail>[] = [
+  { name: 'id', title: 'mail.id', width: 80 },
+  {
+    name: 'mailScope',
+    title: 'mail.scope',
+    options: (['personal', 'global', 'comeback'] as const).map((s) => ({ value: s, label: `mail.scopes.${s}` })),
+  },
+  { name: 'title', title: 'mail.title', render: (row) => localText(row.title) },
+  { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
+  { name: 'state', title: 'mail.state', options: mailStateOptions },
+  { name: 'read', title: 'mail.read', kind: 'boolean' },
+  { name: 'claimed', title: 'mail.claimed', kind: 'boolean' },
+  { name: 'claimedAt', title: 'mail.claimedAt', kind: 'time' },
+  { name: 'inMailbox', title: 'mail.inMailbox', kind: 'boolean' },
+  { name: 'expireAt', title: 'mail.expireAt', kind: 'time' },
+];
+
+/**
+ * The mail tab of a player's detail: every mail that reached the player with its read and claim
+ * state; an operator may take one out of this player's mailbox.
+ */
+export function PlayerMailTab({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useCan();
+  return (
+    <ListPage<PlayerMail>
+      queryKey={`player-mails-${userId}`}
+      fields={fields}
+      rowKey="id"
+      load={async ({ page, pageSize }) => {
+        const data = await api(mailEndpoints.listPlayerMails, { query: { userId, page, pageSize } });
+        return { rows: data.list, total: data.pagination.total };
+      }}
+      rowActions={(row) =>
+        row.inMailbox && can([mailScopePermissions[row.mailScope].delete])
+          ? [
+              {
+                key: 'remove',
+                label: t('mail.removeFromMailbox'),
+                danger: true,
+                confirm: () => t('mail.removeConfirm', { id: row.id }),
+                run: async () => {
+                  await api(mailEndpoints.removePlayerMail, { params: { id: row.id }, query: { userId } });
+                  message.success(t('common.done'));
+                },
+              },
+            ]
+          : []
+      }
+    />
+  );
+}
