@@ -68,10 +68,18 @@ export default function LoginPage() {
     }
   };
 
-  const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const inputProps = (field: keyof Credentials, autoComplete: string) => ({
+    size: 'large' as const,
+    placeholder: t(`auth.${field}`),
+    autoComplete,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: event.target.value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+    },
+    status: errors[field] ? ('error' as const) : undefined,
+    'aria-invalid': Boolean(errors[field]),
+  });
 
   return (
     <AuthCard title={t('auth.signInTitle')}>
@@ -80,28 +88,10 @@ export default function LoginPage() {
       )}
       <form onSubmit={submit} noValidate data-testid="login-form">
         <Field error={errors.username}>
-          <Input
-            size="large"
-            prefix={<UserOutlined />}
-            placeholder={t('auth.username')}
-            autoComplete="username"
-            value={values.username}
-            onChange={change('username')}
-            status={errors.username ? 'error' : undefined}
-            aria-invalid={Boolean(errors.username)}
-          />
+          <Input {...inputProps('username', 'username')} prefix={<UserOutlined />} />
         </Field>
         <Field error={errors.password}>
-          <Password
-            size="large"
-            prefix={<LockOutlined />}
-            placeholder={t('auth.password')}
-            autoComplete="current-password"
-            value={values.password}
-            onChange={change('password')}
-            status={errors.password ? 'error' : undefined}
-            aria-invalid={Boolean(errors.password)}
-          />
+          <Password {...inputProps('password', 'current-password')} prefix={<LockOutlined />} />
         </Field>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('auth.signIn')}

@@ -2,47 +2,56 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Button, Drawer, Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShellSettings } from '../settings/settings';
 import { useSettings } from '../settings/store';
 
+/** Each setting with its choices and their label keys, in the order the drawer shows them. */
+const settingChoices: { key: keyof ShellSettings; label: string; options: [string, string][] }[] = [
+  {
+    key: 'theme',
+    label: 'settings.theme',
+    options: [
+      ['light', 'settings.light'],
+      ['dark', 'settings.dark'],
+    ],
+  },
+  {
+    key: 'menuTheme',
+    label: 'settings.menuTheme',
+    options: [
+      ['dark', 'settings.dark'],
+      ['light', 'settings.light'],
+    ],
+  },
+  {
+    key: 'layout',
+    label: 'settings.layout',
+    options: [
+      ['side', 'settings.side'],
+      ['top', 'settings.top'],
+    ],
+  },
+];
+
+/** Page settings (theme, menu theme, layout), saved per user. */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { theme, menuTheme, layout, change } = useSettings();
+  const settings = useSettings();
   return (
     <>
       <Button type="text" icon={<SettingOutlined />} aria-label={t('shell.settings')} onClick={() => setOpen(true)} />
       <Drawer title={t('shell.settings')} open={open} onClose={() => setOpen(false)} size={320}>
         <Form layout="vertical">
-          <Form.Item label={t('settings.theme')}>
-            <Radio.Group
-              value={theme}
-              onChange={(e) => change({ theme: e.target.value })}
-              options={[
-                { value: 'light', label: t('settings.light') },
-                { value: 'dark', label: t('settings.dark') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item label={t('settings.menuTheme')}>
-            <Radio.Group
-              value={menuTheme}
-              onChange={(e) => change({ menuTheme: e.target.value })}
-              options={[
-                { value: 'dark', label: t('settings.dark') },
-                { value: 'light', label: t('settings.light') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item label={t('settings.layout')}>
-            <Radio.Group
-              value={layout}
-              onChange={(e) => change({ layout: e.target.value })}
-              options={[
-                { value: 'side', label: t('settings.side') },
-                { value: 'top', label: t('settings.top') },
-              ]}
-            />
-          </Form.Item>
+          {settingChoices.map(({ key, label, options }) => (
+            <Form.Item key={key} label={t(label)}>
+              <Radio.Group
+                value={settings[key]}
+                onChange={(e) => settings.change({ [key]: e.target.value })}
+                options={options.map(([value, text]) => ({ value, label: t(text) }))}
+              />
+            </Form.Item>
+          ))}
         </Form>
       </Drawer>
     </>

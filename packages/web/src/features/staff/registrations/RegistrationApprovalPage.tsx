@@ -1,11 +1,11 @@
 import { staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/request';
+import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
-import { useSchemaForm } from '../../../crud/useSchemaForm';
 import { type Registration, registrationFields } from './registration-fields';
 
 type Decision = { kind: 'approve' | 'reject'; registration: Registration };
@@ -60,7 +60,7 @@ export default function RegistrationApprovalPage() {
   );
 }
 
-function useDecisionDone(onClose: () => void) {
+function useDecisionDone() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -68,7 +68,6 @@ function useDecisionDone(onClose: () => void) {
     await queryClient.invalidateQueries({ queryKey: ['registrations'] });
     await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     message.success(t('common.done'));
-    onClose();
   };
 }
 
@@ -82,59 +81,49 @@ function ApproveModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const done = useDecisionDone(onClose);
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(
-    staffEndpoints.approveRegistration.body!,
-    async (body) => {
-      await api(staffEndpoints.approveRegistration, { params: { id: registration.id }, body });
-      await done();
-    },
-  );
+  const done = useDecisionDone();
   return (
-    <Modal
-      open
+    <FormDialog
+      name="approve"
       title={t('staff.approveTitle', { name: registration.email ?? registration.username })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={submitting}
       okText={t('staff.approve')}
-      cancelText={t('common.cancel')}
+      schema={staffEndpoints.approveRegistration.body!}
+      onClose={onClose}
+      submit={async (body) => {
+        await api(staffEndpoints.approveRegistration, { params: { id: registration.id }, body });
+        await done();
+      }}
     >
-      <Form form={form} name="approveRegistration" layout="vertical" onFinish={onFinish} data-testid="approve-form">
+      {(itemProps) => (
         <Form.Item {...itemProps('role')} label={t('staff.role')}>
-          <Select options={roles.map((name) => ({ value: name, label: name }))} data-testid="approve-role" />
+          <Select options={roles.map((name) => ({ value: name, label: name }))} />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
 
 function RejectModal({ registration, onClose }: { registration: Registration; onClose: () => void }) {
   const { t } = useTranslation();
-  const done = useDecisionDone(onClose);
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(
-    staffEndpoints.rejectRegistration.body!,
-    async (body) => {
-      await api(staffEndpoints.rejectRegistration, { params: { id: registration.id }, body });
-      await done();
-    },
-  );
+  const done = useDecisionDone();
   return (
-    <Modal
-      open
+    <FormDialog
+      name="reject"
       title={t('staff.rejectTitle', { name: registration.email ?? registration.username })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={submitting}
       okText={t('staff.reject')}
-      okButtonProps={{ danger: true }}
-      cancelText={t('common.cancel')}
+      danger
+      schema={staffEndpoints.rejectRegistration.body!}
+      onClose={onClose}
+      submit={async (body) => {
+        await api(staffEndpoints.rejectRegistration, { params: { id: registration.id }, body });
+        await done();
+      }}
     >
-      <Form form={form} name="rejectRegistration" layout="vertical" onFinish={onFinish}>
+      {(itemProps) => (
         <Form.Item {...itemProps('reason')} label={t('staff.rejectReason')}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

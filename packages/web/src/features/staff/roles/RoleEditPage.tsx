@@ -1,27 +1,23 @@
 import { type Role, staffEndpoints } from '@rookery/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../../api/request';
+import { FormActions } from '../../../crud/FormActions';
+import { RecordPage } from '../../../crud/RecordPage';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
-import { ErrorPage } from '../../../shell/errors/ErrorPage';
-import { PageSpinner } from '../../../shell/PageSpinner';
 import { PermissionTree } from './PermissionTree';
 
 const listPath = '/system/role-manage';
 
 /** Create a role, or edit one (`?id=`): its name and its permissions. */
 export default function RoleEditPage() {
-  const id = Number(useSearchParams()[0].get('id')) || undefined;
-  const role = useQuery({
-    queryKey: ['role', id],
-    queryFn: () => api(staffEndpoints.getRole, { params: { id: id! } }),
-    enabled: Boolean(id),
-  });
-  if (id && role.isError) return <ErrorPage status={404} />;
-  if (id && !role.data) return <PageSpinner />;
-  return <RoleForm key={id ?? 'new'} role={role.data} />;
+  return (
+    <RecordPage queryKey="role" load={(id) => api(staffEndpoints.getRole, { params: { id } })}>
+      {(role) => <RoleForm role={role} />}
+    </RecordPage>
+  );
 }
 
 function RoleForm({ role }: { role?: Role }) {
@@ -53,12 +49,7 @@ function RoleForm({ role }: { role?: Role }) {
         <Form.Item {...itemProps('content')} label={t('staff.permissions')}>
           <PermissionTree />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={submitting}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>
-        </Space>
+        <FormActions submitting={submitting} backTo={listPath} />
       </Form>
     </Card>
   );

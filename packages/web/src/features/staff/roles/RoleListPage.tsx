@@ -1,12 +1,12 @@
 import { type Role, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/request';
+import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
-import { useSchemaForm } from '../../../crud/useSchemaForm';
 import { roleFields } from './role-fields';
 
 /** Roles (admin only): search by name, create, edit, copy, delete with confirmation. */
@@ -61,37 +61,29 @@ function CopyRoleModal({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.copyRole.body!, async (body) => {
-    await api(staffEndpoints.copyRole, { body });
-    await queryClient.invalidateQueries({ queryKey: ['roles'] });
-    message.success(t('common.saved'));
-    onClose();
-  });
   return (
-    <Modal
-      open
+    <FormDialog
+      name="copy-role"
       title={t('staff.copyRoleTitle', { name: role.roleName })}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={submitting}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      schema={staffEndpoints.copyRole.body!}
+      initialValues={{ id: role.id }}
+      onClose={onClose}
+      submit={async (body) => {
+        await api(staffEndpoints.copyRole, { body });
+        await queryClient.invalidateQueries({ queryKey: ['roles'] });
+        message.success(t('common.saved'));
+      }}
     >
-      <Form
-        form={form}
-        name="copyRole"
-        layout="vertical"
-        onFinish={onFinish}
-        initialValues={{ id: role.id }}
-        data-testid="copy-role-form"
-      >
-        <Form.Item name="id" hidden>
-          <Input />
-        </Form.Item>
-        <Form.Item {...itemProps('roleName')} label={t('staff.newRoleName')}>
-          <Input autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {(itemProps) => (
+        <>
+          <Form.Item name="id" hidden>
+            <Input />
+          </Form.Item>
+          <Form.Item {...itemProps('roleName')} label={t('staff.newRoleName')}>
+            <Input autoFocus />
+          </Form.Item>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,27 +1,23 @@
 import { type StaffUser, staffEndpoints } from '@rookery/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../../api/request';
+import { FormActions } from '../../../crud/FormActions';
+import { RecordPage } from '../../../crud/RecordPage';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
-import { ErrorPage } from '../../../shell/errors/ErrorPage';
-import { PageSpinner } from '../../../shell/PageSpinner';
 import { useRoleNames } from '../roles/useRoleNames';
 
 const listPath = '/system/userlist';
 
 /** Create a staff user, or edit one (`?id=`). The password is set here only on creation. */
 export default function StaffUserEditPage() {
-  const id = Number(useSearchParams()[0].get('id')) || undefined;
-  const user = useQuery({
-    queryKey: ['staffUser', id],
-    queryFn: () => api(staffEndpoints.getStaffUser, { params: { id: id! } }),
-    enabled: Boolean(id),
-  });
-  if (id && user.isError) return <ErrorPage status={404} />;
-  if (id && !user.data) return <PageSpinner />;
-  return <StaffUserForm key={id ?? 'new'} user={user.data} />;
+  return (
+    <RecordPage queryKey="staffUser" load={(id) => api(staffEndpoints.getStaffUser, { params: { id } })}>
+      {(user) => <StaffUserForm user={user} />}
+    </RecordPage>
+  );
 }
 
 function StaffUserForm({ user }: { user?: StaffUser }) {
@@ -83,12 +79,7 @@ function StaffUserForm({ user }: { user?: StaffUser }) {
         <Form.Item {...itemProps('name')} label={t('staff.name')}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={submitting}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>
-        </Space>
+        <FormActions submitting={submitting} backTo={listPath} />
       </Form>
     </Card>
   );
