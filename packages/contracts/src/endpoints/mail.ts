@@ -98,6 +98,18 @@ const iapIdSchema = z.preprocess(
     .optional(),
 );
 
+/** An optional whole number in [min, max] from a form (blank = not given); one message for every failure. */
+const optionalWholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );
+
 /** A mail as the operator writes it (create, and the full replacement of an edit). */
 export const mailBodySchema = z
   .object({
@@ -116,25 +128,9 @@ export const mailBodySchema = z
     /** Personal mail: the player IDs, one per line. */
     userIdInput: z.preprocess(blankToUndefined, z.string({ error: 'mail.userIdsRequired' }).max(400_000).optional()),
     /** Comeback mail: days away that make a return. */
-    notLoginDays: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: 'mail.notLoginDays' })
-        .int({ error: 'mail.notLoginDays' })
-        .min(1, { error: 'mail.notLoginDays' })
-        .max(3650, { error: 'mail.notLoginDays' })
-        .optional(),
-    ),
+    notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
     /** Comeback mail: how many returns one player is given it for. */
-    maxTimes: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({ error: 'mail.maxTimes' })
-        .int({ error: 'mail.maxTimes' })
-        .min(1, { error: 'mail.maxTimes' })
-        .max(100, { error: 'mail.maxTimes' })
-        .optional(),
-    ),
+    maxTimes: optionalWholeNumber(1, 100, 'mail.maxTimes'),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -26,12 +26,17 @@ const game = (method: string, url: string, body?: unknown, locale = 'en-US') =>
     ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
   });
 
-let devices = 0;
-/** A player logged in through the game API with these attributes. */
-async function player(attrs: { country?: string; appVersion?: string; language?: string; os?: string } = {}) {
-  devices += 1;
+interface LoginAttributes {
+  country?: string;
+  appVersion?: string;
+  language?: string;
+  os?: string;
+}
+
+/** Log a player in through the game API from `deviceId` (the same device finds the same player). */
+async function login(deviceId: string, attrs: LoginAttributes = {}) {
   const res = await game('POST', '/api/game/v1/players/login', {
-    deviceId: `mail-device-${devices}-${Date.now()}`,
+    deviceId,
     deviceModel: 'Pixel 8',
     os: attrs.os ?? 'android',
     appVersion: attrs.appVersion ?? '1.0.0',
@@ -40,6 +45,13 @@ async function player(attrs: { country?: string; appVersion?: string; language?:
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.userId as number;
+}
+
+let devices = 0;
+/** A new player with these attributes. */
+async function player(attrs: LoginAttributes = {}) {
+  devices += 1;
+  return login(`mail-device-${devices}-${Date.now()}`, attrs);
 }
 
 async function mailbox(userId: number, locale?: string) {
@@ -387,28 +399,12 @@ describe('comeback mail', () => {
     await ctx.database.db.execute(
       sql`update player_events set at = at - make_interval(days => ${days}) where user_id = ${userId} and type = 'login'`,
     );
-    const res = await game('POST', '/api/game/v1/players/login', {
-      deviceId,
-      deviceModel: 'Pixel 8',
-      os: 'android',
-      appVersion: '1.0.0',
-      language: 'en-US',
-      country: 'US',
-    });
-    expect(res.json().data.userId).toBe(userId);
+    expect(await login(deviceId)).toBe(userId);
   }
 
   it('reaches players back after notLoginDays, at most maxTimes', async () => {
     const deviceId = `comeback-${Date.now()}`;
-    const login = await game('POST', '/api/game/v1/players/login', {
-      deviceId,
-      deviceModel: 'Pixel 8',
-      os: 'android',
-      appVersion: '1.0.0',
-      language: 'en-US',
-      country: 'US',
-    });
-    const p = login.json().data.userId as number;
+    const p = await login(deviceId);
     const mail = await send({
       mailScope: 'comeback',
       notLoginDays: 7,
@@ -442,15 +438,7 @@ describe('comeback mail', () => {
 describe('player mail tab', () => {
   it('lists a player’s mails by device ID with claim state and removes one from their mailbox', async () => {
     const deviceId = `tab-${Date.now()}`;
-    const login = await game('POST', '/api/game/v1/players/login', {
-      deviceId,
-      deviceModel: 'iPhone',
-      os: 'ios',
-      appVersion: '2.0.0',
-      language: 'en-US',
-      country: 'JP',
-    });
-    const p = login.json().data.userId as number;
+    const p = await login(deviceId, { os: 'ios', appVersion: '2.0.0', country: 'JP' });
     const personal = await send({
       mailScope: 'personal',
       userIdInput: String(p),

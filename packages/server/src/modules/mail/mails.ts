@@ -12,9 +12,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/er
 import { MAIL_CHANGED, type MailRow } from './live-mails.js';
 import { existingPlayerIds } from './player-lookup.js';
 import { mailRewardTemplates, mails, mailTemplates, playerMails } from './tables.js';
+import { escapeLike } from './templates.js';
 import { mailState, toMail } from './views.js';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A mail ready to store: templates applied, times resolved, recipients parsed. */
 interface ResolvedMail {

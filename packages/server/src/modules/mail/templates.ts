@@ -7,7 +7,8 @@ import { mailRewardTemplates, mailTemplates } from './tables.js';
 type MailTemplateRow = typeof mailTemplates.$inferSelect;
 type RewardTemplateRow = typeof mailRewardTemplates.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A search text as a LIKE pattern part: its own % and _ match themselves. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function toTemplate(table: TemplateTable, row: MailTemplateRow | RewardTemplateRow): MailTemplate {
   return {

@@ -1,4 +1,11 @@
-import { type MailScope, mailBodySchema, mailEndpoints, mailScopes, type TemplateTable } from '@rookery/contracts';
+import {
+  type MailScope,
+  type MailTemplate,
+  mailBodySchema,
+  mailEndpoints,
+  mailScopes,
+  type TemplateTable,
+} from '@rookery/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -33,12 +40,41 @@ export default function MailEditPage() {
   return <MailForm key={`${scope}-${id ?? 'new'}`} scope={scope} mail={mail.data} />;
 }
 
-/** Every template of a table, for a picker (the spec's all-items list, pageSize 1000). */
-function useAllTemplates(table: TemplateTable) {
-  return useQuery({
+/**
+ * A template of one table, chosen from all of them (the spec's all-items list, pageSize 1000);
+ * picking one hands it to `onPick` so the form shows what the template fills in.
+ */
+function TemplatePicker({
+  table,
+  testId,
+  value,
+  onChange,
+  onPick,
+}: {
+  table: TemplateTable;
+  testId: string;
+  value?: number;
+  onChange?: (id: number | undefined) => void;
+  onPick: (template: MailTemplate) => void;
+}) {
+  const templates = useQuery({
     queryKey: ['mail-templates-all', table],
     queryFn: () => api(mailEndpoints.listMailTemplates, { query: { theTable: table, page: 1, pageSize: 1000 } }),
   }).data?.list;
+  return (
+    <Select
+      allowClear
+      data-testid={testId}
+      value={value}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={templates?.map((m) => ({ value: m.id, label: m.name }))}
+      onChange={(id?: number) => {
+        onChange?.(id);
+        const picked = templates?.find((m) => m.id === id);
+        if (picked) onPick(picked);
+      }}
+    />
+  );
 }
 
 function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
@@ -46,8 +82,6 @@ function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const mailTemplates = useAllTemplates('mail');
-  const rewardTemplates = useAllTemplates('reward');
   const { form, onFinish, submitting, itemProps } = useSchemaForm(mailBodySchema, async (body) => {
     if (mail) await api(mailEndpoints.updateMail, { params: { id: mail.id }, query: { mailScope: scope }, body });
     else await api(mailEndpoints.createMail, { body });
@@ -84,28 +118,18 @@ function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
           </Form.Item>
         )}
         <Form.Item name="mailTemplateId" label={t('mail.mailTemplate')}>
-          <Select
-            allowClear
-            data-testid="mail-template-picker"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={mailTemplates?.map((m) => ({ value: m.id, label: m.name }))}
-            onChange={(id?: number) => {
-              const picked = mailTemplates?.find((m) => m.id === id);
-              if (picked) form.setFieldsValue({ title: picked.title, content: picked.content });
-            }}
+          <TemplatePicker
+            table="mail"
+            testId="mail-template-picker"
+            onPick={(picked) => form.setFieldsValue({ title: picked.title, content: picked.content })}
           />
         </Form.Item>
         <LocalizedTextsInput initialLanguages={Object.keys(mail?.title ?? {})} />
         <Form.Item name="rewardTemplateId" label={t('mail.rewardTemplate')} style={{ marginTop: 16 }}>
-          <Select
-            allowClear
-            data-testid="reward-template-picker"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={rewardTemplates?.map((m) => ({ value: m.id, label: m.name }))}
-            onChange={(id?: number) => {
-              const picked = rewardTemplates?.find((m) => m.id === id);
-              if (picked) form.setFieldsValue({ reward: picked.reward });
-            }}
+          <TemplatePicker
+            table="reward"
+            testId="reward-template-picker"
+            onPick={(picked) => form.setFieldsValue({ reward: picked.reward })}
           />
         </Form.Item>
         <Form.Item label={t('mail.reward')}>
