@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createStaffUser, launchBrowser, menuTexts, newPage, see, signIn } from './helpers';
+import { adminToken, call, createStaffUser, launchBrowser, menuTexts, newPage, see, signIn, unique } from './helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +86,54 @@ describe('menu and page access by role', () => {
     await page.waitForURL('**/system/userlist');
     await page.goto('/dashboard');
     await page.waitForURL('**/dashboard/console');
+    await context.close();
+  });
+
+  it('a custom role outside the named roles loses the header entries its access does not pass', async () => {
+    const roleName = unique('custom');
+    expect((await call('POST', '/api/v1/role', await adminToken(), { roleName, content: ['userQuery'] })).code).toBe(
+      200,
+    );
+    const user = await createStaffUser(roleName);
+    const { page, context } = await newPage(browser);
+    await signIn(page, user.username, user.password);
+    await page.getByTestId('user-menu').hover();
+    await see(page, '我的主页');
+    expect(await page.getByText('修改密码').count()).toBe(0);
+    await page.goto('/password/modify');
+    await page.waitForURL('**/403');
+    await context.close();
+  });
+
+  it('the dashboard links pending registrations to approval only for those who may approve', async () => {
+    const token = await adminToken();
+    const mail = `${unique('pend')}@example.com`;
+    expect((await call('POST', '/api/v1/captcha', undefined, { mail })).code).toBe(200);
+    const outbox = await call<{ list: { body: string }[] }>(
+      'GET',
+      `/api/v1/devtool/mail-outbox?to=${encodeURIComponent(mail)}`,
+      token,
+    );
+    const captcha = outbox.data.list[0].body.match(/\b\d{6}\b/)![0];
+    const registered = await call('POST', '/api/register', undefined, {
+      mail,
+      password: 'Pending-pass-1',
+      mobile: '13600136000',
+      captcha,
+    });
+    expect(registered.code).toBe(200);
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin', inject('adminPassword'));
+    await admin.page.getByRole('button', { name: '注册审批' }).click();
+    await admin.page.waitForURL('**/system/allow');
+    await admin.context.close();
+
+    const service = await createStaffUser('service');
+    const { page, context } = await newPage(browser);
+    await signIn(page, service.username, service.password);
+    await see(page, '待审批注册');
+    expect(await page.getByRole('button', { name: '注册审批' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -85,6 +85,11 @@ describe('tab bar', () => {
     await expect.poll(() => tabTitles(page)).toEqual(['控制台', '注册审批', '系统日志']);
     expect(await activeTab(page)).toBe('系统日志');
 
+    // Refresh remounts the page: what was typed into it is gone.
+    await page.getByTestId('search-form').getByLabel('操作人').fill('someone');
+    await tabAction(page, '刷新');
+    await expect.poll(() => page.getByTestId('search-form').getByLabel('操作人').inputValue()).toBe('');
+
     // Close left keeps index and the pivot onwards.
     await openFromMenu(page, '角色管理');
     await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '系统日志' }).click();

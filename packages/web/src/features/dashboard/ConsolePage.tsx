@@ -1,14 +1,21 @@
 import { type AuditEntry, staffEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Can } from '../../access/Can';
 import { useSession } from '../../access/session';
 import { api } from '../../api/request';
 import { formatTime } from '../../crud/format';
+import { routeByName } from '../../navigation/route-index';
+
+/** Pending registrations link to their approval page, for those who may open it. */
+const approval = routeByName.get('systemAllow')!;
 
 /** The console home: counts the server reports and, for those who may read it, recent activity. */
 export default function ConsolePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const user = useSession().data;
   const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api(staffEndpoints.getDashboard) });
   const counts = Object.entries(dashboard.data?.counts ?? {});
@@ -24,6 +31,13 @@ export default function ConsolePage() {
           <Col key={key} xs={24} sm={12} lg={6}>
             <Card loading={dashboard.isPending}>
               <Statistic title={t(`dashboard.counts.${key}`, { defaultValue: key })} value={value} />
+              {key === 'pendingRegistrations' && value > 0 && (
+                <Can rule={approval.auth ?? true}>
+                  <Button type="link" style={{ padding: 0 }} onClick={() => navigate(approval.fullPath)}>
+                    {t('routes.systemAllow')}
+                  </Button>
+                </Can>
+              )}
             </Card>
           </Col>
         ))}

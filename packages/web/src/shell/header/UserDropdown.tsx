@@ -4,13 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../access/session';
 import { signOut } from '../../access/sign-out';
-import { homePath } from '../../navigation/route-index';
+import { useCan } from '../../access/useCan';
+import { homePath, routeByName } from '../../navigation/route-index';
 
 export function UserDropdown() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const user = useSession().data;
+  const can = useCan();
+  // Header entries with an auth rule are hidden from users it does not pass (spec §6).
+  const password = routeByName.get('passwordModify');
 
   const confirmLogout = () =>
     modal.confirm({
@@ -29,12 +33,16 @@ export function UserDropdown() {
       menu={{
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
-          {
-            key: 'password',
-            icon: <KeyOutlined />,
-            label: t('shell.changePassword'),
-            onClick: () => navigate('/password/modify'),
-          },
+          ...(password && can(password.auth)
+            ? [
+                {
+                  key: 'password',
+                  icon: <KeyOutlined />,
+                  label: t('shell.changePassword'),
+                  onClick: () => navigate(password.fullPath),
+                },
+              ]
+            : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: confirmLogout },
         ],
