@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,13 +53,17 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));
+  // Serve a snapshot of the build: other work in the same tree may rebuild dist mid-run.
+  const webDist = join(dataDir, 'web');
+  cpSync(join(repo, 'packages/web/dist'), webDist, { recursive: true });
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repo,
     env: {
       ...process.env,
       PORT: String(port),
-      ROOKERY_DATA_DIR: dataDir,
+      ROOKERY_DATA_DIR: join(dataDir, 'data'),
+      ROOKERY_WEB_DIST: webDist,
       ROOKERY_ADMIN_PASSWORD: adminPassword,
       ROOKERY_GAME_KEY: gameKey,
     },

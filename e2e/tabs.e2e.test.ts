@@ -16,10 +16,10 @@ const activeTab = (page: Page) =>
   page.locator('[data-testid=tab-bar] .ant-tabs-tab-active [data-testid=tab-title]').innerText();
 const path = (page: Page) => new URL(page.url()).pathname;
 
-async function openFromMenu(page: Page, item: string) {
+async function openFromMenu(page: Page, item: string, group = '系统') {
   const menu = page.getByTestId('nav-menu');
   const entry = menu.locator('.ant-menu-item', { hasText: item });
-  if (!(await entry.isVisible())) await menu.locator('.ant-menu-submenu-title', { hasText: '系统' }).click();
+  if (!(await entry.isVisible())) await menu.locator('.ant-menu-submenu-title', { hasText: group }).click();
   await entry.click();
   await expect.poll(() => activeTab(page)).toBe(item);
 }
@@ -130,6 +130,35 @@ describe('tab bar', () => {
     }, `rookery-tabs:${username}`);
     await page.reload();
     await expect.poll(() => tabTitles(page)).toEqual(['控制台', '角色管理']);
+    await context.close();
+  });
+
+  it('keeps a cached page alive while its tab is open, and only that page', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    const visibleSearch = () => page.getByTestId('search-form').filter({ visible: true }).locator('input').first();
+    const switchTo = async (title: string) => {
+      await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: title }).click();
+      await expect.poll(() => activeTab(page)).toBe(title);
+    };
+
+    // The personal mail list is declared `cache: true` in the route table.
+    await page.goto('/email/list');
+    await visibleSearch().fill('kept alive');
+    // In-app navigation from here on: a page load would drop every page's state anyway.
+    await openFromMenu(page, '系统日志');
+    await page.getByTestId('search-form').filter({ visible: true }).getByLabel('操作人').fill('not kept');
+
+    await switchTo('控制台');
+    await switchTo('个人邮件');
+    expect(await visibleSearch().inputValue()).toBe('kept alive');
+    await switchTo('系统日志');
+    expect(await page.getByTestId('search-form').filter({ visible: true }).getByLabel('操作人').inputValue()).toBe('');
+
+    // Closing the tab lets the page go: reopened, it starts afresh.
+    await closeTab(page, '个人邮件');
+    await openFromMenu(page, '个人邮件', '邮件');
+    expect(await visibleSearch().inputValue()).toBe('');
     await context.close();
   });
 });
