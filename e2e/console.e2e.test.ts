@@ -114,6 +114,67 @@ describe('console home and header tools', () => {
   });
 });
 
+describe('layout', () => {
+  it('collapses the side menu to 80 px on a tablet and shows 256 px on a desktop', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    const width = () => page.getByTestId('side-menu').evaluate((el) => el.getBoundingClientRect().width);
+    await expect.poll(width).toBe(256);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(width).toBe(80);
+    await page.setViewportSize({ width: 1300, height: 800 });
+    await expect.poll(width).toBe(256);
+    await context.close();
+  });
+
+  it('hides the header after 300 px of scroll', async () => {
+    const { page, context } = await newPage(browser);
+    await page.setViewportSize({ width: 1400, height: 300 });
+    await signIn(page, 'admin', inject('adminPassword'), '/login?redirect=%2Fsystem%2Flog');
+    await page.locator('.ant-table-row').first().waitFor();
+    const headerTop = () => page.getByTestId('header').evaluate((el) => el.getBoundingClientRect().bottom);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(headerTop).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(headerTop).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  it('logs uncaught script errors in the log indicator', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('boom from a test');
+      });
+      Promise.reject(new Error('unhandled from a test'));
+    });
+    const badge = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
+    await expect.poll(() => badge.innerText()).toBe('2');
+    await page.getByTestId('log-indicator').click();
+    await see(page, '脚本错误');
+    await see(page, '未处理的异步错误');
+    await see(page, /boom from a test/);
+    await context.close();
+  });
+
+  it('the redirect and refresh helper routes replace themselves', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto(
+      `/redirect/${encodeURIComponent(JSON.stringify({ path: '/system/role-manage', query: { roleName: 'admin' } }))}`,
+    );
+    await page.waitForURL('**/system/role-manage?roleName=admin');
+    await page.goto('/redirect/%2Fsystem%2Flog');
+    await page.waitForURL('**/system/log');
+    await page.goto('/refresh');
+    await page.waitForURL('**/dashboard/console');
+    // Neither helper leaves a tab behind.
+    expect(await page.locator('[data-testid=tab-bar] [data-testid=tab-title]').allInnerTexts()).not.toContain('跳转');
+    await context.close();
+  });
+});
+
 describe('system log', () => {
   it('needs a time range, offers the shortcuts, and shows before and after', async () => {
     const roleName = unique('logrole');

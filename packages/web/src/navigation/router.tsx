@@ -8,6 +8,7 @@ import { currentLocale, i18n } from '../i18n';
 import { notify } from '../shell/notices';
 import { PageSpinner } from '../shell/PageSpinner';
 import { RootFrame } from '../shell/RootFrame';
+import { chunkLoadTimeoutMs, withTimeout } from './chunk-timeout';
 import { guardLoader } from './loaders';
 import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
 import { screens } from './screens';
@@ -23,7 +24,9 @@ function pageRoute(route: ResolvedRoute): RouteObject {
     path: toRouterPath(route.fullPath),
     handle: { route },
     loader: guardLoader(route),
-    lazy: async () => ({ Component: (await screens[route.name]()).default }),
+    lazy: async () => ({
+      Component: (await withTimeout(screens[route.name], chunkLoadTimeoutMs, `screen ${route.name}`)).default,
+    }),
   };
 }
 
