@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, apiSignIn, call, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { adminToken, apiSignIn, call, createStaffUser, launchBrowser, newPage, see, signIn, unique } from './helpers';
 
 let browser: Browser;
 let page: Page;
@@ -163,5 +163,24 @@ describe('staff users through the screens', () => {
     await confirmOk();
     await row(username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(username, newPassword)).rejects.toThrow();
+  });
+
+  it('disables a batch of users after a confirmation, and needs at least one selected', async () => {
+    const batch = unique('batch');
+    const [a, b] = [await createStaffUser('tester', `${batch}a`), await createStaffUser('tester', `${batch}b`)];
+    await page.goto('/system/userlist');
+    await page.getByRole('button', { name: '批量停用' }).click();
+    await see(page, '请至少选择一项');
+
+    await search('邮箱', batch);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    for (const user of [a, b]) await row(user.username).locator('.ant-checkbox-input').check();
+    await see(page, '已选 2 项');
+    await page.getByRole('button', { name: '批量停用' }).click();
+    await see(page, '确定停用选中的 2 个账号吗？其登录会立即失效。');
+    await confirmOk();
+    for (const user of [a, b]) await row(user.username).getByTestId('row-action-enable').waitFor();
+    await expect(apiSignIn(a.username, a.password)).rejects.toThrow();
+    await expect(apiSignIn(b.username, b.password)).rejects.toThrow();
   });
 });

@@ -311,6 +311,8 @@ export const enUS: Translation = {
     password: 'Password',
     statuses: { active: 'Active', disabled: 'Disabled', pending: 'Pending', rejected: 'Rejected' },
     disable: 'Disable',
+    batchDisable: 'Disable selected',
+    batchDisableConfirm: 'Disable the {{count}} selected accounts? Their sessions end at once.',
     enable: 'Enable',
     disableConfirm: 'Disable “{{name}}”? Their sessions end at once.',
     enableConfirm: 'Enable “{{name}}”?',

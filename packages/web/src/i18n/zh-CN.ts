@@ -313,6 +313,8 @@ export const zhCN = {
     password: '密码',
     statuses: { active: '启用', disabled: '停用', pending: '待审批', rejected: '已拒绝' },
     disable: '停用',
+    batchDisable: '批量停用',
+    batchDisableConfirm: '确定停用选中的 {{count}} 个账号吗？其登录会立即失效。',
     enable: '启用',
     disableConfirm: '确定停用“{{name}}”吗？其登录会立即失效。',
     enableConfirm: '确定启用“{{name}}”吗？',
