@@ -144,3 +144,13 @@ export function gameLabel(key: string, locale: keyof Label): string {
   if (Object.hasOwn(stateFieldCatalogue, key)) return stateFieldCatalogue[key as StateField][locale];
   return key;
 }
+
+/** A state document as labelled rows in a locale, in catalogue order (player page, snapshots). */
+export function labelledState(state: PlayerState, locale: keyof Label) {
+  return {
+    resources: resourceKinds
+      .filter((k) => state.resources[k] !== undefined)
+      .map((k) => ({ key: k as string, label: gameLabel(k, locale), value: state.resources[k]! })),
+    fields: stateFields.map((f) => ({ key: f as string, label: gameLabel(f, locale), value: state[f] })),
+  };
+}

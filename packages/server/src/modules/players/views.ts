@@ -1,12 +1,4 @@
-import {
-  gameLabel,
-  type Locale,
-  type PlayerDetail,
-  type PlayerState,
-  type PlayerSummary,
-  resourceKinds,
-  stateFields,
-} from '@rookery/contracts';
+import { type Locale, labelledState, type PlayerDetail, type PlayerSummary } from '@rookery/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isFrozen, type PlayerRow } from './service.js';
@@ -44,16 +36,6 @@ export function toPlayerSummary(row: PlayerRow, now = new Date()): PlayerSummary
   };
 }
 
-/** The state as labelled rows in the caller's language, in catalogue order. */
-export function stateView(state: PlayerState, locale: Locale) {
-  return {
-    resources: resourceKinds
-      .filter((k) => state.resources[k] !== undefined)
-      .map((k) => ({ key: k, label: gameLabel(k, locale), value: state.resources[k]! })),
-    fields: stateFields.map((f) => ({ key: f, label: gameLabel(f, locale), value: state[f] })),
-  };
-}
-
 export interface DeviceView {
   deviceId: string;
   boundAt: string;
@@ -83,7 +65,7 @@ export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Lo
   return {
     ...toPlayerSummary(row, now),
     state: row.state,
-    stateView: stateView(row.state, locale),
+    stateView: labelledState(row.state, locale),
     devices,
     sessionEpoch: row.sessionEpoch,
     lastSaveAt: iso(row.lastSaveAt),

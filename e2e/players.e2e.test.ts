@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, see, signIn, unique } from './helpers';
+
+let browser: Browser;
+let page: Page;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const opened = await newPage(browser, 'en-US');
+  page = opened.page;
+  close = () => opened.context.close();
+  await signIn(page, 'admin', inject('adminPassword'));
+});
+afterAll(async () => {
+  await close?.();
+  await browser?.close();
+});
+
+/** The game's side: its servers call the game API with the game key. */
+async function game(method: string, path: string, body?: unknown) {
+  const res = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      'X-Game-Key': inject('gameKey'),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+const login = (socialId: string) =>
+  game('POST', '/api/game/v1/players/login', {
+    deviceId: `${socialId}-device`,
+    socialId,
+    deviceModel: 'iPhone15,2',
+    os: 'ios',
+    appVersion: '1.3.0',
+    language: 'en-US',
+    country: 'US',
+  });
+
+/** A player who logged in and saved `gems` gems and `penguins` penguins. */
+async function player(gems: number, penguins: number) {
+  const socialId = unique('e2e-player-');
+  const res = await login(socialId);
+  const { userId, state, sessionEpoch } = res.body.data;
+  const saved = { ...state, resources: { ...state.resources, gem: gems }, totalPenguins: penguins };
+  const save = await game('PUT', `/api/game/v1/players/${userId}/save`, { saveCount: 1, state: saved, sessionEpoch });
+  expect(save.status).toBe(200);
+  return { userId: userId as number, socialId, state: saved };
+}
+
+const confirmModal = () => page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+
+describe('players through the screens', () => {
+  it('search → detail → freeze → the game refuses the login → unfreeze → the game lets the player in', async () => {
+    const p = await player(321, 7);
+
+    await page.goto('/game-user/index');
+    await page.getByLabel('Social ID').fill(p.socialId);
+    await page.getByTestId('search-form').getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('player-link').filter({ hasText: String(p.userId) }).click();
+    await page.waitForURL(`**/user/detail?userId=${p.userId}`);
+    const detail = page.getByTestId('player-detail');
+    await detail.waitFor();
+    await expect.poll(() => page.getByTestId('state-resources').innerText()).toContain('Gems');
+    await expect.poll(() => page.getByTestId('state-resources').innerText()).toContain('321');
+
+    await page.getByRole('button', { name: 'Freeze' }).click();
+    await page.waitForURL(`**/game-user/froze?userIds=${p.userId}`);
+    await page.getByLabel('Reason').fill('botting in the arena');
+    await page.getByTestId('freeze-form-submit').click();
+    await confirmModal();
+    await page.waitForURL('**/game-user/froze/list');
+    await see(page, 'botting in the arena');
+
+    const refused = await login(p.socialId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain('botting in the arena');
+
+    await page.getByRole('row').filter({ hasText: 'botting in the arena' }).getByTestId('row-action-unfreeze').click();
+    await confirmModal();
+    await expect.poll(async () => (await login(p.socialId)).status, { timeout: 10_000 }).toBe(200);
+  });
+
+  it('copy shows both accounts side by side before it runs; then B has A’s game data', async () => {
+    const a = await player(900, 40);
+    const b = await player(5, 1);
+
+    await page.goto('/game-user/copy');
+    expect(await page.getByTestId('copy-confirm').isDisabled()).toBe(true);
+    await page.getByLabel('Source user ID').fill(String(a.userId));
+    await page.getByLabel('Target user ID').fill(String(b.userId));
+    await page.getByTestId('copy-preview').click();
+    const result = page.getByTestId('copy-preview-result');
+    await result.waitFor();
+    // The target's "after" shows the source's 900 gems; its "before" still its own 5.
+    const target = result.getByTestId('preview-to');
+    await expect.poll(() => target.getByTestId('side-before').innerText()).toMatch(/Gems\s+5\b/);
+    await expect.poll(() => target.getByTestId('side-after').innerText()).toMatch(/Gems\s+900\b/);
+    expect((await game('GET', `/api/game/v1/players/${b.userId}`)).body.data.state.resources.gem).toBe(5);
+
+    await page.getByTestId('copy-confirm').click();
+    await confirmModal();
+    await expect
+      .poll(async () => (await game('GET', `/api/game/v1/players/${b.userId}`)).body.data.state, { timeout: 10_000 })
+      .toEqual(a.state);
+    await see(page, 'Done');
+  });
+});

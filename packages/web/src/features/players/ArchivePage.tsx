@@ -1,0 +1,40 @@
+import { playerEndpoints } from '@rookery/contracts';
+import { Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api } from '../../api/request';
+import { ActionForm } from './ActionForm';
+
+const schema = z.object({ userId: playerEndpoints.exportPlayerArchive.query!.shape.userId });
+
+/** Download everything held about a player as one JSON file. */
+export default function ArchivePage() {
+  const { t } = useTranslation();
+  const userId = Number(useSearchParams()[0].get('userId')) || undefined;
+  return (
+    <ActionForm
+      title={t('routes.gameUserArchive')}
+      schema={schema}
+      initialValues={{ userId }}
+      testId="archive-form"
+      submitLabel={t('players.download')}
+      confirm={(data) => `${t('players.archive')}: ${data.userId}`}
+      run={async ({ userId: id }) => {
+        const archive = await api(playerEndpoints.exportPlayerArchive, { query: { userId: id } });
+        const url = URL.createObjectURL(new Blob([JSON.stringify(archive, null, 2)], { type: 'application/json' }));
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = `player-${id}.json`;
+        link.click();
+        URL.revokeObjectURL(url);
+      }}
+    >
+      {(itemProps) => (
+        <Form.Item {...itemProps('userId')} label={t('players.userId')}>
+          <InputNumber min={1} precision={0} style={{ width: 240 }} />
+        </Form.Item>
+      )}
+    </ActionForm>
+  );
+}

@@ -1,0 +1,41 @@
+import { playerEndpoints } from '@rookery/contracts';
+import { Alert, Form, Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/request';
+import { ActionForm } from './ActionForm';
+import { detailPath } from './player-fields';
+
+/** Erase a player's personal and analytics data; game data and accounting records stay. */
+export default function BusinessDataPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = Number(useSearchParams()[0].get('userId')) || undefined;
+  return (
+    <ActionForm
+      title={t('routes.gameUserBusiness')}
+      schema={playerEndpoints.deleteBusinessData.body!}
+      initialValues={{ userId }}
+      testId="business-form"
+      danger
+      submitLabel={t('players.businessDelete')}
+      confirm={(data) => t('players.businessDeleteConfirm', { userId: data.userId })}
+      run={async (body) => {
+        const player = await api(playerEndpoints.deleteBusinessData, { body });
+        navigate(detailPath(player.userId));
+      }}
+    >
+      {(itemProps) => (
+        <>
+          <Alert type="warning" showIcon title={t('players.businessDeleteNote')} style={{ marginBottom: 16 }} />
+          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
+            <InputNumber min={1} precision={0} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </>
+      )}
+    </ActionForm>
+  );
+}

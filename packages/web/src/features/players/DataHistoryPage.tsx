@@ -1,0 +1,49 @@
+import { playerEndpoints } from '@rookery/contracts';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/request';
+import type { Field } from '../../crud/fields';
+import { ListPage } from '../../crud/ListPage';
+import './texts';
+
+type HistoryEntry = Awaited<ReturnType<typeof loadHistory>>['list'][number];
+const loadHistory = (query: { page: number; pageSize: number; userId: number }) =>
+  api(playerEndpoints.getPlayerDataHistory, { query });
+
+const fields: Field<HistoryEntry>[] = [
+  { name: 'userId', title: 'players.userId', search: 'text', column: false, detail: false },
+  { name: 'at', title: 'players.at', kind: 'time' },
+  {
+    name: 'cause',
+    title: 'players.cause',
+    render: (row, t) => t(`players.causes.${row.cause}`, { defaultValue: row.cause }),
+  },
+  { name: 'actor', title: 'players.actor' },
+  { name: 'saveCount', title: 'players.saveCount', render: (row) => `${row.saveCount} → ${row.nextSaveCount}` },
+  {
+    name: 'changes',
+    title: 'players.changes',
+    render: (row) =>
+      row.changes.length
+        ? row.changes.map((c) => `${c.label}: ${c.before ?? '-'} → ${c.after ?? '-'}`).join('; ')
+        : '-',
+  },
+];
+
+/** What each save or console action changed in a player's game data, newest first. */
+export default function DataHistoryPage() {
+  const userId = useSearchParams()[0].get('userId') ?? undefined;
+  return (
+    <ListPage<HistoryEntry>
+      queryKey="player-data-history"
+      fields={fields}
+      rowKey="snapshotId"
+      initialSearch={{ userId }}
+      load={async ({ page, pageSize, filters }) => {
+        const id = Number(filters.userId);
+        if (!Number.isSafeInteger(id) || id < 1) return { rows: [], total: 0 };
+        const data = await loadHistory({ page, pageSize, userId: id });
+        return { rows: data.list, total: data.pagination.total };
+      }}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+import { type PlayerDetail, playerEndpoints } from '@rookery/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCan } from '../../access/useCan';
+import { api } from '../../api/request';
+import { displayValue } from '../../crud/fields';
+import { formatTime } from '../../crud/format';
+import { ErrorPage } from '../../shell/errors/ErrorPage';
+import { PageSpinner } from '../../shell/PageSpinner';
+import { PlayerEventList } from './PlayerEventList';
+import { playerFields } from './player-fields';
+import { StateTables } from './StateTables';
+import './texts';
+
+/** The actions a player's page links to, with the rule of the screen each opens. */
+const actions = [
+  {
+    key: 'freeze',
+    path: '/game-user/froze?userIds=',
+    label: 'players.freeze',
+    rule: ['admin', 'operation', 'developer', 'tester', 'userBanQuery'],
+  },
+  {
+    key: 'chatBan',
+    path: '/game-user/chatBan?userIds=',
+    label: 'players.chatBan',
+    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'guildNoSpeakingQuery'],
+  },
+  {
+    key: 'deduct',
+    path: '/game-user/deduct?userId=',
+    label: 'players.deduct',
+    rule: ['admin', 'operation', 'developer', 'tester', 'serviceManager', 'removeItemQuery'],
+  },
+  {
+    key: 'clear',
+    path: '/game-user/clear?userId=',
+    label: 'players.clear',
+    rule: ['admin', 'operation', 'developer', 'tester', 'userClearQuery'],
+  },
+  {
+    key: 'snapshot',
+    path: '/game-user/snapshot?userId=',
+    label: 'players.snapshots',
+    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'snapshotQuery'],
+  },
+  {
+    key: 'archive',
+    path: '/game-user/archive?userId=',
+    label: 'players.archive',
+    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'exportUserDataQuery'],
+  },
+];
+
+/** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
+export default function PlayerDetailPage() {
+  const userId = Number(useSearchParams()[0].get('userId')) || 0;
+  const detail = useQuery({
+    queryKey: ['player-detail', userId],
+    queryFn: () => api(playerEndpoints.getPlayerDetail, { query: { userId } }),
+    enabled: userId > 0,
+  });
+  if (!userId || detail.isError) return <ErrorPage status={404} />;
+  if (!detail.data) return <PageSpinner />;
+  return <PlayerView player={detail.data[String(userId)]} />;
+}
+
+function PlayerView({ player }: { player: PlayerDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="player-detail">
+      <Card
+        title={`${t('players.userId')} ${player.userId}`}
+        extra={
+          <Space wrap>
+            {actions
+              .filter((a) => can(a.rule))
+              .map((a) => (
+                <Button key={a.key} size="small" onClick={() => navigate(`${a.path}${player.userId}`)}>
+                  {t(a.label)}
+                </Button>
+              ))}
+          </Space>
+        }
+      >
+        <Descriptions
+          bordered
+          size="small"
+          column={{ xs: 1, md: 2, xl: 3 }}
+          items={[
+            ...playerFields.map((f) => ({ key: f.name, label: t(f.title), children: displayValue(f, player, t) })),
+            { key: 'lastSaveAt', label: t('players.lastSaveAt'), children: formatTime(player.lastSaveAt) },
+            { key: 'sessionEpoch', label: t('players.sessionEpoch'), children: player.sessionEpoch },
+          ]}
+        />
+      </Card>
+      <Card>
+        <Tabs
+          items={[
+            { key: 'state', label: t('players.state'), children: <StateTables player={player} /> },
+            {
+              key: 'devices',
+              label: t('players.devices'),
+              children: (
+                <Table
+                  rowKey="deviceId"
+                  size="small"
+                  pagination={false}
+                  dataSource={player.devices}
+                  columns={[
+                    { key: 'deviceId', dataIndex: 'deviceId', title: t('players.deviceId') },
+                    {
+                      key: 'boundAt',
+                      dataIndex: 'boundAt',
+                      title: t('players.boundAt'),
+                      render: (v: string) => formatTime(v),
+                    },
+                    {
+                      key: 'banned',
+                      dataIndex: 'banned',
+                      title: t('players.banned'),
+                      render: (v: boolean) => (v ? <Tag color="red">{t('players.banned')}</Tag> : '-'),
+                    },
+                  ]}
+                />
+              ),
+            },
+            ...(can(['service', 'admin', 'operation', 'developer', 'tester', 'userLogQuery'])
+              ? [{ key: 'events', label: t('players.events'), children: <PlayerEventList userId={player.userId} /> }]
+              : []),
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

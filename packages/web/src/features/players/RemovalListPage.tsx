@@ -1,0 +1,64 @@
+import { playerEndpoints } from '@rookery/contracts';
+import { Button, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/request';
+import type { Field } from '../../crud/fields';
+import { ListPage } from '../../crud/ListPage';
+import { rewardsText } from '../shared/RewardsEditor';
+import { detailPath } from './player-fields';
+import './texts';
+
+type Removal = Awaited<ReturnType<typeof loadRemovals>>['list'][number];
+const loadRemovals = (query: { page: number; pageSize: number; userId?: string }) =>
+  api(playerEndpoints.listItemRemovals, { query });
+
+/** What a deduction or removal took: `items` for deductions, `removed` amounts for removals. */
+function takenText(data: unknown): string {
+  const d = (data ?? {}) as { items?: { kind: string; amount: number }[]; removed?: Record<string, number> };
+  if (d.items) return rewardsText(d.items);
+  return rewardsText(Object.entries(d.removed ?? {}).map(([kind, amount]) => ({ kind, amount })));
+}
+
+const fields: Field<Removal>[] = [
+  {
+    name: 'userId',
+    title: 'players.userId',
+    search: 'text',
+    render: (row) => <Link to={detailPath(row.userId)}>{row.userId}</Link>,
+  },
+  { name: 'type', title: 'players.type', render: (row, t) => t(`players.causes.${row.type}`) },
+  { name: 'data', title: 'players.items', render: (row) => takenText(row.data) },
+  {
+    name: 'reason',
+    title: 'players.reason',
+    render: (row) => String((row.data as { reason?: string } | null)?.reason ?? '-'),
+  },
+  { name: 'actor', title: 'players.actor' },
+  { name: 'at', title: 'players.at', kind: 'time' },
+];
+
+/** Past deductions and item removals; new ones from here. */
+export default function RemovalListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <ListPage<Removal>
+      queryKey="item-removals"
+      fields={fields}
+      rowKey="id"
+      load={async ({ page, pageSize, filters }) => {
+        const data = await loadRemovals({ page, pageSize, userId: filters.userId });
+        return { rows: data.list, total: data.pagination.total };
+      }}
+      toolbar={
+        <Space>
+          <Button type="primary" onClick={() => navigate('/game-user/removeedit')}>
+            {t('players.removeItems')}
+          </Button>
+          <Button onClick={() => navigate('/game-user/deduct')}>{t('players.deduct')}</Button>
+        </Space>
+      }
+    />
+  );
+}

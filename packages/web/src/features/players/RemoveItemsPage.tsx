@@ -1,0 +1,48 @@
+import { gameLabel, playerEndpoints, resourceKinds } from '@rookery/contracts';
+import { Form, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/request';
+import { currentLocale } from '../../i18n';
+import { ActionForm } from './ActionForm';
+
+/** Remove resource kinds from a player entirely (the removal list shows what was held). */
+export default function RemoveItemsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userId = Number(useSearchParams()[0].get('userId')) || undefined;
+  const locale = currentLocale();
+  return (
+    <ActionForm
+      title={t('routes.gameUserRemoveEdit')}
+      schema={playerEndpoints.removeItems.body!}
+      initialValues={{ userId, kinds: [] }}
+      testId="remove-items-form"
+      danger
+      submitLabel={t('players.removeItems')}
+      confirm={(data) => t('players.removeItemsConfirm', { userId: data.userId })}
+      run={async (body) => {
+        await api(playerEndpoints.removeItems, { body });
+        navigate('/game-user/remove');
+      }}
+    >
+      {(itemProps) => (
+        <>
+          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
+            <InputNumber min={1} precision={0} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item {...itemProps('kinds')} label={t('players.kinds')}>
+            <Select
+              mode="multiple"
+              showSearch={{ optionFilterProp: 'label' }}
+              options={resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }))}
+            />
+          </Form.Item>
+          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </>
+      )}
+    </ActionForm>
+  );
+}

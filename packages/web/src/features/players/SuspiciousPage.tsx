@@ -1,0 +1,80 @@
+import { playerEndpoints } from '@rookery/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../api/request';
+import type { Field } from '../../crud/fields';
+import { ListPage } from '../../crud/ListPage';
+import { detailPath } from './player-fields';
+import './texts';
+
+type Suspicion = Awaited<ReturnType<typeof loadSuspicions>>['list'][number];
+const loadSuspicions = (query: { page: number; pageSize: number; userId?: string; reviewed?: string; rule?: string }) =>
+  api(playerEndpoints.listSuspiciousPlayers, { query: query as never });
+
+const rules = ['resourceGain', 'saveCountJump', 'unboundDevice'];
+
+const fields: Field<Suspicion>[] = [
+  { name: 'id', title: 'ID', width: 80 },
+  {
+    name: 'userId',
+    title: 'players.userId',
+    search: 'text',
+    render: (row) => <Link to={detailPath(row.userId)}>{row.userId}</Link>,
+  },
+  {
+    name: 'rule',
+    title: 'players.rule',
+    search: 'select',
+    options: rules.map((r) => ({ value: r, label: `players.rules.${r}`, color: 'orange' })),
+  },
+  { name: 'detail', title: 'players.detail', kind: 'json' },
+  { name: 'saveCount', title: 'players.saveCount' },
+  { name: 'createdAt', title: 'players.createdAt', kind: 'time' },
+  {
+    name: 'reviewed',
+    title: 'players.reviewed',
+    search: 'select',
+    options: [
+      { value: 'false', label: 'common.no' },
+      { value: 'true', label: 'common.yes' },
+    ],
+    render: (row, t) => (row.reviewedAt ? t('common.yes') : t('common.no')),
+  },
+  { name: 'reviewedBy', title: 'players.reviewedBy' },
+  { name: 'reviewedAt', title: 'players.reviewedAt', kind: 'time', column: false },
+];
+
+/** Saves that broke a plausibility rule, with the reason; operators mark them reviewed. */
+export default function SuspiciousPage() {
+  const { t } = useTranslation();
+  return (
+    <ListPage<Suspicion>
+      queryKey="suspicious-players"
+      fields={fields}
+      rowKey="id"
+      initialSearch={{ reviewed: 'false' }}
+      load={async ({ page, pageSize, filters }) => {
+        const data = await loadSuspicions({
+          page,
+          pageSize,
+          userId: filters.userId,
+          reviewed: filters.reviewed,
+          rule: filters.rule,
+        });
+        return { rows: data.list, total: data.pagination.total };
+      }}
+      rowActions={(row) =>
+        row.reviewedAt
+          ? []
+          : [
+              {
+                key: 'review',
+                label: t('players.review'),
+                confirm: () => t('players.reviewConfirm', { id: row.id }),
+                run: () => api(playerEndpoints.reviewSuspicion, { params: { id: row.id } }),
+              },
+            ]
+      }
+    />
+  );
+}

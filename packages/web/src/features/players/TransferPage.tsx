@@ -1,0 +1,130 @@
+import { type PlayerDetail, playerEndpoints } from '@rookery/contracts';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/request';
+import { displayValue } from '../../crud/fields';
+import { useSchemaForm } from '../../crud/useSchemaForm';
+import { playerFields } from './player-fields';
+import { StateTables } from './StateTables';
+import './texts';
+
+type Kind = 'copy' | 'migrate';
+type Preview = Awaited<ReturnType<typeof api<typeof playerEndpoints.previewCopyAccount>>>;
+
+const calls = {
+  copy: { preview: playerEndpoints.previewCopyAccount, run: playerEndpoints.copyAccount, title: 'routes.gameUserCopy' },
+  migrate: {
+    preview: playerEndpoints.previewMigrateAccount,
+    run: playerEndpoints.migrateAccount,
+    title: 'routes.gameUserMigrate',
+  },
+} as const;
+
+const shownFields = playerFields.filter((f) =>
+  ['userId', 'socialId', 'deviceId', 'status', 'userType', 'saveCount', 'lastLoginAt'].includes(f.name),
+);
+
+/**
+ * Copy (B's data becomes A's) or migrate (A's social ID and save move to B): the preview shows
+ * both accounts before and after side by side; the action runs only after it, with a confirmation.
+ */
+export function TransferPage({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [preview, setPreview] = useState<Preview>();
+  const [pair, setPair] = useState<{ fromUserId: number; toUserId: number }>();
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(calls[kind].preview.query!, async (query) => {
+    setPreview(await api(calls[kind].preview, { query }));
+    setPair(query);
+  });
+  const confirm = () => {
+    if (!pair) return;
+    const reason = form.getFieldValue('reason') as string | undefined;
+    modal.confirm({
+      title: t(kind === 'copy' ? 'players.copyConfirm' : 'players.migrateConfirm', {
+        from: pair.fromUserId,
+        to: pair.toUserId,
+      }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        setPreview(await api(calls[kind].run, { body: { ...pair, reason: reason || undefined } }));
+        setPair(undefined);
+        message.success(t('common.done'));
+      },
+    });
+  };
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t(calls[kind].title)}>
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={onFinish}
+          onValuesChange={() => setPair(undefined)}
+          data-testid={`${kind}-form`}
+        >
+          <Form.Item {...itemProps('fromUserId')} label={t('players.fromUserId')}>
+            <InputNumber min={1} precision={0} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item {...itemProps('toUserId')} label={t('players.toUserId')}>
+            <InputNumber min={1} precision={0} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('players.reason')}>
+            <Input maxLength={500} style={{ width: 220 }} />
+          </Form.Item>
+          <Space>
+            <Button htmlType="submit" loading={submitting} data-testid={`${kind}-preview`}>
+              {t('players.preview')}
+            </Button>
+            <Button type="primary" danger disabled={!pair} onClick={confirm} data-testid={`${kind}-confirm`}>
+              {t(kind === 'copy' ? 'players.copy' : 'players.migrate')}
+            </Button>
+          </Space>
+        </Form>
+        {!pair && !preview && <div style={{ marginTop: 12, color: '#888' }}>{t('players.previewFirst')}</div>}
+      </Card>
+      {preview && (
+        <Row gutter={16} data-testid={`${kind}-preview-result`}>
+          <Col xs={24} xl={12} data-testid="preview-from">
+            <Side title={t('players.fromAccount')} side={preview.from} />
+          </Col>
+          <Col xs={24} xl={12} data-testid="preview-to">
+            <Side title={t('players.toAccount')} side={preview.to} />
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}
+
+function Side({ title, side }: { title: string; side: { before: PlayerDetail; after: PlayerDetail } }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={`${title} · ${side.before.userId}`} size="small">
+      {(['before', 'after'] as const).map((when) => (
+        <Space
+          key={when}
+          orientation="vertical"
+          style={{ width: '100%', marginBottom: 16 }}
+          data-testid={`side-${when}`}
+        >
+          <strong>{t(`players.${when}`)}</strong>
+          <Descriptions
+            size="small"
+            bordered
+            column={2}
+            items={shownFields.map((f) => ({
+              key: f.name,
+              label: t(f.title),
+              children: displayValue(f, side[when], t),
+            }))}
+          />
+          <StateTables player={side[when]} />
+        </Space>
+      ))}
+    </Card>
+  );
+}

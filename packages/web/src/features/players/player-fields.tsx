@@ -1,0 +1,53 @@
+import type { PlayerSummary } from '@rookery/contracts';
+import { Link } from 'react-router';
+import type { Field } from '../../crud/fields';
+
+export const playerStatusOptions = [
+  { value: 'normal', label: 'players.statuses.normal', color: 'green' },
+  { value: 'frozen', label: 'players.statuses.frozen', color: 'red' },
+];
+
+const userTypeOptions = [
+  { value: 'payment', label: 'players.userTypes.payment', color: 'gold' },
+  { value: 'normal', label: 'players.userTypes.normal' },
+];
+
+export const detailPath = (userId: number) => `/user/detail?userId=${userId}`;
+
+/** A player summary: one list for the columns and the detail drawer of every player listing. */
+export const playerFields: Field<PlayerSummary>[] = [
+  {
+    name: 'userId',
+    title: 'players.userId',
+    sorter: true,
+    render: (row) => (
+      <Link to={detailPath(row.userId)} data-testid="player-link">
+        {row.userId}
+      </Link>
+    ),
+  },
+  { name: 'socialId', title: 'players.socialId' },
+  { name: 'deviceId', title: 'players.deviceId' },
+  { name: 'anonymousId', title: 'players.anonymousId', column: false },
+  { name: 'deviceModel', title: 'players.deviceModel', column: false },
+  { name: 'os', title: 'players.os' },
+  { name: 'appVersion', title: 'players.appVersion' },
+  { name: 'language', title: 'players.language', column: false },
+  { name: 'country', title: 'players.country' },
+  { name: 'status', title: 'players.status', options: playerStatusOptions },
+  { name: 'frozenReason', title: 'players.frozenReason', column: false },
+  { name: 'frozenUntil', title: 'players.frozenUntil', kind: 'time', column: false },
+  { name: 'chatBannedUntil', title: 'players.chatBannedUntil', kind: 'time', column: false },
+  { name: 'blacklisted', title: 'players.blacklisted', kind: 'boolean', column: false },
+  { name: 'userType', title: 'players.userType', options: userTypeOptions },
+  { name: 'habitatCount', title: 'players.habitatCount', column: false },
+  { name: 'saveCount', title: 'players.saveCount', sorter: true },
+  { name: 'firstLoginAt', title: 'players.firstLoginAt', kind: 'time', sorter: true, column: false },
+  { name: 'lastLoginAt', title: 'players.lastLoginAt', kind: 'time', sorter: true },
+];
+
+/** Only these columns, in this order (a moderation list shows what it is about). */
+export const pickFields = (names: string[], extra: Field<PlayerSummary>[] = []): Field<PlayerSummary>[] => [
+  ...names.map((n) => ({ ...playerFields.find((f) => f.name === n)!, column: true })),
+  ...extra,
+];
