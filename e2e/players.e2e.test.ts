@@ -62,7 +62,10 @@ describe('players through the screens', () => {
     await page.goto('/game-user/index');
     await page.getByLabel('Social ID').fill(p.socialId);
     await page.getByTestId('search-form').getByRole('button', { name: 'Search' }).click();
-    await page.getByTestId('player-link').filter({ hasText: String(p.userId) }).click();
+    await page
+      .getByTestId('player-link')
+      .filter({ hasText: String(p.userId) })
+      .click();
     await page.waitForURL(`**/user/detail?userId=${p.userId}`);
     const detail = page.getByTestId('player-detail');
     await detail.waitFor();
