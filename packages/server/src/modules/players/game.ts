@@ -183,7 +183,12 @@ async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date,
  */
 export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
   const existing = await loginExisting(db, input, now);
-  if (existing) return existing;
+  if (existing) {
+    // This transaction wrote only login records (attributes, last login, the event), never game
+    // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
+    await db.execute(sql`set local synchronous_commit = off`);
+    return existing;
+  }
   const found = await lockForLogin(db, input, now);
   if (found?.ban) throw banError(found.ban);
   const row = found?.player ?? (await createOnFirstLogin(db, input, now));
