@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 const row = (text: string) => page.locator('.ant-table-row', { hasText: text });
-const confirmOk = () => page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+/** OK on the confirmation that asks `question` (not on one still fading out). */
+const confirmOk = (question: string) =>
+  page.locator('.ant-modal-confirm', { hasText: question }).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
 
 async function search(label: string, text: string) {
   await page.getByTestId('search-form').getByLabel(label).fill(text);
@@ -90,8 +92,7 @@ describe('roles through the screens', () => {
 
     await search('角色名', copy);
     await row(copy).getByTestId('row-action-delete').click();
-    await see(page, `确定删除“${copy}”吗？`);
-    await confirmOk();
+    await confirmOk(`确定删除“${copy}”吗？`);
     await expect.poll(async () => roleByName(copy)).toBeUndefined();
     await expect.poll(() => row(copy).count()).toBe(0);
   });
@@ -150,7 +151,7 @@ describe('staff users through the screens', () => {
 
     // Reset password: shown once, and it works for sign-in.
     await row(username).getByTestId('row-action-resetPassword').click();
-    await confirmOk();
+    await confirmOk(`确定为“${username}”重置密码吗？`);
     const shown = page.getByTestId('new-password');
     await shown.waitFor();
     const newPassword = await shown.inputValue();
@@ -160,7 +161,7 @@ describe('staff users through the screens', () => {
 
     // Disable: the account can no longer sign in.
     await row(username).getByTestId('row-action-disable').click();
-    await confirmOk();
+    await confirmOk(`确定停用“${username}”吗？`);
     await row(username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(username, newPassword)).rejects.toThrow();
   });
@@ -177,8 +178,7 @@ describe('staff users through the screens', () => {
     for (const user of [a, b]) await row(user.username).locator('.ant-checkbox-input').check();
     await see(page, '已选 2 项');
     await page.getByRole('button', { name: '批量停用' }).click();
-    await see(page, '确定停用选中的 2 个账号吗？其登录会立即失效。');
-    await confirmOk();
+    await confirmOk('确定停用选中的 2 个账号吗？其登录会立即失效。');
     for (const user of [a, b]) await row(user.username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(a.username, a.password)).rejects.toThrow();
     await expect(apiSignIn(b.username, b.password)).rejects.toThrow();
