@@ -94,23 +94,20 @@ async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise
   return created;
 }
 
-const loginEventData = (input: LoginInput, via: 'social' | 'device' | 'new') => ({
+/** What a login reports about the device and app: stored on the player and kept in the event. */
+const loginAttributes = (input: LoginInput) => ({
   deviceId: input.deviceId,
   deviceModel: input.deviceModel,
   os: input.os,
   appVersion: input.appVersion,
   language: input.language,
   country: input.country,
-  via,
 });
 
+const loginEventData = (input: LoginInput, via: 'social' | 'device' | 'new') => ({ ...loginAttributes(input), via });
+
 const loginColumns = (input: LoginInput, now: Date) => ({
-  deviceId: input.deviceId,
-  deviceModel: input.deviceModel,
-  os: input.os,
-  appVersion: input.appVersion,
-  language: input.language,
-  country: input.country,
+  ...loginAttributes(input),
   ...(input.anonymousId ? { anonymousId: input.anonymousId } : {}),
   lastLoginAt: now,
   // Only players not frozen now get here: a lapsed freeze is cleared.

@@ -7,7 +7,7 @@ import {
   stateFields,
 } from '@rookery/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
 import { getPlayer, type PlayerRow } from './service.js';
@@ -25,6 +25,31 @@ const paged = <T>(list: T[], q: Page, total: number) => ({
   list,
   pagination: { page: q.page, pageSize: q.pageSize, total },
 });
+
+/** One page of a table's rows, ordered, with the total matching `where`. */
+async function pageOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const from = table as PgTable;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(from)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(from).where(where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total };
+}
+
+const offsetOf = (q: Page) => (q.page - 1) * q.pageSize;
 
 /** Every ID kind is an index lookup; a device ID finds its current user and every player it is bound to. */
 export async function searchPlayers(
@@ -67,16 +92,7 @@ const sortColumns = {
 } as const;
 
 async function listWhere(db: Db, where: SQL | undefined, q: Page, orderBy: SQL[] = [desc(players.id)]) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(players)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(players).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, players, where, orderBy, q.pageSize, offsetOf(q));
   const now = new Date();
   return paged(
     rows.map((r) => toPlayerSummary(r, now)),
@@ -125,16 +141,14 @@ export async function listDeviceBans(db: Db, q: Page & { deviceId?: string }) {
     or(isNull(deviceBans.until), gt(deviceBans.until, now)),
     q.deviceId ? eq(deviceBans.deviceId, q.deviceId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(deviceBans)
-      .where(where)
-      .orderBy(desc(deviceBans.createdAt), asc(deviceBans.deviceId))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(deviceBans).where(where),
-  ]);
+  const { rows, total } = await pageOf(
+    db,
+    deviceBans,
+    where,
+    [desc(deviceBans.createdAt), asc(deviceBans.deviceId)],
+    q.pageSize,
+    offsetOf(q),
+  );
   const bound = await boundUserIds(
     db,
     rows.map((r) => r.deviceId),
@@ -167,16 +181,7 @@ const toSnapshotInfo = (r: typeof playerSnapshots.$inferSelect) => ({
 export async function listSnapshots(db: Db, q: Page & { userId: number }) {
   await getPlayer(db, q.userId);
   const where = eq(playerSnapshots.userId, q.userId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(playerSnapshots)
-      .where(where)
-      .orderBy(desc(playerSnapshots.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(playerSnapshots).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, playerSnapshots, where, [desc(playerSnapshots.id)], q.pageSize, offsetOf(q));
   return paged(rows.map(toSnapshotInfo), q, total);
 }
 
@@ -207,17 +212,15 @@ export function stateChanges(before: PlayerState, after: PlayerState, locale: Lo
 export async function playerDataHistory(db: Db, q: Page & { userId: number }, locale: Locale) {
   const player = await getPlayer(db, q.userId);
   const where = eq(playerSnapshots.userId, q.userId);
-  const offset = (q.page - 1) * q.pageSize;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(playerSnapshots)
-      .where(where)
-      .orderBy(desc(playerSnapshots.id))
-      .limit(q.pageSize + (offset > 0 ? 1 : 0))
-      .offset(Math.max(0, offset - 1)),
-    db.select({ total: count() }).from(playerSnapshots).where(where),
-  ]);
+  const offset = offsetOf(q);
+  const { rows, total } = await pageOf(
+    db,
+    playerSnapshots,
+    where,
+    [desc(playerSnapshots.id)],
+    q.pageSize + (offset > 0 ? 1 : 0),
+    Math.max(0, offset - 1),
+  );
   let newer: { state: PlayerState; saveCount: number } = offset > 0 && rows.length > 0 ? rows.shift()! : player;
   const list = rows.map((r) => {
     const entry = {
@@ -245,16 +248,7 @@ const toEvent = (r: typeof playerEvents.$inferSelect) => ({
 });
 
 async function listEventsWhere(db: Db, where: SQL | undefined, q: Page) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(playerEvents)
-      .where(where)
-      .orderBy(desc(playerEvents.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(playerEvents).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, playerEvents, where, [desc(playerEvents.id)], q.pageSize, offsetOf(q));
   return paged(rows.map(toEvent), q, total);
 }
 
@@ -304,16 +298,14 @@ export async function listSuspicions(
     q.userId ? eq(playerSuspicions.userId, q.userId) : undefined,
     q.rule ? eq(playerSuspicions.rule, q.rule) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(playerSuspicions)
-      .where(where)
-      .orderBy(desc(playerSuspicions.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(playerSuspicions).where(where),
-  ]);
+  const { rows, total } = await pageOf(
+    db,
+    playerSuspicions,
+    where,
+    [desc(playerSuspicions.id)],
+    q.pageSize,
+    offsetOf(q),
+  );
   return paged(rows.map(toSuspicion), q, total);
 }
 

@@ -17,6 +17,9 @@ const actionContext = (ctx: RequestContext<any>): actions.ActionContext => ({
   locale: ctx.locale,
 });
 
+/** The player page's shape of a row a console action returned. */
+const detail = (ctx: RequestContext<any>, row: PlayerRow) => loadPlayerDetail(ctx.db, row, ctx.locale);
+
 const summaries = (rows: PlayerRow[]) => ({ players: rows.map((r) => toPlayerSummary(r)) });
 
 type Side = { before: PlayerRow; after: PlayerRow };
@@ -87,11 +90,7 @@ export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
     unbanDevices: async (ctx) => ({ removed: await actions.unbanDevices(actionContext(ctx), ctx.body.deviceIds) }),
 
     clearPlayerData: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.clearPlayerData(actionContext(ctx), ctx.body.userId, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.clearPlayerData(actionContext(ctx), ctx.body.userId, ctx.body.reason)),
     exportPlayerArchive: async ({ db, query, locale, reply }) => {
       const archive = await queries.playerArchive(db, query.userId, locale);
       reply
@@ -104,17 +103,9 @@ export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
     previewCopyAccount: async ({ db, query, locale }) => transferPreview(db, 'copyAccount', query, locale),
     copyAccount: async (ctx) => transferDone(ctx, 'copyAccount'),
     deductResources: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.deductResources(actionContext(ctx), ctx.body.userId, ctx.body.items, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.deductResources(actionContext(ctx), ctx.body.userId, ctx.body.items, ctx.body.reason)),
     removeItems: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.removeItems(actionContext(ctx), ctx.body.userId, ctx.body.kinds, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.removeItems(actionContext(ctx), ctx.body.userId, ctx.body.kinds, ctx.body.reason)),
     listItemRemovals: ({ db, query }) => queries.listItemRemovals(db, query),
 
     listSuspiciousPlayers: ({ db, query }) => queries.listSuspicions(db, query),
@@ -124,11 +115,7 @@ export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
     listSnapshots: ({ db, query }) => queries.listSnapshots(db, query),
     getSnapshot: ({ db, params }) => queries.getSnapshot(db, params.id),
     restoreSnapshot: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.restoreSnapshot(actionContext(ctx), ctx.params.id, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.restoreSnapshot(actionContext(ctx), ctx.params.id, ctx.body.reason)),
     getPlayerDataHistory: ({ db, query, locale }) => queries.playerDataHistory(db, query, locale),
 
     listChatBans: ({ db, query }) => queries.listChatBans(db, query),
@@ -141,11 +128,7 @@ export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
       return playerDevicesView(db, query.userId);
     },
     unbindDevice: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.unbindDevice(actionContext(ctx), ctx.body.userId, ctx.body.deviceId, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.unbindDevice(actionContext(ctx), ctx.body.userId, ctx.body.deviceId, ctx.body.reason)),
 
     listBlacklist: ({ db, query }) => queries.listBlacklist(db, query),
     addToBlacklist: async (ctx) =>
@@ -155,10 +138,6 @@ export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
 
     listPlayerEvents: ({ db, query }) => queries.listPlayerEvents(db, query),
     deleteBusinessData: async (ctx) =>
-      loadPlayerDetail(
-        ctx.db,
-        await actions.deleteBusinessData(actionContext(ctx), ctx.body.userId, ctx.body.reason),
-        ctx.locale,
-      ),
+      detail(ctx, await actions.deleteBusinessData(actionContext(ctx), ctx.body.userId, ctx.body.reason)),
   });
 }

@@ -1,10 +1,9 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/request';
 import { ActionForm } from './ActionForm';
-import { idLines } from './id-lines';
+import { IdListItem, ReasonItem } from './form-items';
 
 /** Blacklist up to 25 players with a reason. */
 export default function AddBlacklistPage() {
@@ -25,12 +24,8 @@ export default function AddBlacklistPage() {
     >
       {(itemProps) => (
         <>
-          <Form.Item {...itemProps('userIds')} label={t('players.userIds')}>
-            <Input.TextArea rows={6} placeholder={idLines} />
-          </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <IdListItem itemProps={itemProps} name="userIds" label={t('players.userIds')} />
+          <ReasonItem itemProps={itemProps} />
         </>
       )}
     </ActionForm>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
+import { userIdFilter } from './player-fields';
 import './texts';
 
 interface Device {
@@ -32,8 +33,8 @@ export default function BindDevicePage() {
       detail={false}
       initialSearch={{ userId }}
       load={async ({ filters }) => {
-        const id = Number(filters.userId);
-        if (!Number.isSafeInteger(id) || id < 1) return { rows: [], total: 0 };
+        const id = userIdFilter(filters.userId);
+        if (!id) return { rows: [], total: 0 };
         const devices = await api(playerEndpoints.listPlayerDevices, { query: { userId: id } });
         return { rows: devices.map((d) => ({ ...d, userId: id })), total: devices.length };
       }}

@@ -1,9 +1,10 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Alert, Form, Input, InputNumber } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import { ActionForm } from './ActionForm';
+import { ReasonItem, UserIdItem } from './form-items';
 import { detailPath } from './player-fields';
 
 /** Erase a player's personal and analytics data; game data and accounting records stay. */
@@ -28,12 +29,8 @@ export default function BusinessDataPage() {
       {(itemProps) => (
         <>
           <Alert type="warning" showIcon title={t('players.businessDeleteNote')} style={{ marginBottom: 16 }} />
-          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <UserIdItem itemProps={itemProps} />
+          <ReasonItem itemProps={itemProps} />
         </>
       )}
     </ActionForm>

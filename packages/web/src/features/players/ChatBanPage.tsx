@@ -1,26 +1,18 @@
-import { type PlayerSummary, playerEndpoints } from '@rookery/contracts';
+import { playerEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/request';
-import { ListPage } from '../../crud/ListPage';
-import { IsoDateTimeInput } from '../shared/IsoDateTimeInput';
 import { ActionForm } from './ActionForm';
-import { idLines } from './id-lines';
-import { pickFields } from './player-fields';
-
-const fields = pickFields(['userId', 'chatBannedUntil', 'chatBanReason', 'status', 'lastLoginAt']).map((f) =>
-  f.name === 'userId' ? { ...f, search: 'text' as const } : f,
-);
+import { IdListItem, ReasonItem, UntilItem } from './form-items';
+import { ModerationList } from './ModerationList';
 
 /** Ban players from chat until a time (the game learns it at login) and lift bans. */
 export default function ChatBanPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const userIds = useSearchParams()[0].get('userIds') ?? '';
-  const lift = (rows: PlayerSummary[]) =>
-    api(playerEndpoints.liftChatBan, { body: { userIds: rows.map((r) => r.userId) } });
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <ActionForm
@@ -38,42 +30,22 @@ export default function ChatBanPage() {
       >
         {(itemProps) => (
           <>
-            <Form.Item {...itemProps('userIds')} label={t('players.userIds')}>
-              <Input.TextArea rows={4} placeholder={idLines} />
-            </Form.Item>
-            <Form.Item {...itemProps('until')} label={t('players.chatUntil')}>
-              <IsoDateTimeInput />
-            </Form.Item>
-            <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-              <Input maxLength={500} />
-            </Form.Item>
+            <IdListItem itemProps={itemProps} name="userIds" label={t('players.userIds')} />
+            <UntilItem itemProps={itemProps} label={t('players.chatUntil')} />
+            <ReasonItem itemProps={itemProps} />
           </>
         )}
       </ActionForm>
-      <ListPage<PlayerSummary>
+      <ModerationList
         queryKey="chat-bans"
-        fields={fields}
-        rowKey="userId"
-        load={async ({ page, pageSize, filters }) => {
-          const data = await api(playerEndpoints.listChatBans, { query: { page, pageSize, userId: filters.userId } });
-          return { rows: data.list, total: data.pagination.total };
+        columns={['userId', 'chatBannedUntil', 'chatBanReason', 'status', 'lastLoginAt']}
+        load={(query) => api(playerEndpoints.listChatBans, { query })}
+        action={{
+          key: 'lift',
+          label: t('players.liftChatBan'),
+          confirmKey: 'players.liftChatBanConfirm',
+          run: (userIds) => api(playerEndpoints.liftChatBan, { body: { userIds } }),
         }}
-        rowActions={(row) => [
-          {
-            key: 'lift',
-            label: t('players.liftChatBan'),
-            confirm: () => t('players.liftChatBanConfirm', { count: 1 }),
-            run: () => lift([row]),
-          },
-        ]}
-        batchActions={[
-          {
-            key: 'lift',
-            label: t('players.liftChatBan'),
-            confirm: (rows) => t('players.liftChatBanConfirm', { count: rows.length }),
-            run: lift,
-          },
-        ]}
       />
     </Space>
   );

@@ -1,9 +1,9 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import { ActionForm } from './ActionForm';
+import { ReasonItem, UserIdItem } from './form-items';
 import { detailPath } from './player-fields';
 
 /** Reset a player's game data to a new player's (a snapshot is kept first). */
@@ -27,12 +27,8 @@ export default function ClearPage() {
     >
       {(itemProps) => (
         <>
-          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <UserIdItem itemProps={itemProps} />
+          <ReasonItem itemProps={itemProps} />
         </>
       )}
     </ActionForm>

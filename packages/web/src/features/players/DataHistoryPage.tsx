@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
+import { userIdFilter } from './player-fields';
 import './texts';
 
 type HistoryEntry = Awaited<ReturnType<typeof loadHistory>>['list'][number];
@@ -39,8 +40,8 @@ export default function DataHistoryPage() {
       rowKey="snapshotId"
       initialSearch={{ userId }}
       load={async ({ page, pageSize, filters }) => {
-        const id = Number(filters.userId);
-        if (!Number.isSafeInteger(id) || id < 1) return { rows: [], total: 0 };
+        const id = userIdFilter(filters.userId);
+        if (!id) return { rows: [], total: 0 };
         const data = await loadHistory({ page, pageSize, userId: id });
         return { rows: data.list, total: data.pagination.total };
       }}

@@ -1,10 +1,11 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Form, Input, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { ActionForm } from './ActionForm';
+import { ReasonItem, UserIdItem } from './form-items';
 import { detailPath } from './player-fields';
 
 /** Take resources from a player; never below zero (a short item refuses the whole deduction). */
@@ -28,15 +29,11 @@ export default function DeductPage() {
     >
       {(itemProps) => (
         <>
-          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 240 }} />
-          </Form.Item>
+          <UserIdItem itemProps={itemProps} />
           <Form.Item label={t('players.items')} required>
             <RewardsEditor name="items" />
           </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <ReasonItem itemProps={itemProps} />
         </>
       )}
     </ActionForm>

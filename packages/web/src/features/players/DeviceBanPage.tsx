@@ -1,14 +1,13 @@
 import { playerEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Space } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { ListPage } from '../../crud/ListPage';
-import { IsoDateTimeInput } from '../shared/IsoDateTimeInput';
 import { ActionForm } from './ActionForm';
-import { idLines } from './id-lines';
+import { IdListItem, ReasonItem, UntilItem } from './form-items';
 
 type DeviceBan = Awaited<ReturnType<typeof loadBans>>['list'][number];
 const loadBans = (query: { page: number; pageSize: number; deviceId?: string }) =>
@@ -47,15 +46,9 @@ export default function DeviceBanPage() {
       >
         {(itemProps) => (
           <>
-            <Form.Item {...itemProps('deviceIds')} label={t('players.deviceIds')}>
-              <Input.TextArea rows={4} placeholder={idLines} />
-            </Form.Item>
-            <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-              <Input maxLength={500} />
-            </Form.Item>
-            <Form.Item {...itemProps('until')} label={t('players.until')}>
-              <IsoDateTimeInput />
-            </Form.Item>
+            <IdListItem itemProps={itemProps} name="deviceIds" label={t('players.deviceIds')} />
+            <ReasonItem itemProps={itemProps} />
+            <UntilItem itemProps={itemProps} label={t('players.until')} />
           </>
         )}
       </ActionForm>

@@ -1,11 +1,9 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
-import { IsoDateTimeInput } from '../shared/IsoDateTimeInput';
 import { ActionForm } from './ActionForm';
-import { idLines } from './id-lines';
+import { IdListItem, ReasonItem, UntilItem } from './form-items';
 
 /** Freeze up to 25 accounts (one ID per line) with a reason and an optional end time. */
 export default function FreezePage() {
@@ -28,15 +26,9 @@ export default function FreezePage() {
     >
       {(itemProps) => (
         <>
-          <Form.Item {...itemProps('userIds')} label={t('players.userIds')}>
-            <Input.TextArea rows={6} placeholder={idLines} />
-          </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
-          <Form.Item {...itemProps('until')} label={t('players.until')}>
-            <IsoDateTimeInput />
-          </Form.Item>
+          <IdListItem itemProps={itemProps} name="userIds" label={t('players.userIds')} />
+          <ReasonItem itemProps={itemProps} />
+          <UntilItem itemProps={itemProps} label={t('players.until')} />
         </>
       )}
     </ActionForm>

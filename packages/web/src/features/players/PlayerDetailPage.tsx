@@ -1,4 +1,4 @@
-import { type PlayerDetail, playerEndpoints } from '@rookery/contracts';
+import { consoleRoutes, flattenRoutes, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,45 +14,17 @@ import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';
 import './texts';
 
-/** The actions a player's page links to, with the rule of the screen each opens. */
+/** The screens a player's page links to; each button shows when its route's rule lets the user in. */
 const actions = [
-  {
-    key: 'freeze',
-    path: '/game-user/froze?userIds=',
-    label: 'players.freeze',
-    rule: ['admin', 'operation', 'developer', 'tester', 'userBanQuery'],
-  },
-  {
-    key: 'chatBan',
-    path: '/game-user/chatBan?userIds=',
-    label: 'players.chatBan',
-    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'guildNoSpeakingQuery'],
-  },
-  {
-    key: 'deduct',
-    path: '/game-user/deduct?userId=',
-    label: 'players.deduct',
-    rule: ['admin', 'operation', 'developer', 'tester', 'serviceManager', 'removeItemQuery'],
-  },
-  {
-    key: 'clear',
-    path: '/game-user/clear?userId=',
-    label: 'players.clear',
-    rule: ['admin', 'operation', 'developer', 'tester', 'userClearQuery'],
-  },
-  {
-    key: 'snapshot',
-    path: '/game-user/snapshot?userId=',
-    label: 'players.snapshots',
-    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'snapshotQuery'],
-  },
-  {
-    key: 'archive',
-    path: '/game-user/archive?userId=',
-    label: 'players.archive',
-    rule: ['service', 'admin', 'operation', 'developer', 'tester', 'exportUserDataQuery'],
-  },
-];
+  { key: 'freeze', path: '/game-user/froze', query: 'userIds', label: 'players.freeze' },
+  { key: 'chatBan', path: '/game-user/chatBan', query: 'userIds', label: 'players.chatBan' },
+  { key: 'deduct', path: '/game-user/deduct', query: 'userId', label: 'players.deduct' },
+  { key: 'clear', path: '/game-user/clear', query: 'userId', label: 'players.clear' },
+  { key: 'snapshot', path: '/game-user/snapshot', query: 'userId', label: 'players.snapshots' },
+  { key: 'archive', path: '/game-user/archive', query: 'userId', label: 'players.archive' },
+].map((a) => ({ ...a, rule: flattenRoutes(consoleRoutes).find((r) => r.fullPath === a.path)?.auth }));
+
+const eventLogRule = flattenRoutes(consoleRoutes).find((r) => r.name === 'usersLog')?.auth;
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
@@ -80,7 +52,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             {actions
               .filter((a) => can(a.rule))
               .map((a) => (
-                <Button key={a.key} size="small" onClick={() => navigate(`${a.path}${player.userId}`)}>
+                <Button key={a.key} size="small" onClick={() => navigate(`${a.path}?${a.query}=${player.userId}`)}>
                   {t(a.label)}
                 </Button>
               ))}
@@ -129,7 +101,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
                 />
               ),
             },
-            ...(can(['service', 'admin', 'operation', 'developer', 'tester', 'userLogQuery'])
+            ...(can(eventLogRule)
               ? [{ key: 'events', label: t('players.events'), children: <PlayerEventList userId={player.userId} /> }]
               : []),
           ]}

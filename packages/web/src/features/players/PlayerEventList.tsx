@@ -2,6 +2,7 @@ import { playerEndpoints } from '@rookery/contracts';
 import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
+import { userIdFilter } from './player-fields';
 import './texts';
 
 type PlayerEvent = Awaited<ReturnType<typeof loadEvents>>['list'][number];
@@ -41,8 +42,8 @@ export function PlayerEventList({ userId }: { userId?: number }) {
       rowKey="id"
       initialSearch={userId ? {} : undefined}
       load={async ({ page, pageSize, filters }) => {
-        const id = userId ?? Number(filters.userIdSearch);
-        if (!id || !Number.isSafeInteger(id) || id < 1) return { rows: [], total: 0 };
+        const id = userId ?? userIdFilter(filters.userIdSearch);
+        if (!id) return { rows: [], total: 0 };
         const data = await loadEvents({
           userId: id,
           page,

@@ -1,10 +1,11 @@
 import { gameLabel, playerEndpoints, resourceKinds } from '@rookery/contracts';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
 import { currentLocale } from '../../i18n';
 import { ActionForm } from './ActionForm';
+import { ReasonItem, UserIdItem } from './form-items';
 
 /** Remove resource kinds from a player entirely (the removal list shows what was held). */
 export default function RemoveItemsPage() {
@@ -28,9 +29,7 @@ export default function RemoveItemsPage() {
     >
       {(itemProps) => (
         <>
-          <Form.Item {...itemProps('userId')} label={t('players.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 240 }} />
-          </Form.Item>
+          <UserIdItem itemProps={itemProps} />
           <Form.Item {...itemProps('kinds')} label={t('players.kinds')}>
             <Select
               mode="multiple"
@@ -38,9 +37,7 @@ export default function RemoveItemsPage() {
               options={resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }))}
             />
           </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('players.reason')}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <ReasonItem itemProps={itemProps} />
         </>
       )}
     </ActionForm>

@@ -6,6 +6,7 @@ import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { currentLocale } from '../../i18n';
+import { userIdFilter } from './player-fields';
 import { StateTables } from './StateTables';
 import './texts';
 
@@ -47,8 +48,8 @@ export default function SnapshotPage() {
       detail={false}
       initialSearch={{ userId }}
       load={async ({ page, pageSize, filters }) => {
-        const id = Number(filters.userId);
-        if (!Number.isSafeInteger(id) || id < 1) return { rows: [], total: 0 };
+        const id = userIdFilter(filters.userId);
+        if (!id) return { rows: [], total: 0 };
         const data = await loadSnapshots({ page, pageSize, userId: id });
         return { rows: data.list, total: data.pagination.total };
       }}

@@ -51,3 +51,9 @@ export const pickFields = (names: string[], extra: Field<PlayerSummary>[] = []):
   ...names.map((n) => ({ ...playerFields.find((f) => f.name === n)!, column: true })),
   ...extra,
 ];
+
+/** The user ID a search form holds, when it holds one (lists of one player stay empty until then). */
+export function userIdFilter(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
