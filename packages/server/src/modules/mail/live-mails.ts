@@ -1,5 +1,5 @@
 import { compileConditions, type PlayerAttributes } from '@rookery/contracts';
-import { and, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
 import { mails } from './tables.js';
 
@@ -18,23 +18,39 @@ export interface LiveMail {
   expireMs: number;
 }
 
+/** The live mails as loaded: per scope, globals newest first, and what their conditions read. */
+interface LiveSet {
+  global: LiveMail[];
+  comeback: LiveMail[];
+  globalIds: Set<number>;
+  /** Some rule compares the absolute last-login time, so players rarely share a result. */
+  usesLastLogin: boolean;
+  /** Player attribute values → the global mails whose conditions they pass. */
+  matches: Map<string, LiveMail[]>;
+}
+
+/** Distinct attribute combinations whose global-mail matches are kept per process. */
+const MAX_KEPT_MATCHES = 20_000;
+
 /**
  * The global and comeback mails that are scheduled or active, compiled once per change and kept
  * per process, so a mailbox fetch evaluates conditions in memory instead of reading the mails
- * table; also the other mails mailboxes show, by id. A change (create, edit, recall) marks them stale in this process after the change
- * commits, and in every other process through the change notice.
+ * table; also the other mails mailboxes show, by id. Players with the same attribute values pass
+ * the same conditions, so the matching global mails are kept per attribute combination. A change
+ * (create, edit, recall) marks all of it stale in this process after the change commits, and in
+ * every other process through the change notice.
  */
 export class LiveMailBook {
-  private mails: LiveMail[] | null = null;
+  private set: LiveSet | null = null;
   /** Bumped by every change; a load that overlapped a change is used once and not kept. */
   private generation = 0;
-  private loading: Promise<LiveMail[]> | null = null;
+  private loading: Promise<LiveSet> | null = null;
   /** Mails read by id (personal and comeback copies in mailboxes), kept until the next change. */
   private rows = new Map<number, MailRow>();
 
   invalidate(): void {
     this.generation += 1;
-    this.mails = null;
+    this.set = null;
     this.loading = null;
     this.rows.clear();
   }
@@ -64,11 +80,38 @@ export class LiveMailBook {
    * the transaction: on PGlite the base connection waits for it).
    */
   async live(db: Db, scope: 'global' | 'comeback'): Promise<LiveMail[]> {
-    const all = this.mails ?? (await this.load(db));
-    return all.filter((m) => m.row.scope === scope);
+    return (this.set ?? (await this.load(db)))[scope];
   }
 
-  private load(db: Db): Promise<LiveMail[]> {
+  async liveGlobalIds(db: Db): Promise<ReadonlySet<number>> {
+    return (this.set ?? (await this.load(db))).globalIds;
+  }
+
+  /** The live global mails (newest first, any time window) whose conditions pass these attributes. */
+  async globalsFor(db: Db, attrs: PlayerAttributes, now: number): Promise<LiveMail[]> {
+    const set = this.set ?? (await this.load(db));
+    const compute = () => set.global.filter((m) => m.matches(attrs, now));
+    // notLoginDays derived from the clock (not given) would make the result time-dependent.
+    if (set.usesLastLogin || (attrs.notLoginDays == null && attrs.lastLogin != null)) return compute();
+    const key = [
+      attrs.os,
+      attrs.appVersion,
+      attrs.appLanguage,
+      attrs.country,
+      attrs.notLoginDays,
+      attrs.userType,
+      attrs.habitatCount,
+    ].join('|');
+    let found = set.matches.get(key);
+    if (!found) {
+      found = compute();
+      if (set.matches.size >= MAX_KEPT_MATCHES) set.matches.clear();
+      set.matches.set(key, found);
+    }
+    return found;
+  }
+
+  private load(db: Db): Promise<LiveSet> {
     if (this.loading) return this.loading;
     const generation = this.generation;
     const loading = db
@@ -77,7 +120,7 @@ export class LiveMailBook {
       .where(
         and(inArray(mails.scope, ['global', 'comeback']), isNull(mails.recalledAt), gt(mails.expireAt, new Date())),
       )
-      .orderBy(mails.id)
+      .orderBy(desc(mails.effectiveAt), desc(mails.id))
       .then((rows) => {
         const compiled = rows.map((row) => ({
           row,
@@ -85,8 +128,16 @@ export class LiveMailBook {
           effectiveMs: row.effectiveAt.getTime(),
           expireMs: row.expireAt.getTime(),
         }));
-        if (generation === this.generation) this.mails = compiled;
-        return compiled;
+        const global = compiled.filter((m) => m.row.scope === 'global');
+        const set: LiveSet = {
+          global,
+          comeback: compiled.filter((m) => m.row.scope === 'comeback'),
+          globalIds: new Set(global.map((m) => m.row.id)),
+          usesLastLogin: global.some((m) => m.row.conditions.some((c) => c.attr === 'lastLogin')),
+          matches: new Map(),
+        };
+        if (generation === this.generation) this.set = set;
+        return set;
       })
       .finally(() => {
         if (this.loading === loading) this.loading = null;

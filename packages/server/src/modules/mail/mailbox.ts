@@ -89,7 +89,8 @@ function assertPlayable(player: PlayerRow, now: Date) {
 
 /**
  * The player's mailbox now: their personal and comeback copies plus the live global mails whose
- * conditions match them, in their language. One indexed read; mails come from memory.
+ * conditions match them, in their language, newest first. One indexed read; mails and which
+ * global mails match come from memory.
  */
 export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now = new Date()) {
   const found = await playerWithMailCopies(db, userId);
@@ -98,31 +99,45 @@ export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, n
   let { copies } = found;
   assertPlayable(player, now);
   const nowMs = now.getTime();
-  const globals = await book.live(db, 'global');
   const comeback = await book.live(db, 'comeback');
   if (comeback.length > 0 && (await grantComebackMails(db, player, comeback, copies, now))) {
     copies = (await playerWithMailCopies(db, userId))!.copies;
   }
   const latest = latestCopies(copies);
-  const liveGlobal = new Set(globals.map((g) => g.row.id));
+  const liveGlobal = await book.liveGlobalIds(db);
   const bodies = await book.mailRows(
     db,
     [...latest.keys()].filter((id) => !liveGlobal.has(id)),
   );
-  const attrs = playerAttributes(player, now);
-  const list: MailboxItem[] = [];
-  for (const g of globals) {
+  // Global mails come newest first from the book; the player's own mails are few and sorted here.
+  const globals: MailboxItem[] = [];
+  for (const g of await book.globalsFor(db, playerAttributes(player, now), nowMs)) {
     if (g.effectiveMs > nowMs || nowMs >= g.expireMs) continue;
     const copy = latest.get(g.row.id);
-    if (inMailbox(g.row, copy, g.matches(attrs, nowMs), nowMs)) list.push(toMailboxItem(g.row, copy, player.language));
+    if (inMailbox(g.row, copy, true, nowMs)) globals.push(toMailboxItem(g.row, copy, player.language));
   }
   // Personal and comeback copies, and global mails claimed before a recall.
+  const own: MailboxItem[] = [];
   for (const [id, mail] of bodies) {
     const copy = latest.get(id);
-    if (inMailbox(mail, copy, false, nowMs)) list.push(toMailboxItem(mail, copy, player.language));
+    if (inMailbox(mail, copy, false, nowMs)) own.push(toMailboxItem(mail, copy, player.language));
   }
-  list.sort((a, b) => (a.effectiveAt < b.effectiveAt ? 1 : a.effectiveAt > b.effectiveAt ? -1 : b.id - a.id));
+  own.sort(newestFirst);
+  const list = mergeSorted(globals, own, newestFirst);
   return { list, serverTime: now.toISOString() };
+}
+
+const newestFirst = (a: MailboxItem, b: MailboxItem) =>
+  a.effectiveAt < b.effectiveAt ? 1 : a.effectiveAt > b.effectiveAt ? -1 : b.id - a.id;
+
+function mergeSorted<T>(a: T[], b: T[], order: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(order(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
 }
 
 /** The mail as this player has it, or 404 when it is not in their mailbox (and was never claimed). */
