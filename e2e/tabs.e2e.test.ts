@@ -117,6 +117,9 @@ describe('tab bar', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'admin', inject('adminPassword'));
     const username = 'admin';
+    // Let the console save its own tabs first, so the planted list is the last word.
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
+    await page.waitForTimeout(300);
     await page.evaluate((key) => {
       localStorage.setItem(
         key,
