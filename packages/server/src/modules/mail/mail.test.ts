@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { LiveMailBook, MAIL_CHANGED } from './live-mails.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -344,6 +345,19 @@ describe('mail lifecycle', () => {
     expect(ok.json().data.title).toEqual({ 'en-US': 'New' });
     const p = await player();
     expect((await mailbox(p)).find((m) => m.id === mail.id)?.title).toBe('New');
+  });
+});
+
+describe('live mails in memory', () => {
+  it('another instance drops its compiled mails when a change commits', async () => {
+    // A second book stands for another server instance sharing the database.
+    const other = new LiveMailBook();
+    await ctx.database.listen(MAIL_CHANGED, () => other.invalidate());
+    const ids = async () => (await other.live(ctx.database.db, 'global')).map((m) => m.row.id);
+    const mail = await send({ mailScope: 'global' });
+    expect(await ids()).toContain(mail.id);
+    await ctx.call('DELETE', `/api/v1/email/${mail.id}`, { token: ctx.adminToken });
+    await expect.poll(ids, { timeout: 5000 }).not.toContain(mail.id);
   });
 });
 
