@@ -118,8 +118,8 @@ describe('tab bar', () => {
     await signIn(page, 'admin', inject('adminPassword'));
     const username = 'admin';
     // Let the console save its own tabs first, so the planted list is the last word.
-    await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
-    await page.waitForTimeout(300);
+    const key = `rookery-tabs:${username}`;
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key)).toContain('/dashboard/console');
     await page.evaluate((key) => {
       localStorage.setItem(
         key,
