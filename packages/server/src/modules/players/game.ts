@@ -151,10 +151,16 @@ async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<Play
         on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
         where ${playerDevices.userId} <> excluded.user_id`,
   );
+  // This transaction then writes only login records (attributes, last login, the event), never game
+  // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
+  const asyncCommit = db
+    .$with('login_commit', {})
+    .as(sql`select set_config('synchronous_commit', 'off', true) from login_player`);
   const [row] = await db
-    .with(...(input.socialId ? [updated, event, binding] : [updated, event]))
+    .with(...(input.socialId ? [updated, event, binding, asyncCommit] : [updated, event, asyncCommit]))
     .select()
-    .from(updated);
+    .from(updated)
+    .where(sql`exists (select 1 from login_commit)`);
   return row;
 }
 
@@ -180,12 +186,7 @@ async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date,
  */
 export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
   const existing = await loginExisting(db, input, now);
-  if (existing) {
-    // This transaction wrote only login records (attributes, last login, the event), never game
-    // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
-    await db.execute(sql`set local synchronous_commit = off`);
-    return existing;
-  }
+  if (existing) return existing;
   const found = await lockForLogin(db, input, now);
   if (found?.ban) throw banError(found.ban);
   const row = found?.player ?? (await createOnFirstLogin(db, input, now));

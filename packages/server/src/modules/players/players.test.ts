@@ -1,7 +1,9 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db/client.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { loginPlayer } from './game.js';
 import { applyRewards, isBlacklisted, playerAttributes } from './service.js';
 import { players } from './tables.js';
 
@@ -78,6 +80,30 @@ describe('game API: login, load, save', () => {
     const b = await login({ socialId: social, deviceId: device() });
     expect(b.body.data.userId).toBe(a.body.data.userId);
     expect(a.body.data.userId).not.toBe(first.body.data.userId);
+  });
+
+  it("an existing player's login commits without waiting for the WAL flush; a first login waits", async () => {
+    const input = {
+      deviceId: device(),
+      deviceModel: 'm',
+      os: 'ios',
+      appVersion: '1.0.0',
+      language: 'en',
+      country: 'US',
+    };
+    const setting = (tx: Db) =>
+      tx
+        .execute(sql`select current_setting('synchronous_commit') as v`)
+        .then((r) => (r as unknown as { rows: { v: string }[] }).rows[0].v);
+    const first = await ctx.database.db.transaction(async (tx) => {
+      await loginPlayer(tx, input);
+      return setting(tx);
+    });
+    const again = await ctx.database.db.transaction(async (tx) => {
+      await loginPlayer(tx, input);
+      return setting(tx);
+    });
+    expect([first, again]).toEqual(['on', 'off']);
   });
 
   it('two first logins of one device at once make one player', async () => {
