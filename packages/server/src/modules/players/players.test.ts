@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { loginPlayer } from './game.js';
-import { applyRewards, isBlacklisted, playerAttributes } from './service.js';
+import { applyRewards, findPlayer, isBlacklisted, markPayer, playerAttributes } from './service.js';
 import { players } from './tables.js';
 
 /** Every console action is proven through the game API: what the game sees after it. */
@@ -584,6 +584,8 @@ describe('other areas and concurrency', () => {
     expect(row.state.resources.gem).toBe(6);
     expect(row.saveCount).toBe(2);
     expect(playerAttributes(row)).toMatchObject({ os: 'ios', country: 'US', userType: 'normal', habitatCount: 1 });
+    await markPayer(ctx.database.db, p.userId);
+    expect(playerAttributes((await findPlayer(ctx.database.db, p.userId))!).userType).toBe('payment');
     const log = await admin('GET', `/api/v1/users/log?userId=${p.userId}&type=rewards`);
     expect(log.json().data.list[0].data.source).toEqual({ type: 'mail', id: 7 });
   });

@@ -107,6 +107,14 @@ export async function applyRewards(
   return updated;
 }
 
+/** Mark the player as a payer (`userType: payment` for conditions); the economy calls it on a first delivery. */
+export async function markPayer(db: Db, userId: number): Promise<void> {
+  await db
+    .update(players)
+    .set({ isPayer: true })
+    .where(and(eq(players.id, userId), eq(players.isPayer, false)));
+}
+
 /** The attributes remote-config and mail conditions target; a missing value stays undefined (the rule is false). */
 export interface PlayerAttributes {
   os?: string;
