@@ -72,7 +72,7 @@ describe('mail through the screens', () => {
     await page.getByTestId('content-en-US').locator('textarea').fill('Welcome back to the colony');
     await page.getByTestId('title-zh-CN').locator('input').fill('你好');
     await page.getByTestId('content-zh-CN').locator('textarea').fill('欢迎回来');
-    await page.getByTestId('template-save').click();
+    await page.locator('[data-testid=template-form] button[type=submit]').click();
     await page.waitForURL('**/email/tmplist');
     await see(page, templateName);
 
@@ -83,7 +83,7 @@ describe('mail through the screens', () => {
     await page.getByTestId('template-name').fill(rewardName);
     await choose(page.getByTestId('reward-kind').first(), 'Gems');
     await inputOf(page, 'reward-amount').fill('25');
-    await page.getByTestId('template-save').click();
+    await page.locator('[data-testid=template-form] button[type=submit]').click();
     await page.waitForURL('**/email/rewardtmpllist');
     await see(page, rewardName);
 
@@ -111,8 +111,9 @@ describe('mail through the screens', () => {
     const expireAt = page.getByLabel('Expires at');
     await expireAt.click();
     await expireAt.fill('2099-01-01 00:00:00');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('mail-save').click();
+    // Confirm in the picker (Enter in a form field would submit the form).
+    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await page.locator('[data-testid=mail-form] button[type=submit]').click();
     await page.waitForURL('**/email/global');
     await see(page, title);
 

@@ -1,4 +1,5 @@
 import {
+  type EndpointResponse,
   type MailScope,
   type MailTemplate,
   mailBodySchema,
@@ -7,12 +8,13 @@ import {
   type TemplateTable,
 } from '@rookery/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Select, Space } from 'antd';
+import { App, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
+import { FormActions } from '../../crud/FormActions';
+import { RecordPage } from '../../crud/RecordPage';
 import { useSchemaForm } from '../../crud/useSchemaForm';
-import { PageSpinner } from '../../shell/PageSpinner';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { IsoDateTimeInput } from '../shared/IsoDateTimeInput';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -25,19 +27,20 @@ const listPaths: Record<MailScope, string> = {
   comeback: '/email/comeback',
 };
 
-type MailDetail = Awaited<ReturnType<typeof loadMail>>;
-const loadMail = (id: number, mailScope: MailScope) =>
-  api(mailEndpoints.getMail, { params: { id }, query: { mailScope } });
+type MailDetail = EndpointResponse<typeof mailEndpoints.getMail>;
 
 /** Send a mail of the scope in `?mailScope=`, or edit one (`&id=`). */
 export default function MailEditPage() {
-  const [params] = useSearchParams();
-  const scopeParam = params.get('mailScope') as MailScope | null;
+  const scopeParam = useSearchParams()[0].get('mailScope') as MailScope | null;
   const scope: MailScope = scopeParam && mailScopes.includes(scopeParam) ? scopeParam : 'personal';
-  const id = Number(params.get('id')) || undefined;
-  const mail = useQuery({ queryKey: ['mail', id], queryFn: () => loadMail(id!, scope), enabled: Boolean(id) });
-  if (id && !mail.data) return <PageSpinner />;
-  return <MailForm key={`${scope}-${id ?? 'new'}`} scope={scope} mail={mail.data} />;
+  return (
+    <RecordPage
+      queryKey={`mail-${scope}`}
+      load={(id) => api(mailEndpoints.getMail, { params: { id }, query: { mailScope: scope } })}
+    >
+      {(mail) => <MailForm scope={scope} mail={mail} />}
+    </RecordPage>
+  );
 }
 
 /**
@@ -86,7 +89,7 @@ function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
     if (mail) await api(mailEndpoints.updateMail, { params: { id: mail.id }, query: { mailScope: scope }, body });
     else await api(mailEndpoints.createMail, { body });
     await queryClient.invalidateQueries({ queryKey: [`mails-${scope}`] });
-    await queryClient.invalidateQueries({ queryKey: ['mail'] });
+    await queryClient.invalidateQueries({ queryKey: [`mail-${scope}`] });
     message.success(t('common.saved'));
     navigate(listPaths[scope]);
   });
@@ -161,12 +164,7 @@ function MailForm({ scope, mail }: { scope: MailScope; mail?: MailDetail }) {
             <Input style={{ width: 220 }} />
           </Form.Item>
         </Space>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="mail-save">
-            {t(mail ? 'common.save' : 'mail.send')}
-          </Button>
-          <Button onClick={() => navigate(listPaths[scope])}>{t('common.back')}</Button>
-        </Space>
+        <FormActions submitting={submitting} backTo={listPaths[scope]} />
       </Form>
     </Card>
   );

@@ -1,25 +1,26 @@
 import { type MailTemplate, mailEndpoints, type TemplateTable, templateBodySchema } from '@rookery/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../api/request';
+import { FormActions } from '../../crud/FormActions';
+import { RecordPage } from '../../crud/RecordPage';
 import { useSchemaForm } from '../../crud/useSchemaForm';
-import { PageSpinner } from '../../shell/PageSpinner';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
 import './texts';
 
 /** Create a mail or reward template, or edit one (`?id=`). */
 export function TemplateEdit({ table, listPath }: { table: TemplateTable; listPath: string }) {
-  const id = Number(useSearchParams()[0].get('id')) || undefined;
-  const template = useQuery({
-    queryKey: ['mail-template', table, id],
-    queryFn: () => api(mailEndpoints.getMailTemplate, { params: { id: id! }, query: { theTable: table } }),
-    enabled: Boolean(id),
-  });
-  if (id && !template.data) return <PageSpinner />;
-  return <TemplateForm key={id ?? 'new'} table={table} listPath={listPath} template={template.data} />;
+  return (
+    <RecordPage
+      queryKey={`mail-template-${table}`}
+      load={(id) => api(mailEndpoints.getMailTemplate, { params: { id }, query: { theTable: table } })}
+    >
+      {(template) => <TemplateForm table={table} listPath={listPath} template={template} />}
+    </RecordPage>
+  );
 }
 
 function TemplateForm({
@@ -39,7 +40,7 @@ function TemplateForm({
     if (template) await api(mailEndpoints.updateMailTemplate, { params: { id: template.id }, body });
     else await api(mailEndpoints.createMailTemplate, { body });
     await queryClient.invalidateQueries({ queryKey: [`mail-templates-${table}`] });
-    await queryClient.invalidateQueries({ queryKey: ['mail-template'] });
+    await queryClient.invalidateQueries({ queryKey: [`mail-template-${table}`] });
     message.success(t('common.saved'));
     navigate(listPath);
   });
@@ -74,12 +75,9 @@ function TemplateForm({
             <RewardsEditor />
           </Form.Item>
         )}
-        <Space style={{ marginTop: 16 }}>
-          <Button type="primary" htmlType="submit" loading={submitting} data-testid="template-save">
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>
-        </Space>
+        <div style={{ marginTop: 16 }}>
+          <FormActions submitting={submitting} backTo={listPath} />
+        </div>
       </Form>
     </Card>
   );
