@@ -151,10 +151,6 @@ export const messages = {
   'mail.contentRequired': l('请填写内容', 'Please enter the content'),
   'mail.languageTag': l('语言代码无效，如 zh-CN、en-US', 'Invalid language code (e.g. zh-CN, en-US)'),
   'mail.languagePairs': l('每种语言都需要同时填写标题和内容', 'Each language needs both a title and a content'),
-  'mail.defaultLanguageRequired': l(
-    '请填写默认语言的标题和内容',
-    'Enter the title and content in the default language',
-  ),
   'mail.userIdsRequired': l('请输入玩家 ID，每行一个', 'Enter the player IDs, one per line'),
   'mail.tooManyUserIds': l('一封邮件最多发送给 10000 名玩家', 'A mail goes to at most 10,000 players'),
   'mail.userIdsNotForScope': l('只有个人邮件填写玩家 ID', 'Only personal mail lists player IDs'),
@@ -182,7 +178,6 @@ export const messages = {
   'template.table': l('模板类型应为 mail 或 reward', 'The template table is mail or reward'),
   'template.nameRequired': l('请输入模板名称', 'Please enter the template name'),
   'template.nameTaken': l('模板名称已存在', 'This template name is taken'),
-  'template.notFound': l('模板不存在', 'Template not found'),
   'template.rewardRequired': l('奖励模板至少需要一项奖励', 'A reward template needs at least one reward'),
   'claim.claimed': l('领取成功', 'Claimed'),
   'claim.already': l('该邮件已领取过，没有再次发放奖励', 'Already claimed; nothing was given again'),
