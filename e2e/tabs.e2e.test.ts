@@ -18,9 +18,12 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 async function openFromMenu(page: Page, item: string, group = '系统') {
   const menu = page.getByTestId('nav-menu');
-  const entry = menu.locator('.ant-menu-item', { hasText: item });
-  if (!(await entry.isVisible())) await menu.locator('.ant-menu-submenu-title', { hasText: group }).click();
-  await entry.click();
+  const submenu = menu.locator(':scope > .ant-menu-submenu', { hasText: group });
+  // Judge by the open state, not visibility: a group still folding away looks visible.
+  if (!(await submenu.getAttribute('class'))?.includes('ant-menu-submenu-open'))
+    await submenu.locator('.ant-menu-submenu-title').click();
+  await expect.poll(() => submenu.getAttribute('class')).toContain('ant-menu-submenu-open');
+  await submenu.locator('.ant-menu-item', { hasText: item }).click();
   await expect.poll(() => activeTab(page)).toBe(item);
 }
 
