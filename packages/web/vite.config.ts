@@ -8,16 +8,19 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const frameworkPackages =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|zustand|use-sync-external-store)\//;
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
   plugins: [react()],
   resolve: {
-    alias: {
-      // React Router's package exports only its development build to bundlers; take the production one.
-      'react-router': fileURLToPath(
-        new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-      ),
-    },
+    alias:
+      command === 'build'
+        ? {
+            // React Router's package exports only its development build to bundlers; ship the production one.
+            'react-router': fileURLToPath(
+              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {},
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
@@ -28,8 +31,8 @@ export default defineConfig({
     sourcemap: process.env.ANALYZE === '1',
     rolldownOptions: {
       output: {
-        advancedChunks: { groups: [{ name: 'framework', test: frameworkPackages }] },
+        codeSplitting: { groups: [{ name: 'framework', test: frameworkPackages }] },
       },
     },
   },
-});
+}));
