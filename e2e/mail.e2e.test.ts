@@ -108,6 +108,15 @@ describe('mail through the screens', () => {
     await choose(second.getByTestId('condition-op'), '≥');
     await inputOf(second, 'condition-value').fill('1.2.0');
 
+    // Try the conditions on two players in the browser, with the server's evaluator.
+    const preview = page.getByTestId('conditions-preview');
+    await preview.locator('input').fill(String(us.userId));
+    await page.getByTestId('conditions-preview-run').click();
+    await see(page, 'This player meets every condition');
+    await preview.locator('input').fill(String(oldApp.userId));
+    await page.getByTestId('conditions-preview-run').click();
+    await expect.poll(() => preview.locator('.ant-alert').innerText()).toContain('#2');
+
     const expireAt = page.getByLabel('Expires at');
     await expireAt.click();
     await expireAt.fill('2099-01-01 00:00:00');

@@ -13,6 +13,7 @@ import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'ant
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
+import { ConditionsPreview } from './ConditionsPreview';
 import { IsoDateTimeInput } from './IsoDateTimeInput';
 import './texts';
 
@@ -163,6 +164,7 @@ export function ConditionsEditor() {
             {t('conditions.add')}
           </Button>
           <Form.ErrorList errors={errors} />
+          {rows.length > 0 && <ConditionsPreview />}
         </Space>
       )}
     </Form.List>

@@ -25,6 +25,11 @@ const zhCN = {
     ops: { equal: '等于', gte: '大于等于', lte: '小于等于', include: '包含', exclude: '排除' },
     userTypes: { normal: '普通用户', payment: '付费用户', all: '全部用户' },
     versionPlaceholder: '如 1.2.0',
+    previewUserId: '玩家 ID',
+    preview: '试算该玩家',
+    previewMatches: '该玩家符合全部条件',
+    previewFails: '该玩家不符合以下条件：',
+    previewInvalid: '请先修正条件中的错误',
   },
   rewards: {
     kind: '奖励',
@@ -55,6 +60,11 @@ const enUS: typeof zhCN = {
     ops: { equal: 'equals', gte: '≥', lte: '≤', include: 'is one of', exclude: 'is none of' },
     userTypes: { normal: 'Normal', payment: 'Paying', all: 'All users' },
     versionPlaceholder: 'e.g. 1.2.0',
+    previewUserId: 'Player ID',
+    preview: 'Try on this player',
+    previewMatches: 'This player meets every condition',
+    previewFails: 'This player fails the conditions:',
+    previewInvalid: 'Fix the conditions first',
   },
   rewards: {
     kind: 'Reward',

@@ -1,0 +1,98 @@
+import {
+  compileConditions,
+  conditionsSchema,
+  type PlayerAttributes,
+  type PlayerSummary,
+  playerEndpoints,
+} from '@rookery/contracts';
+import { Alert, Button, Form, InputNumber, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../access/useCan';
+import { api } from '../../api/request';
+import './texts';
+
+const DAY_MS = 86_400_000;
+
+/** What the conditions read of a player, as the server computes it for a game call. */
+function attributesOf(p: PlayerSummary, now: number): PlayerAttributes {
+  return {
+    os: p.os,
+    appVersion: p.appVersion,
+    appLanguage: p.language,
+    country: p.country,
+    lastLogin: p.lastLoginAt,
+    notLoginDays: p.lastLoginAt ? Math.max(0, Math.floor((now - Date.parse(p.lastLoginAt)) / DAY_MS)) : null,
+    userType: p.userType,
+    habitatCount: p.habitatCount,
+  };
+}
+
+/**
+ * Try the conditions being edited on one player, in the browser with the same evaluator the
+ * server runs: whether the player is selected, and which rules they fail.
+ */
+export function ConditionsPreview() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const can = useCan();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [result, setResult] = useState<{ matches: boolean; failing: number[] } | { invalid: true }>();
+  if (!can(playerEndpoints.getPlayerDetail.permission as string[])) return null;
+
+  const preview = async () => {
+    if (!userId) return;
+    const parsed = conditionsSchema.safeParse(form.getFieldValue('conditions') ?? []);
+    if (!parsed.success) return setResult({ invalid: true });
+    const detail = await api(playerEndpoints.getPlayerDetail, { query: { userId } });
+    const player = detail[String(userId)];
+    if (!player) return;
+    const now = Date.now();
+    const attrs = attributesOf(player, now);
+    const failing = parsed.data.flatMap((rule, i) => (compileConditions([rule])(attrs, now) ? [] : [i + 1]));
+    setResult({ matches: failing.length === 0, failing });
+  };
+
+  return (
+    <Space orientation="vertical" data-testid="conditions-preview">
+      <Space>
+        <InputNumber<number>
+          min={1}
+          precision={0}
+          placeholder={t('conditions.previewUserId')}
+          value={userId}
+          onChange={(v) => {
+            setUserId(v);
+            setResult(undefined);
+          }}
+          style={{ width: 200 }}
+        />
+        <Button
+          onClick={() => void preview().catch(() => undefined)}
+          disabled={!userId}
+          data-testid="conditions-preview-run"
+        >
+          {t('conditions.preview')}
+        </Button>
+      </Space>
+      {result &&
+        ('invalid' in result ? (
+          <Alert type="warning" title={t('conditions.previewInvalid')} />
+        ) : result.matches ? (
+          <Alert type="success" title={t('conditions.previewMatches')} />
+        ) : (
+          <Alert
+            type="info"
+            title={
+              <Space wrap>
+                {t('conditions.previewFails')}
+                {result.failing.map((n) => (
+                  <Tag key={n}>#{n}</Tag>
+                ))}
+              </Space>
+            }
+          />
+        ))}
+    </Space>
+  );
+}
