@@ -12,17 +12,14 @@ import { useCan } from '../../access/useCan';
 import { api } from '../../api/request';
 import './texts';
 
-const DAY_MS = 86_400_000;
-
-/** What the conditions read of a player, as the server computes it for a game call. */
-function attributesOf(p: PlayerSummary, now: number): PlayerAttributes {
+/** What the conditions read of a player; the evaluator derives notLoginDays from lastLogin and the clock. */
+function attributesOf(p: PlayerSummary): PlayerAttributes {
   return {
     os: p.os,
     appVersion: p.appVersion,
     appLanguage: p.language,
     country: p.country,
     lastLogin: p.lastLoginAt,
-    notLoginDays: p.lastLoginAt ? Math.max(0, Math.floor((now - Date.parse(p.lastLoginAt)) / DAY_MS)) : null,
     userType: p.userType,
     habitatCount: p.habitatCount,
   };
@@ -48,7 +45,7 @@ export function ConditionsPreview() {
     const player = detail[String(userId)];
     if (!player) return;
     const now = Date.now();
-    const attrs = attributesOf(player, now);
+    const attrs = attributesOf(player);
     const failing = parsed.data.flatMap((rule, i) => (compileConditions([rule])(attrs, now) ? [] : [i + 1]));
     setResult({ matches: failing.length === 0, failing });
   };
