@@ -1,5 +1,5 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
-import { and, eq, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import {
@@ -117,10 +117,10 @@ const loginColumns = (input: LoginInput, now: Date) => ({
 });
 
 /**
- * The common login, an existing player allowed in, as one statement: the update (which takes the
- * row lock and checks freeze and device ban in its WHERE) with the login event and the device
- * binding written as CTEs from its result. Undefined when nothing was updated: the player is
- * unknown, frozen or the device banned, and the caller finds out which.
+ * The common login, an existing player allowed in: an update that takes the row lock and checks
+ * freeze and device ban in its WHERE, then one insert of the login event (with the device binding
+ * as a CTE on a social login). Undefined when nothing was updated: the player is unknown, frozen
+ * or the device banned, and the caller finds out which.
  */
 async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<PlayerRow | undefined> {
   const byKey = input.socialId
@@ -131,36 +131,31 @@ async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<Play
       );
   const frozenNow = and(eq(players.status, 'frozen'), or(isNull(players.frozenUntil), gt(players.frozenUntil, now)));
   const banned = db.select({ one: sql`1` }).from(deviceBans).where(activeBan(input.deviceId, now));
-  const updated = db.$with('login_player').as(
-    db
-      .update(players)
-      .set(loginColumns(input, now))
-      .where(and(byKey, not(frozenNow!), notExists(banned)))
-      .returning(),
-  );
+  const [updated] = await db
+    .update(players)
+    .set(loginColumns(input, now))
+    .where(and(byKey, not(frozenNow!), notExists(banned)))
+    .returning({
+      ...getTableColumns(players),
+      // This transaction writes only login records (attributes, last login, the event), never game
+      // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
+      asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
+    });
+  if (!updated) return undefined;
+  const { asyncCommit: _, ...row } = updated;
   const at = now.toISOString();
-  const event = db.$with('login_event', {}).as(
-    sql`insert into ${playerEvents} (user_id, type, data, at)
-        select id, 'login', ${JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'))}::jsonb, ${at}::timestamptz
-        from login_player`,
-  );
+  const event = sql`insert into ${playerEvents} (user_id, type, data, at)
+    values (${row.id}, 'login', ${JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'))}::jsonb, ${at}::timestamptz)`;
   // A social login on another player's device moves the device's binding to this player.
-  const binding = db.$with('login_binding', {}).as(
-    sql`insert into ${playerDevices} (device_id, user_id, bound_at)
-        select ${input.deviceId}, id, ${at}::timestamptz from login_player
-        on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
-        where ${playerDevices.userId} <> excluded.user_id`,
+  await db.execute(
+    input.socialId
+      ? sql`with login_binding as (
+          insert into ${playerDevices} (device_id, user_id, bound_at) values (${input.deviceId}, ${row.id}, ${at}::timestamptz)
+          on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
+          where ${playerDevices.userId} <> excluded.user_id)
+        ${event}`
+      : event,
   );
-  // This transaction then writes only login records (attributes, last login, the event), never game
-  // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
-  const asyncCommit = db
-    .$with('login_commit', {})
-    .as(sql`select set_config('synchronous_commit', 'off', true) from login_player`);
-  const [row] = await db
-    .with(...(input.socialId ? [updated, event, binding, asyncCommit] : [updated, event, asyncCommit]))
-    .select()
-    .from(updated)
-    .where(sql`exists (select 1 from login_commit)`);
   return row;
 }
 
@@ -182,7 +177,7 @@ async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date,
 /**
  * Find the player by social ID, else by the device's binding, else create one; refuse banned
  * devices and frozen players (403 with reason and end time); record the login attributes, bind
- * the device to the player and log the event. An existing player allowed in costs one statement.
+ * the device to the player and log the event. An existing player allowed in costs two statements.
  */
 export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
   const existing = await loginExisting(db, input, now);
