@@ -1,14 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, call, createStaffUser, launchBrowser, menuTexts, newPage, see, signIn, unique } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { adminToken, call, createStaffUser, menuTexts, newPage, see, signIn, unique, useBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** What each built-in role must and must not find in the menu (built screens only). */
 const expectations: Record<string, { sees: string[]; misses: string[] }> = {
@@ -21,7 +14,7 @@ const expectations: Record<string, { sees: string[]; misses: string[] }> = {
 
 describe('menu and page access by role', () => {
   it('admin sees every built entry', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     const texts = await menuTexts(page);
     expect(texts).toEqual(
@@ -36,7 +29,7 @@ describe('menu and page access by role', () => {
   for (const [role, { sees, misses }] of Object.entries(expectations)) {
     it(`${role} sees only what the role may open`, async () => {
       const user = await createStaffUser(role);
-      const { page, context } = await newPage(browser);
+      const { page, context } = await newPage(browser());
       await signIn(page, user.username, user.password);
       const texts = await menuTexts(page);
       expect(texts).toEqual(expect.arrayContaining(sees));
@@ -47,7 +40,7 @@ describe('menu and page access by role', () => {
 
   it('a tester gets the 403 page on the staff user list and its back-home button works', async () => {
     const user = await createStaffUser('tester');
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, user.username, user.password);
     let listCalled = false;
     page.on('request', (r) => {
@@ -67,7 +60,7 @@ describe('menu and page access by role', () => {
   });
 
   it('shows 404 for an unknown path and the 500 page at /500', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/no/such/page');
     await see(page, '抱歉，您访问的页面不存在');
@@ -80,7 +73,7 @@ describe('menu and page access by role', () => {
   });
 
   it('a group path forwards to its default child', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/system');
     await page.waitForURL('**/system/userlist');
@@ -95,7 +88,7 @@ describe('menu and page access by role', () => {
       200,
     );
     const user = await createStaffUser(roleName);
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, user.username, user.password);
     await page.getByTestId('user-menu').hover();
     await see(page, '我的主页');
@@ -123,14 +116,14 @@ describe('menu and page access by role', () => {
     });
     expect(registered.code).toBe(200);
 
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin.page, 'admin', inject('adminPassword'));
     await admin.page.getByRole('button', { name: '注册审批' }).click();
     await admin.page.waitForURL('**/system/allow');
     await admin.context.close();
 
     const service = await createStaffUser('service');
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, service.username, service.password);
     await see(page, '待审批注册');
     expect(await page.getByRole('button', { name: '注册审批' }).count()).toBe(0);

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, see, signIn } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, newPage, see, signIn, useBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('sign-in and sign-out', () => {
   it('sends a signed-out visitor to login and back to the original full path after sign-in', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/system/role-manage?roleName=admin');
     await page.waitForURL('**/login?redirect=*');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/system/role-manage?roleName=admin');
@@ -32,7 +25,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('lands on the dashboard console without a redirect target', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     expect(new URL(page.url()).pathname).toBe('/dashboard/console');
     await see(page, '欢迎，Administrator');
@@ -40,7 +33,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('says login failed with the server reason on a wrong password', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/login');
     await page.getByPlaceholder('用户名').fill('admin');
     await page.getByPlaceholder('密码').fill('definitely-wrong');
@@ -53,7 +46,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('validates the login form on the client before calling the server', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/login');
     let called = false;
     page.on('request', (r) => {
@@ -67,7 +60,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out after a confirmation, clears the credentials and guards the console again', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();
@@ -84,7 +77,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('a dead session (401) sends the user to login', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await context.addCookies([{ name: 'admin-token', value: 'not-a-session', url: baseUrl(), sameSite: 'Strict' }]);
     await page.reload();

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiSignIn,
@@ -7,20 +7,14 @@ import {
   call,
   chromePath,
   createStaffUser,
-  launchBrowser,
   newPage,
   see,
   signIn,
   unique,
+  useBrowser,
 } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function layoutBackground(page: Page) {
   await page.locator('.ant-layout').first().waitFor();
@@ -29,7 +23,7 @@ async function layoutBackground(page: Page) {
 
 describe('console home and header tools', () => {
   it('shows the dashboard counts and recent activity', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await see(page, '角色');
     await see(page, '最近操作');
@@ -38,14 +32,14 @@ describe('console home and header tools', () => {
   });
 
   it('marks a local host as a test environment', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     expect(await page.getByTestId('test-tag').innerText()).toBe('测试');
     await context.close();
   });
 
   it('lists failed requests in the log indicator and shows a notice', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/system/useredit?id=987654');
     await see(page, '通知');
@@ -61,7 +55,7 @@ describe('console home and header tools', () => {
 
   it('keeps page settings per user across reloads', async () => {
     const user = await createStaffUser('operation');
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, user.username, user.password);
     const light = await layoutBackground(page);
     await page.getByRole('button', { name: '页面设置' }).click();
@@ -88,7 +82,7 @@ describe('console home and header tools', () => {
   it('changing the password ends the other sessions but keeps this one', async () => {
     const user = await createStaffUser('tester');
     const otherSession = await apiSignIn(user.username, user.password);
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, user.username, user.password);
     await page.getByTestId('user-menu').hover();
     await page.getByText('修改密码').click();
@@ -116,7 +110,7 @@ describe('console home and header tools', () => {
 
 describe('layout', () => {
   it('collapses the side menu to 80 px on a tablet and shows 256 px on a desktop', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     const width = () => page.getByTestId('side-menu').evaluate((el) => el.getBoundingClientRect().width);
     await expect.poll(width).toBe(256);
@@ -128,7 +122,7 @@ describe('layout', () => {
   });
 
   it('hides the header after 300 px of scroll', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.setViewportSize({ width: 1400, height: 300 });
     await signIn(page, 'admin', inject('adminPassword'), '/login?redirect=%2Fsystem%2Flog');
     await page.locator('.ant-table-row').first().waitFor();
@@ -141,7 +135,7 @@ describe('layout', () => {
   });
 
   it('logs uncaught script errors in the log indicator', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.evaluate(() => {
       setTimeout(() => {
@@ -159,7 +153,7 @@ describe('layout', () => {
   });
 
   it('the redirect and refresh helper routes replace themselves', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto(
       `/redirect/${encodeURIComponent(JSON.stringify({ path: '/system/role-manage', query: { roleName: 'admin' } }))}`,
@@ -181,7 +175,7 @@ describe('system log', () => {
     const token = await adminToken();
     expect((await call('POST', '/api/v1/role', token, { roleName, content: ['userQuery'] })).code).toBe(200);
 
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'), '/login?redirect=%2Fsystem%2Flog');
     await page.waitForURL('**/system/log');
     const searchForm = page.getByTestId('search-form');

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -18,6 +18,29 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** One Chromium for the calling test file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** One page signed in as admin, shared by the calling file's tests (screens driven in sequence). */
+export function useAdminPage(): () => Page {
+  const browser = useBrowser();
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = (await newPage(browser())).page;
+    await signIn(page, 'admin', inject('adminPassword'));
+  });
+  return () => page!;
 }
 
 /** A fresh browser profile (cookies, local storage) speaking `locale`. */

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, menuTexts, newPage, see, signIn } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { menuTexts, newPage, see, signIn, useBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('language', () => {
   it('starts in Chinese, switches to English everywhere, and keeps it after a reload', async () => {
-    const { page, context } = await newPage(browser, 'de-DE');
+    const { page, context } = await newPage(browser(), 'de-DE');
     await page.goto('/login');
     await see(page, '登录 Rookery');
     await page.getByTestId('language-switch').click();
@@ -40,7 +33,7 @@ describe('language', () => {
   });
 
   it('follows a supported browser language when nothing is saved', async () => {
-    const { page, context } = await newPage(browser, 'en-GB');
+    const { page, context } = await newPage(browser(), 'en-GB');
     await page.goto('/login');
     await see(page, 'Sign in to Rookery');
     await context.close();

@@ -1,14 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, call, launchBrowser, menuTexts, newPage, see, signIn, unique } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { adminToken, call, menuTexts, newPage, see, signIn, unique, useBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The newest captcha mailed to `mail`, read from the dev outbox as admin. */
 async function captchaFor(mail: string): Promise<string> {
@@ -28,7 +21,7 @@ async function captchaFor(mail: string): Promise<string> {
 
 describe('registration', () => {
   it('checks the fields with the spec rules before sending anything', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/register');
     let registerCalled = false;
     page.on('request', (r) => {
@@ -48,7 +41,7 @@ describe('registration', () => {
   it('register → pending result → approval with a role → sign in', async () => {
     const mail = `${unique('reg')}@example.com`;
     const password = 'Register-pass-1';
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/register');
     await page.getByLabel('邮箱').fill(mail);
     await page.getByLabel('密码').fill(password);
@@ -69,7 +62,7 @@ describe('registration', () => {
     await page.waitForURL('**/register/result');
 
     // An admin approves it on the approval screen, choosing a role.
-    const admin = await newPage(browser);
+    const admin = await newPage(browser());
     await signIn(admin.page, 'admin', inject('adminPassword'));
     await admin.page.goto('/system/allow');
     const row = admin.page.locator('tr', { hasText: mail });
@@ -97,7 +90,7 @@ describe('registration', () => {
 
   it('a rejected registration shows the reason', async () => {
     const mail = `${unique('rej')}@example.com`;
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await page.goto('/register');
     await page.getByLabel('邮箱').fill(mail);
     await page.getByLabel('密码').fill('Register-pass-2');

@@ -1,35 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, apiSignIn, call, createStaffUser, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { adminToken, apiSignIn, call, createStaffUser, see, unique, useAdminPage } from './helpers';
 
-let browser: Browser;
-let page: Page;
-let close: () => Promise<void>;
+const adminPage = useAdminPage();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser);
-  page = opened.page;
-  close = () => opened.context.close();
-  await signIn(page, 'admin', inject('adminPassword'));
-});
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
-});
-
-const row = (text: string) => page.locator('.ant-table-row', { hasText: text });
+const row = (text: string) => adminPage().locator('.ant-table-row', { hasText: text });
 /** OK on the confirmation that asks `question` (not on one still fading out). */
 const confirmOk = (question: string) =>
-  page.locator('.ant-modal-confirm', { hasText: question }).locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  adminPage()
+    .locator('.ant-modal-confirm', { hasText: question })
+    .locator('.ant-modal-confirm-btns .ant-btn-primary')
+    .click();
 
 async function search(label: string, text: string) {
-  await page.getByTestId('search-form').getByLabel(label).fill(text);
-  await page.getByTestId('search-form').locator('button[type=submit]').click();
+  await adminPage().getByTestId('search-form').getByLabel(label).fill(text);
+  await adminPage().getByTestId('search-form').locator('button[type=submit]').click();
 }
 
 async function checkPermission(title: string) {
-  await page
+  await adminPage()
     .locator('.ant-tree-treenode', { hasText: new RegExp(`^${title}$`) })
     .locator('.ant-tree-checkbox')
     .click();
@@ -47,47 +35,47 @@ async function roleByName(name: string) {
 describe('roles through the screens', () => {
   it('creates, searches, edits, copies and deletes a role', async () => {
     const name = unique('role');
-    await page.goto('/system/role-manage');
-    await page.getByTestId('create-role').click();
-    await page.waitForURL('**/system/role-edit');
+    await adminPage().goto('/system/role-manage');
+    await adminPage().getByTestId('create-role').click();
+    await adminPage().waitForURL('**/system/role-edit');
 
     // Client-side rule from the endpoint schema.
-    await page.locator('[data-testid=role-form] button[type=submit]').click();
-    await see(page, '请输入角色名');
+    await adminPage().locator('[data-testid=role-form] button[type=submit]').click();
+    await see(adminPage(), '请输入角色名');
 
-    await page.getByLabel('角色名').fill(name);
+    await adminPage().getByLabel('角色名').fill(name);
     await checkPermission('查询玩家');
     await checkPermission('系统日志');
-    await page.locator('[data-testid=role-form] button[type=submit]').click();
-    await page.waitForURL('**/system/role-manage');
+    await adminPage().locator('[data-testid=role-form] button[type=submit]').click();
+    await adminPage().waitForURL('**/system/role-manage');
     expect((await roleByName(name))?.content.sort()).toEqual(['sysLogQuery', 'userQuery']);
 
     // Search text is trimmed before it is sent.
     await search('角色名', `  ${name}  `);
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => adminPage().locator('.ant-table-row').count()).toBe(1);
     await row(name).waitFor();
 
     // A duplicate name comes back from the server onto the field.
-    await page.getByTestId('create-role').click();
-    await page.getByTestId('role-form').waitFor();
-    await page.getByTestId('role-form').getByLabel('角色名').fill(name);
-    await page.locator('[data-testid=role-form] button[type=submit]').click();
-    await see(page, '角色名已存在');
-    await page.goto('/system/role-manage');
+    await adminPage().getByTestId('create-role').click();
+    await adminPage().getByTestId('role-form').waitFor();
+    await adminPage().getByTestId('role-form').getByLabel('角色名').fill(name);
+    await adminPage().locator('[data-testid=role-form] button[type=submit]').click();
+    await see(adminPage(), '角色名已存在');
+    await adminPage().goto('/system/role-manage');
 
     await search('角色名', name);
     await row(name).getByTestId('row-action-edit').click();
-    await page.waitForURL('**/system/role-edit?id=*');
+    await adminPage().waitForURL('**/system/role-edit?id=*');
     await checkPermission('系统日志');
-    await page.locator('[data-testid=role-form] button[type=submit]').click();
-    await page.waitForURL('**/system/role-manage');
+    await adminPage().locator('[data-testid=role-form] button[type=submit]').click();
+    await adminPage().waitForURL('**/system/role-manage');
     expect((await roleByName(name))?.content).toEqual(['userQuery']);
 
     const copy = `${name}c`;
     await search('角色名', name);
     await row(name).first().getByTestId('row-action-copy').click();
-    await page.getByTestId('copy-role-form').getByLabel('新角色名').fill(copy);
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await adminPage().getByTestId('copy-role-form').getByLabel('新角色名').fill(copy);
+    await adminPage().locator('.ant-modal-footer .ant-btn-primary').click();
     await expect.poll(async () => (await roleByName(copy))?.content).toEqual(['userQuery']);
 
     await search('角色名', copy);
@@ -98,7 +86,7 @@ describe('roles through the screens', () => {
   });
 
   it('offers no delete for built-in roles', async () => {
-    await page.goto('/system/role-manage');
+    await adminPage().goto('/system/role-manage');
     await search('角色名', 'tester');
     await row('tester').first().waitFor();
     expect(await row('tester').first().getByTestId('row-action-delete').count()).toBe(0);
@@ -109,42 +97,46 @@ describe('staff users through the screens', () => {
   it('creates, finds, edits, disables and resets the password of a user', async () => {
     const username = unique('staff');
     const email = `${username}@example.com`;
-    await page.goto('/system/userlist');
-    await page.getByTestId('create-user').click();
-    await page.waitForURL('**/system/useredit');
+    await adminPage().goto('/system/userlist');
+    await adminPage().getByTestId('create-user').click();
+    await adminPage().waitForURL('**/system/useredit');
 
-    const form = page.getByTestId('staff-user-form');
+    const form = adminPage().getByTestId('staff-user-form');
     await form.getByLabel('用户名').fill(username);
     await form.getByLabel('密码').fill('short');
     await form.getByLabel('邮箱').fill(email);
     await form.getByLabel('手机号').fill('123');
     await form.locator('button[type=submit]').click();
-    await see(page, '手机号格式不正确');
-    await see(page, '密码至少 8 位');
-    await see(page, '请选择角色');
+    await see(adminPage(), '手机号格式不正确');
+    await see(adminPage(), '密码至少 8 位');
+    await see(adminPage(), '请选择角色');
 
     await form.getByLabel('密码').fill('Created-pass-1');
     await form.getByLabel('手机号').fill('13700137000');
     await form.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: /^tester$/ }).click();
+    await adminPage()
+      .locator('.ant-select-item-option', { hasText: /^tester$/ })
+      .click();
     await form.locator('button[type=submit]').click();
-    await page.waitForURL('**/system/userlist');
+    await adminPage().waitForURL('**/system/userlist');
 
     await search('邮箱', ` ${email} `);
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
+    await expect.poll(() => adminPage().locator('.ant-table-row').count()).toBe(1);
     expect(await row(username).innerText()).toContain('tester');
     expect(await apiSignIn(username, 'Created-pass-1')).toBeTruthy();
 
     // Edit: the role changes, the password field is not offered.
     await row(username).getByTestId('row-action-edit').click();
-    await page.waitForURL('**/system/useredit?id=*');
+    await adminPage().waitForURL('**/system/useredit?id=*');
     expect(await form.getByLabel('密码').count()).toBe(0);
     await expect.poll(() => form.getByLabel('用户名').inputValue()).toBe(username);
     await form.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: /^operation$/ }).click();
+    await adminPage()
+      .locator('.ant-select-item-option', { hasText: /^operation$/ })
+      .click();
     await form.getByLabel('姓名').fill('Renamed Person');
     await form.locator('button[type=submit]').click();
-    await page.waitForURL('**/system/userlist');
+    await adminPage().waitForURL('**/system/userlist');
     await search('邮箱', email);
     await expect.poll(() => row(username).innerText()).toContain('Renamed Person');
     expect(await row(username).innerText()).toContain('operation');
@@ -152,12 +144,12 @@ describe('staff users through the screens', () => {
     // Reset password: shown once, and it works for sign-in.
     await row(username).getByTestId('row-action-resetPassword').click();
     await confirmOk(`确定为“${username}”重置密码吗？`);
-    const shown = page.getByTestId('new-password');
+    const shown = adminPage().getByTestId('new-password');
     await shown.waitFor();
     const newPassword = await shown.inputValue();
     expect(newPassword).toMatch(/^[A-Za-z2-9]{16}$/);
     expect(await apiSignIn(username, newPassword)).toBeTruthy();
-    await page.getByRole('button', { name: '知道了' }).click();
+    await adminPage().getByRole('button', { name: '知道了' }).click();
 
     // Disable: the account can no longer sign in.
     await row(username).getByTestId('row-action-disable').click();
@@ -169,15 +161,15 @@ describe('staff users through the screens', () => {
   it('disables a batch of users after a confirmation, and needs at least one selected', async () => {
     const batch = unique('batch');
     const [a, b] = [await createStaffUser('tester', `${batch}a`), await createStaffUser('tester', `${batch}b`)];
-    await page.goto('/system/userlist');
-    await page.getByRole('button', { name: '批量停用' }).click();
-    await see(page, '请至少选择一项');
+    await adminPage().goto('/system/userlist');
+    await adminPage().getByRole('button', { name: '批量停用' }).click();
+    await see(adminPage(), '请至少选择一项');
 
     await search('邮箱', batch);
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await expect.poll(() => adminPage().locator('.ant-table-row').count()).toBe(2);
     for (const user of [a, b]) await row(user.username).locator('.ant-checkbox-input').check();
-    await see(page, '已选 2 项');
-    await page.getByRole('button', { name: '批量停用' }).click();
+    await see(adminPage(), '已选 2 项');
+    await adminPage().getByRole('button', { name: '批量停用' }).click();
     await confirmOk('确定停用选中的 2 个账号吗？其登录会立即失效。');
     for (const user of [a, b]) await row(user.username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(a.username, a.password)).rejects.toThrow();

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, signIn, useBrowser } from './helpers';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const tabTitles = (page: Page) =>
   page.locator('[data-testid=tab-bar] .ant-tabs-nav-list [data-testid=tab-title]').allInnerTexts();
@@ -38,7 +32,7 @@ async function closeTab(page: Page, title: string) {
 
 describe('tab bar', () => {
   it('opens, switches, updates, closes and restores tabs by the spec rules', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
 
@@ -117,7 +111,7 @@ describe('tab bar', () => {
   });
 
   it('drops restored tabs the user may no longer open', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     const username = 'admin';
     // Let the console save its own tabs first, so the planted list is the last word.
@@ -140,7 +134,7 @@ describe('tab bar', () => {
   });
 
   it('keeps a cached page alive while its tab is open, and only that page', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(browser());
     await signIn(page, 'admin', inject('adminPassword'));
     const visibleSearch = () => page.getByTestId('search-form').filter({ visible: true }).locator('input').first();
     const switchTo = async (title: string) => {
