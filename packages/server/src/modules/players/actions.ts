@@ -41,9 +41,12 @@ export async function changePlayer(
   action: string,
   change: (row: PlayerRow) => PlayerChange,
   eventData: (before: PlayerRow) => unknown = () => null,
+  /** Writes to other tables that belong to the action, run under the player's lock. */
+  alsoWrite?: () => Promise<void>,
 ): Promise<PlayerRow> {
   const before = await getPlayerForUpdate(ctx.db, userId);
   const set = change(before);
+  await alsoWrite?.();
   await keepSnapshot(ctx.db, before, action, ctx.actor);
   const [after] = await ctx.db
     .update(players)
@@ -182,19 +185,21 @@ export async function restoreSnapshot(ctx: ActionContext, snapshotId: number, re
 }
 
 export async function unbindDevice(ctx: ActionContext, userId: number, deviceId: string, reason?: string) {
-  const row = await changePlayer(
+  // The binding goes inside the player's change, after the lock: a device not bound refuses it all.
+  return changePlayer(
     ctx,
     userId,
     'unbindDevice',
     () => ({}),
     () => ({ deviceId, reason: reason ?? null }),
+    async () => {
+      const removed = await ctx.db
+        .delete(playerDevices)
+        .where(and(eq(playerDevices.deviceId, deviceId), eq(playerDevices.userId, userId)))
+        .returning();
+      if (removed.length === 0) throw badRequest('player.deviceNotBound', 'deviceId');
+    },
   );
-  const removed = await ctx.db
-    .delete(playerDevices)
-    .where(and(eq(playerDevices.deviceId, deviceId), eq(playerDevices.userId, userId)))
-    .returning();
-  if (removed.length === 0) throw badRequest('player.deviceNotBound', 'deviceId');
-  return row;
 }
 
 /**
