@@ -38,4 +38,16 @@ describe('language', () => {
     await see(page, 'Sign in to Rookery');
     await context.close();
   });
+
+  it('switching to English after a screen added its own texts still loads the console texts', async () => {
+    const { page, context } = await newPage(browser());
+    await signIn(page, 'admin', inject('adminPassword'));
+    // The mail screens merge their own zh-CN and en-US texts when they load.
+    await page.goto('/email/list');
+    await page.getByTestId('search-form').waitFor();
+    await page.getByTestId('language-switch').click();
+    await see(page, 'Personal mail');
+    expect(await menuTexts(page)).toEqual(expect.arrayContaining(['Home', 'Console', 'System', 'Staff users']));
+    await context.close();
+  });
 });

@@ -23,9 +23,17 @@ const loaders: Record<Locale, () => Promise<Translation>> = {
   'en-US': async () => (await import('./en-US')).enUS,
 };
 
+/**
+ * Core texts already in the resources. Tracked apart from i18next's bundles: a feature may have
+ * merged its own English texts in before the core English ones were ever loaded.
+ */
+const loadedLocales = new Set<Locale>(['zh-CN']);
+
 async function loadLocale(locale: Locale) {
-  if (!i18n.hasResourceBundle(locale, 'translation'))
-    i18n.addResourceBundle(locale, 'translation', await loaders[locale]());
+  if (loadedLocales.has(locale)) return;
+  // Deep-merged without overwriting, so texts a feature added earlier stay.
+  i18n.addResourceBundle(locale, 'translation', await loaders[locale](), true, false);
+  loadedLocales.add(locale);
 }
 
 i18n.use(initReactI18next).init({
