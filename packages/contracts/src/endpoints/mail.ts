@@ -250,16 +250,20 @@ const playerKeyRequired = (q: { socialId?: string; deviceId?: string; userId?: n
     ctx.addIssue({ code: 'custom', path: ['socialId'], message: 'mail.playerRequired' });
 };
 
+/** The parts of a mail the player-facing lists show. */
+const mailSummaryFields = {
+  id: true,
+  mailScope: true,
+  state: true,
+  title: true,
+  content: true,
+  reward: true,
+  effectiveAt: true,
+  expireAt: true,
+} as const;
+
 /** One mail as one player has it: the mail, its state for the player. */
-export const playerMailSchema = z.object({
-  id: z.number().int(),
-  mailScope: z.enum(mailScopes),
-  state: z.enum(mailStates),
-  title: textsView,
-  content: textsView,
-  reward: z.array(rewardView),
-  effectiveAt: z.string(),
-  expireAt: z.string(),
+export const playerMailSchema = mailSchema.pick(mailSummaryFields).extend({
   /** Comeback mail: which return this copy is for. */
   round: z.number().int(),
   read: z.boolean(),

@@ -23,7 +23,7 @@ import {
 import type { LiveMail, LiveMailBook, MailRow } from './live-mails.js';
 import { lastTwoLogins, type MailCopy, playerWithMailCopies } from './player-lookup.js';
 import { mails, playerMails } from './tables.js';
-import { inMailbox, mailState, type PlayerMailRow, toMailboxItem } from './views.js';
+import { inMailbox, type PlayerMailRow, toMail, toMailboxItem } from './views.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -227,15 +227,16 @@ export async function claimMail(
 
 /** One mail as one player has it, for the console. */
 function toPlayerMail(mail: MailRow, copy: PlayerMailRow | undefined, shown: boolean, now: Date): PlayerMail {
+  const { id, mailScope, state, title, content, reward, effectiveAt, expireAt } = toMail(mail, now);
   return {
-    id: mail.id,
-    mailScope: mail.scope as MailScope,
-    state: mailState(mail, now),
-    title: mail.title,
-    content: mail.content,
-    reward: mail.reward,
-    effectiveAt: mail.effectiveAt.toISOString(),
-    expireAt: mail.expireAt.toISOString(),
+    id,
+    mailScope,
+    state,
+    title,
+    content,
+    reward,
+    effectiveAt,
+    expireAt,
     round: copy?.round ?? 1,
     read: Boolean(copy?.readAt),
     claimed: Boolean(copy?.claimedAt),
