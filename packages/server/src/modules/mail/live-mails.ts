@@ -1,4 +1,4 @@
-import { compileConditions, type PlayerAttributes } from '@rookery/contracts';
+import { type ConditionAttribute, compileConditions, type PlayerAttributes } from '@rookery/contracts';
 import { and, desc, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
 import { mails } from './tables.js';
@@ -23,14 +23,14 @@ interface LiveSet {
   global: LiveMail[];
   comeback: LiveMail[];
   globalIds: Set<number>;
-  /** Some rule compares the absolute last-login time, so players rarely share a result. */
-  usesLastLogin: boolean;
+  /** The attributes some global mail's rules read: only they tell players apart. */
+  read: ConditionAttribute[];
   /** Player attribute values → the global mails whose conditions they pass. */
   matches: Map<string, LiveMail[]>;
 }
 
-/** Distinct attribute combinations whose global-mail matches are kept per process. */
-const MAX_KEPT_MATCHES = 20_000;
+/** Distinct attribute combinations whose global-mail matches are kept per process (a few KB each). */
+const MAX_KEPT_MATCHES = 5_000;
 
 /**
  * The global and comeback mails that are scheduled or active, compiled once per change and kept
@@ -91,17 +91,11 @@ export class LiveMailBook {
   async globalsFor(db: Db, attrs: PlayerAttributes, now: number): Promise<LiveMail[]> {
     const set = this.set ?? (await this.load(db));
     const compute = () => set.global.filter((m) => m.matches(attrs, now));
-    // notLoginDays derived from the clock (not given) would make the result time-dependent.
-    if (set.usesLastLogin || (attrs.notLoginDays == null && attrs.lastLogin != null)) return compute();
-    const key = [
-      attrs.os,
-      attrs.appVersion,
-      attrs.appLanguage,
-      attrs.country,
-      attrs.notLoginDays,
-      attrs.userType,
-      attrs.habitatCount,
-    ].join('|');
+    // An absolute last-login time rarely repeats, and days away derived from the clock (not given)
+    // change with time: evaluate those players directly.
+    const derivedDays = attrs.notLoginDays == null && attrs.lastLogin != null && set.read.includes('notLoginDays');
+    if (set.read.includes('lastLogin') || derivedDays) return compute();
+    const key = JSON.stringify(set.read.map((attr) => attrs[attr] ?? null));
     let found = set.matches.get(key);
     if (!found) {
       found = compute();
@@ -133,7 +127,7 @@ export class LiveMailBook {
           global,
           comeback: compiled.filter((m) => m.row.scope === 'comeback'),
           globalIds: new Set(global.map((m) => m.row.id)),
-          usesLastLogin: global.some((m) => m.row.conditions.some((c) => c.attr === 'lastLogin')),
+          read: [...new Set(global.flatMap((m) => m.row.conditions.map((c) => c.attr)))],
           matches: new Map(),
         };
         if (generation === this.generation) this.set = set;
