@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,14 @@ declare module 'vitest' {
     adminPassword: string;
     gameKey: string;
   }
+}
+
+/** Newest modification time of the files below `dir` (0 when it does not exist). */
+function newestChange(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((newest, e) => Math.max(newest, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
 }
 
 function freePort(): Promise<number> {
@@ -53,9 +61,19 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rookery-e2e-'));
-  // Serve a snapshot of the build: other work in the same tree may rebuild dist mid-run.
+  // Serve a private copy of the build: other work in the same tree may rebuild dist mid-run.
+  // When the sources changed since dist was built, the copy is a fresh build instead.
   const webDist = join(dataDir, 'web');
-  cpSync(join(repo, 'packages/web/dist'), webDist, { recursive: true });
+  const dist = join(repo, 'packages/web/dist');
+  const sourcesChanged =
+    Math.max(newestChange(join(repo, 'packages/web/src')), newestChange(join(repo, 'packages/contracts/src'))) >
+    statSync(join(dist, 'index.html')).mtimeMs;
+  if (sourcesChanged)
+    execFileSync('npm', ['run', 'build', '-w', '@rookery/web', '--', '--outDir', webDist], {
+      cwd: repo,
+      stdio: 'inherit',
+    });
+  else cpSync(dist, webDist, { recursive: true });
   let log = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repo,
