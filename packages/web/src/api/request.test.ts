@@ -1,7 +1,7 @@
 import { staffEndpoints } from '@rookery/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorLog } from '../shell/log/error-log';
-import { api, configureApi } from './request';
+import { api, configureApi, type HttpFailure } from './request';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
