@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, newPage, see, signIn, unique, useBrowser } from './helpers';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
-let close: () => Promise<void>;
 
+// English screens: the test reads labels and buttons by their en-US text.
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, 'en-US');
-  page = opened.page;
-  close = () => opened.context.close();
+  page = (await newPage(browser(), 'en-US')).page;
   await signIn(page, 'admin', inject('adminPassword'));
-});
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
 });
 
 /** The game's side: its servers call the game API with the game key. */
