@@ -12,15 +12,14 @@ export default defineConfig(({ command }) => ({
   root,
   plugins: [react()],
   resolve: {
-    alias:
-      command === 'build'
-        ? {
-            // React Router's package exports only its development build to bundlers; ship the production one.
-            'react-router': fileURLToPath(
-              new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-            ),
-          }
-        : {},
+    alias: (command === 'build'
+      ? {
+          // React Router's package exports only its development build to bundlers; ship the production one.
+          'react-router': fileURLToPath(
+            new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+          ),
+        }
+      : {}) as Record<string, string>,
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {

@@ -91,6 +91,8 @@ export const playerStateSchema = z
   .object({
     resources: resourcesSchema,
     ...(Object.fromEntries(stateFields.map((f) => [f, amount])) as Record<StateField, typeof amount>),
+    // Stored in an integer column too (conditions target it): a count, never anywhere near 2^31.
+    habitatCount: amount.max(100_000, { error: 'v.amountTooLarge' }),
   })
   .strict();
 export type PlayerState = z.infer<typeof playerStateSchema>;

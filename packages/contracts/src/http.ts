@@ -41,7 +41,10 @@ export const legacyPageQuery = z.object({
 export const legacyPagedList = <T extends z.ZodType>(item: T) =>
   z.object({ datas: z.array(item), count: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A row id: a positive PostgreSQL `integer` (larger numbers name nothing and must not reach SQL). */
+export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const idParams = z.object({ id: rowId });
 
 /** ISO-8601 timestamps on the wire. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.invalidDate' });

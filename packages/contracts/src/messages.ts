@@ -68,7 +68,10 @@ export const messages = {
   'role.notFound': l('角色不存在', 'Role not found'),
   'role.builtIn': l('内置角色不能删除或改名', 'A built-in role cannot be deleted or renamed'),
   'role.inUse': l('角色仍有用户使用，不能删除', 'The role still has users and cannot be deleted'),
-  'role.superRole': l('只有超级管理员可以授予该角色', 'Only a super administrator can grant this role'),
+  'role.superRole': l(
+    '不能授予超出自身权限的角色',
+    'You cannot grant a role with permissions you do not hold yourself',
+  ),
   // players (support and moderation, game API)
   'v.amountInteger': l('数量必须是整数', 'The amount must be a whole number'),
   'v.amountNegative': l('数量不能为负数', 'The amount cannot be negative'),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { opsRoles } from '../access.js';
 import { endpoint } from '../endpoint.js';
 import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, pagedList, pageQuery } from '../http.js';
@@ -7,10 +6,10 @@ import type { Permission } from '../permissions.js';
 
 /** Player support and moderation (console) and the game's player calls (login, load, save). */
 
-// Access follows the console route rules of spec §6 for the screen each call serves.
-const ops = (...perms: Permission[]) => [...opsRoles, ...perms];
-const support = (...perms: Permission[]) => ['service', ...opsRoles, ...perms];
-const itemEditors = [...opsRoles, 'serviceManager', 'removeItemQuery'];
+// Endpoints are guarded by permission names only, never role names: a role's grants (editable in
+// the role screen) decide, so taking a permission away from a built-in role really takes it away.
+const anyOf = (...perms: Permission[]): Permission[] => perms;
+const itemEditors = anyOf('removeItemQuery');
 
 /** Most accounts or devices one freeze, ban or list action takes (spec §5, §9). */
 export const MAX_BATCH_IDS = 25;
@@ -196,7 +195,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/penguin/users/search',
     summary: 'Find players by user ID, social ID, device ID (current or bound) or anonymous ID',
-    permission: support('userQuery'),
+    permission: anyOf('userQuery'),
     query: z
       .object({ userId: optionalUserId, socialId: optionalId, deviceId: optionalId, anonymousId: optionalId })
       .refine((q) => q.userId || q.socialId || q.deviceId || q.anonymousId, { error: 'v.searchKeyRequired' }),
@@ -206,7 +205,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/penguin/users/detail',
     summary: 'One player with the labelled game state, keyed by user ID',
-    permission: support('userQuery'),
+    permission: anyOf('userQuery'),
     query: userIdQuery,
     response: z.record(z.string(), playerDetailSchema),
   }),
@@ -214,7 +213,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users',
     summary: 'Game users, filtered and sorted on the server',
-    permission: support('userQuery'),
+    permission: anyOf('userQuery'),
     query: pageQuery.extend({
       status: z.preprocess(blankToUndefined, z.enum(playerStatuses).optional()),
       os: optionalText,
@@ -228,7 +227,7 @@ export const playerEndpoints = {
     method: 'PUT',
     path: '/api/v1/gm/user',
     summary: "End the player's current game session (their next save must follow a new login)",
-    permission: support('userQuery'),
+    permission: anyOf('userQuery'),
     body: z
       .object({ socialId: optionalId, deviceId: optionalId })
       .refine((b) => b.socialId || b.deviceId, { error: 'v.searchKeyRequired' }),
@@ -239,7 +238,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/freeze',
     summary: 'Freeze up to 25 players (their game login is refused with the reason and end time)',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: playersResult,
   }),
@@ -247,7 +246,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/unfreeze',
     summary: 'Unfreeze up to 25 players',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
   }),
@@ -255,7 +254,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/frozen',
     summary: 'The ban list: players frozen now (also the unban screen)',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     query: pageQuery.extend({ userId: optionalUserId }),
     response: pagedList(playerSummarySchema),
   }),
@@ -263,7 +262,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/device-bans',
     summary: 'Banned devices in force',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     query: pageQuery.extend({ deviceId: optionalId }),
     response: pagedList(deviceBanSchema),
   }),
@@ -271,7 +270,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/device-bans',
     summary: 'Ban up to 25 devices (game login from them is refused)',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: z.object({ bans: z.array(deviceBanSchema) }),
   }),
@@ -279,7 +278,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/device-bans/remove',
     summary: 'Lift device bans',
-    permission: ops('userBanQuery'),
+    permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema }),
     response: z.object({ removed: z.array(z.string()) }),
   }),
@@ -288,7 +287,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/clear',
     summary: "Reset the player's game state to a new player's",
-    permission: ops('userClearQuery'),
+    permission: anyOf('userClearQuery'),
     body: z.object({ userId: userIdSchema, reason: reasonSchema }),
     response: playerDetailSchema,
   }),
@@ -296,7 +295,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/archive',
     summary: 'Download everything held about the player as one JSON file',
-    permission: support('exportUserDataQuery'),
+    permission: anyOf('exportUserDataQuery'),
     query: userIdQuery,
     raw: true,
     response: z.unknown(),
@@ -305,7 +304,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/migrate/preview',
     summary: 'Both accounts side by side, before and after a migration',
-    permission: ops('accountTransferQuery'),
+    permission: anyOf('accountTransferQuery'),
     query: transferQuery,
     response: transferPreviewSchema,
   }),
@@ -313,7 +312,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/migrate',
     summary: "Move the source account's social ID and save to the target account",
-    permission: ops('accountTransferQuery'),
+    permission: anyOf('accountTransferQuery'),
     body: transferBody,
     response: transferPreviewSchema,
   }),
@@ -321,7 +320,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/copy/preview',
     summary: 'Both accounts side by side, before and after a copy',
-    permission: ops('copyAccountQuery'),
+    permission: anyOf('copyAccountQuery'),
     query: transferQuery,
     response: transferPreviewSchema,
   }),
@@ -329,7 +328,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/copy',
     summary: "Overwrite the target account's game state with the source's",
-    permission: ops('copyAccountQuery'),
+    permission: anyOf('copyAccountQuery'),
     body: transferBody,
     response: transferPreviewSchema,
   }),
@@ -374,7 +373,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/suspicious',
     summary: 'Saves that broke a plausibility rule, newest first',
-    permission: ops('abnormalUserQuery'),
+    permission: anyOf('abnormalUserQuery'),
     query: pageQuery.extend({ userId: optionalUserId, reviewed: booleanQuery, rule: optionalText }),
     response: pagedList(suspicionSchema),
   }),
@@ -382,7 +381,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/suspicious/:id/review',
     summary: 'Mark a suspicious-save record reviewed',
-    permission: ops('abnormalUserQuery'),
+    permission: anyOf('abnormalUserQuery'),
     params: z.object({ id: userIdSchema }),
     response: suspicionSchema,
   }),
@@ -391,7 +390,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/snapshots',
     summary: "A player's state snapshots, newest first",
-    permission: support('snapshotQuery'),
+    permission: anyOf('snapshotQuery'),
     query: pageQuery.extend({ userId: userIdSchema }),
     response: pagedList(snapshotInfoSchema),
   }),
@@ -399,7 +398,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/snapshots/:id',
     summary: 'One snapshot with its state',
-    permission: support('snapshotQuery'),
+    permission: anyOf('snapshotQuery'),
     params: z.object({ id: userIdSchema }),
     response: snapshotInfoSchema.extend({ state: playerStateSchema }),
   }),
@@ -407,7 +406,9 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/snapshots/:id/restore',
     summary: "Put a snapshot's state back as the player's state",
-    permission: support('snapshotQuery'),
+    // Overwrites the whole state like a clear does, so it takes the clear permission: reading
+    // snapshots (support staff) is not enough.
+    permission: anyOf('userClearQuery'),
     params: z.object({ id: userIdSchema }),
     body: z.object({ reason: optionalReason }),
     response: playerDetailSchema,
@@ -416,7 +417,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/data-history',
     summary: 'What changed in the game state between consecutive snapshots, newest first',
-    permission: ops('snapshotQuery'),
+    permission: anyOf('snapshotQuery'),
     query: pageQuery.extend({ userId: userIdSchema }),
     response: pagedList(
       z.object({
@@ -435,7 +436,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/chat-bans',
     summary: 'Players banned from chat now',
-    permission: support('guildNoSpeakingQuery'),
+    permission: anyOf('guildNoSpeakingQuery'),
     query: pageQuery.extend({ userId: optionalUserId }),
     response: pagedList(playerSummarySchema),
   }),
@@ -443,7 +444,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/chat-ban',
     summary: 'Ban players from chat until a time (returned to the game at login)',
-    permission: support('guildNoSpeakingQuery'),
+    permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema, until: futureTime, reason: reasonSchema }),
     response: playersResult,
   }),
@@ -451,7 +452,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/chat-ban/lift',
     summary: 'Lift chat bans',
-    permission: support('guildNoSpeakingQuery'),
+    permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
   }),
@@ -460,7 +461,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/game-users/devices',
     summary: 'Devices bound to a player',
-    permission: ops('unbindDeviceQuery'),
+    permission: anyOf('unbindDeviceQuery'),
     query: userIdQuery,
     response: z.array(z.object({ deviceId: z.string(), boundAt: z.string(), banned: z.boolean() })),
   }),
@@ -468,7 +469,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/devices/unbind',
     summary: 'Unbind a device from a player (it logs in as a new player next time)',
-    permission: ops('unbindDeviceQuery'),
+    permission: anyOf('unbindDeviceQuery'),
     body: z.object({ userId: userIdSchema, deviceId: externalIdSchema, reason: optionalReason }),
     response: playerDetailSchema,
   }),
@@ -477,7 +478,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/users/blacklist',
     summary: 'Blacklisted players (excluded from free rewards and leaderboards)',
-    permission: ops('blacklistQuery'),
+    permission: anyOf('blacklistQuery'),
     query: pageQuery.extend({ userId: optionalUserId }),
     response: pagedList(playerSummarySchema),
   }),
@@ -485,7 +486,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/users/blacklist',
     summary: 'Blacklist players',
-    permission: ops('blacklistQuery'),
+    permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema }),
     response: playersResult,
   }),
@@ -493,7 +494,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/users/blacklist/remove',
     summary: 'Take players off the blacklist',
-    permission: ops('blacklistQuery'),
+    permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
   }),
@@ -502,7 +503,7 @@ export const playerEndpoints = {
     method: 'GET',
     path: '/api/v1/users/log',
     summary: "A player's event log: game events and console actions, newest first",
-    permission: support('userLogQuery'),
+    permission: anyOf('userLogQuery'),
     query: pageQuery.extend({
       userId: userIdSchema,
       type: optionalText,
@@ -515,7 +516,7 @@ export const playerEndpoints = {
     method: 'POST',
     path: '/api/v1/game-users/business-data/delete',
     summary: "Erase the player's personal and analytics data; keep what accounting must keep",
-    permission: ops('businessDataDelete'),
+    permission: anyOf('businessDataDelete'),
     body: z.object({ userId: userIdSchema, reason: reasonSchema }),
     response: playerDetailSchema,
   }),

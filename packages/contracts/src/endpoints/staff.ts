@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { opsRoles } from '../access.js';
 import { endpoint } from '../endpoint.js';
-import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
+import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery, rowId } from '../http.js';
 import { isPermission } from '../permissions.js';
 
 /** A required text field: missing and empty both say `key`. */
@@ -181,7 +181,7 @@ export const staffEndpoints = {
     path: '/api/v1/role/copy',
     summary: 'Copy a role under a new name',
     permission: ['admin'],
-    body: z.object({ roleName: requiredText('v.roleNameRequired', 64), id: z.coerce.number().int().positive() }),
+    body: z.object({ roleName: requiredText('v.roleNameRequired', 64), id: rowId }),
     response: roleSchema,
   }),
   createStaffUser: endpoint({

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -45,32 +45,56 @@ export async function createSession(db: Db, userId: number, ip: string): Promise
   return token;
 }
 
-/** Sign in: throttled per user name and per IP; failures are kept even though the call fails. */
-export async function login(db: Db, username: string, password: string, ip: string) {
+export interface CheckedCredentials {
+  locked: boolean;
+  /** The user whose password matched, if one did. */
+  userId: number | null;
+}
+
+/**
+ * Step one of sign-in, outside any transaction: the throttle check and the password hash (slow by
+ * design). Unknown names are checked against a dummy hash so the answer time does not reveal them.
+ */
+export async function checkCredentials(
+  db: Db,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<CheckedCredentials> {
+  const now = new Date();
+  if ((await isLocked(db, `user:${username.toLowerCase()}`, now)) || (await isLocked(db, `ip:${ip}`, now)))
+    return { locked: true, userId: null };
+  const [user] = await db
+    .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash })
+    .from(staffUsers)
+    .where(sql`lower(${staffUsers.username}) = lower(${username})`);
+  const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(), password);
+  return { locked: false, userId: ok && user ? user.id : null };
+}
+
+/** Step two, in the transaction: count a failure (kept even though the call fails) or open the session. */
+export async function completeLogin(db: Db, checked: CheckedCredentials, username: string, ip: string) {
   const now = new Date();
   const userKey = `user:${username.toLowerCase()}`;
-  const ipKey = `ip:${ip}`;
-  if ((await isLocked(db, userKey, now)) || (await isLocked(db, ipKey, now))) throw new AppError(429, 'auth.throttled');
-  const [user] = await db
+  if (checked.locked) throw new AppError(429, 'auth.throttled');
+  if (checked.userId === null) {
+    await recordFailure(db, userKey, MAX_FAILURES_PER_USER, now);
+    await recordFailure(db, `ip:${ip}`, MAX_FAILURES_PER_IP, now);
+    throw new AppError(400, 'auth.badCredentials', { commit: true });
+  }
+  const [row] = await db
     .select({ user: staffUsers, content: roles.content })
     .from(staffUsers)
     .leftJoin(roles, eq(roles.roleName, staffUsers.role))
-    .where(sql`lower(${staffUsers.username}) = lower(${username})`);
-  // Unknown names are checked against a dummy hash so the answer time does not reveal them.
-  const ok = await verifyPassword(user ? user.user.passwordHash : await dummyHash(), password);
-  if (!ok || !user) {
-    await recordFailure(db, userKey, MAX_FAILURES_PER_USER, now);
-    await recordFailure(db, ipKey, MAX_FAILURES_PER_IP, now);
-    throw new AppError(400, 'auth.badCredentials', { commit: true });
-  }
-  const u = user.user;
+    .where(eq(staffUsers.id, checked.userId));
+  const u = row.user;
   if (u.status === 'disabled') throw new AppError(403, 'auth.disabled');
   if (u.status === 'rejected') throw new AppError(403, 'auth.rejected');
   if (u.status === 'pending') throw new AppError(403, 'auth.pending');
   await db.delete(loginFailures).where(eq(loginFailures.key, userKey));
   await db.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, u.id));
   const token = await createSession(db, u.id, ip);
-  return { token, user: { userId: u.id, access: u.role ? [u.role, ...(user.content ?? [])] : [] }, error: null };
+  return { token, user: { userId: u.id, access: u.role ? [u.role, ...(row.content ?? [])] : [] }, error: null };
 }
 
 /** A 6-digit code, valid 10 minutes, at most one per 60 s per address (enforced here, not only by the button). */
@@ -89,35 +113,35 @@ export async function sendCaptcha(db: Db, mailer: Mailer, mail: string) {
     tries: 0,
   };
   await db.insert(captchas).values(row).onConflictDoUpdate({ target: captchas.mail, set: row });
-  await mailer.send(db, {
-    to: mail,
-    subject: 'Rookery 注册验证码 / registration code',
-    body: `您的验证码是 ${code}，10 分钟内有效。\nYour registration code is ${code}. It is valid for 10 minutes.`,
-  });
+  await mailer.send(
+    db,
+    {
+      to: mail,
+      subject: 'Rookery 注册验证码 / registration code',
+      body: `您的验证码是 ${code}，10 分钟内有效。\nYour registration code is ${code}. It is valid for 10 minutes.`,
+    },
+    { secret: code },
+  );
   return { sent: true as const, retryAfter: CAPTCHA_RESEND_MS / 1000 };
 }
 
-/** Check a code: wrong tries count (kept even though the call fails); a used code is gone. */
+/**
+ * Check a code. The try is counted first, in one statement, so concurrent guesses cannot exceed
+ * the limit; a wrong code keeps the count even though the call fails; a right one is used up.
+ */
 export async function consumeCaptcha(db: Db, mail: string, code: string) {
   const key = mail.toLowerCase();
+  const invalid = (k: string, commit = false) =>
+    new AppError(400, k, { commit, fields: [{ field: 'captcha', message: k }] });
   const [row] = await db
-    .select()
-    .from(captchas)
-    .where(and(eq(captchas.mail, key), gt(captchas.expiresAt, new Date())));
-  if (!row) throw new AppError(400, 'captcha.invalid', { fields: [{ field: 'captcha', message: 'captcha.invalid' }] });
-  if (row.tries >= CAPTCHA_MAX_TRIES)
-    throw new AppError(400, 'captcha.tooManyTries', {
-      fields: [{ field: 'captcha', message: 'captcha.tooManyTries' }],
-    });
-  if (row.codeHash !== sha256(`${key}:${code}`)) {
-    await db
-      .update(captchas)
-      .set({ tries: row.tries + 1 })
-      .where(eq(captchas.mail, key));
-    throw new AppError(400, 'captcha.invalid', {
-      commit: true,
-      fields: [{ field: 'captcha', message: 'captcha.invalid' }],
-    });
+    .update(captchas)
+    .set({ tries: sql`${captchas.tries} + 1` })
+    .where(and(eq(captchas.mail, key), gt(captchas.expiresAt, new Date()), lt(captchas.tries, CAPTCHA_MAX_TRIES)))
+    .returning();
+  if (!row) {
+    const [spent] = await db.select({ tries: captchas.tries }).from(captchas).where(eq(captchas.mail, key));
+    throw invalid(spent && spent.tries >= CAPTCHA_MAX_TRIES ? 'captcha.tooManyTries' : 'captcha.invalid');
   }
+  if (row.codeHash !== sha256(`${key}:${code}`)) throw invalid('captcha.invalid', true);
   await db.delete(captchas).where(eq(captchas.mail, key));
 }

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
-import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
 import { hashPassword, verifyPassword } from '../../platform/security/password.js';
 import { listAudit, listOutbox, recentAudit } from '../system/service.js';
-import { consumeCaptcha, createSession, login, sendCaptcha } from './auth.js';
+import { checkCredentials, completeLogin, consumeCaptcha, createSession, sendCaptcha } from './auth.js';
+import { pruneStaffAuthState } from './housekeeping.js';
 import * as staff from './service.js';
 import { staffSessions, staffUsers } from './tables.js';
 
@@ -25,6 +26,15 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
 });
 
 export function staffModule({ app, config, database, mailer, gameKeyHash }: ModuleDeps) {
+  // Hourly, off the request path; the first run waits an hour so tests and short runs never see it.
+  const housekeeping = setInterval(
+    () => {
+      pruneStaffAuthState(database.db).catch((err: unknown) => app.log.warn({ err }, 'staff housekeeping failed'));
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
 
@@ -51,68 +61,77 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       return role;
     },
 
-    createStaffUser: async ({ db, body, session, audit }) => {
-      await staff.assertUserFieldsFree(db, body);
-      await staff.assertRoleGrantable(db, body.role, session!.access);
-      const [row] = await db
-        .insert(staffUsers)
-        .values({
-          username: body.username,
-          passwordHash: await hashPassword(body.pwd),
-          role: body.role,
-          email: body.email,
-          phoneNumber: body.phoneNumber || null,
-          name: body.name || null,
-        })
-        .returning();
-      const user = staff.toStaffUser(row);
-      audit({ target: user.username, after: user });
-      return user;
-    },
+    createStaffUser: prepareThen(
+      ({ body }) => hashPassword(body.pwd),
+      async ({ db, body, session, audit }, passwordHash) => {
+        await staff.assertUserFieldsFree(db, body);
+        await staff.assertRoleGrantable(db, body.role, session!.access);
+        const [row] = await db
+          .insert(staffUsers)
+          .values({
+            username: body.username,
+            passwordHash,
+            role: body.role,
+            email: body.email,
+            phoneNumber: body.phoneNumber || null,
+            name: body.name || null,
+          })
+          .returning();
+        const user = staff.toStaffUser(row);
+        audit({ target: user.username, after: user });
+        return user;
+      },
+    ),
     listStaffUsers: ({ db, query }) => staff.listStaffUsers(db, query),
     getStaffUser: async ({ db, params }) => staff.toStaffUser(await staff.getStaffUserRow(db, params.id)),
-    updateStaffUser: async ({ db, params, body, session, audit }) => {
-      const before = await staff.getStaffUserRow(db, params.id);
-      if (body.role !== undefined && body.role !== before.role)
-        await staff.assertRoleGrantable(db, body.role, session!.access);
-      if (before.role && ['maxRole', 'admin'].includes(before.role) && !isSuper(session!))
-        throw new AppError(403, 'role.superRole');
-      await staff.assertUserFieldsFree(db, { username: body.username, email: body.email }, before.id);
-      await staff.assertNotLastAdmin(db, before, { role: body.role, status: body.status });
-      const passwordChanged = body.pwd !== undefined;
-      const [row] = await db
-        .update(staffUsers)
-        .set({
-          username: body.username,
-          role: body.role,
-          email: body.email,
-          phoneNumber: body.phoneNumber === undefined ? undefined : body.phoneNumber || null,
-          name: body.name,
-          status: body.status,
-          passwordHash: passwordChanged ? await hashPassword(body.pwd!) : undefined,
-        })
-        .where(eq(staffUsers.id, before.id))
-        .returning();
-      // A password reset, a disable or a role change ends the user's sessions.
-      if (passwordChanged || body.status === 'disabled' || (body.role && body.role !== before.role))
-        await staff.endSessions(db, row.id);
-      const after = staff.toStaffUser(row);
-      const onlyPwd = Object.keys(body).every((k) => k === 'pwd');
-      audit({
-        action: onlyPwd ? 'resetStaffPassword' : 'updateStaffUser',
-        target: after.username,
-        before: staff.toStaffUser(before),
-        after: passwordChanged ? { ...after, pwd: '***' } : after,
-      });
-      return after;
-    },
+    updateStaffUser: prepareThen(
+      async ({ body }) => (body.pwd === undefined ? undefined : await hashPassword(body.pwd)),
+      async ({ db, params, body, session, audit }, passwordHash) => {
+        const before = await staff.getStaffUserRow(db, params.id);
+        if (body.role !== undefined && body.role !== before.role)
+          await staff.assertRoleGrantable(db, body.role, session!.access);
+        if (before.role && ['maxRole', 'admin'].includes(before.role) && !isSuper(session!))
+          throw new AppError(403, 'role.superRole');
+        await staff.assertUserFieldsFree(db, { username: body.username, email: body.email }, before.id);
+        await staff.assertNotLastAdmin(db, before, { role: body.role, status: body.status });
+        const passwordChanged = body.pwd !== undefined;
+        const [row] = await db
+          .update(staffUsers)
+          .set({
+            username: body.username,
+            role: body.role,
+            email: body.email,
+            phoneNumber: body.phoneNumber === undefined ? undefined : body.phoneNumber || null,
+            name: body.name,
+            status: body.status,
+            passwordHash,
+          })
+          .where(eq(staffUsers.id, before.id))
+          .returning();
+        // A password reset, a disable or a role change ends the user's sessions.
+        if (passwordChanged || body.status === 'disabled' || (body.role && body.role !== before.role))
+          await staff.endSessions(db, row.id);
+        const after = staff.toStaffUser(row);
+        const onlyPwd = Object.keys(body).every((k) => k === 'pwd');
+        audit({
+          action: onlyPwd ? 'resetStaffPassword' : 'updateStaffUser',
+          target: after.username,
+          before: staff.toStaffUser(before),
+          after: passwordChanged ? { ...after, pwd: '***' } : after,
+        });
+        return after;
+      },
+    ),
 
-    login: async ({ db, body, ip, setActor, audit }) => {
-      setActor(body.username);
-      const result = await login(db, body.username, body.password, ip);
-      audit({ target: body.username, after: { userId: result.user.userId } });
-      return result;
-    },
+    login: prepareThen(
+      ({ db, body, ip }) => checkCredentials(db, body.username, body.password, ip),
+      async ({ db, body, ip, setActor, audit }, checked) => {
+        setActor(body.username);
+        const result = await completeLogin(db, checked, body.username, ip);
+        audit({ target: body.username, after: { userId: result.user.userId } });
+        return result;
+      },
+    ),
     logout: async ({ db, session, audit }) => {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, session!.tokenHash));
       audit({ target: session!.username });
@@ -132,24 +151,30 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         features: { sso: config.ssoCenter },
       };
     },
-    changePassword: async ({ db, body, session, audit }) => {
-      const row = await staff.getStaffUserRow(db, session!.userId);
-      if (!(await verifyPassword(row.passwordHash, body.oldPassword)))
-        throw new AppError(400, 'auth.wrongOldPassword', {
-          fields: [{ field: 'oldPassword', message: 'auth.wrongOldPassword' }],
-        });
-      if (body.oldPassword === body.newPassword)
-        throw new AppError(400, 'auth.samePassword', {
-          fields: [{ field: 'newPassword', message: 'auth.samePassword' }],
-        });
-      await db
-        .update(staffUsers)
-        .set({ passwordHash: await hashPassword(body.newPassword) })
-        .where(eq(staffUsers.id, row.id));
-      await staff.endSessions(db, row.id, session!.tokenHash);
-      audit({ target: row.username });
-      return { ok: true as const };
-    },
+    changePassword: prepareThen(
+      async ({ db, body, session }) => {
+        const row = await staff.getStaffUserRow(db, session!.userId);
+        return {
+          oldMatches: await verifyPassword(row.passwordHash, body.oldPassword),
+          newHash: await hashPassword(body.newPassword),
+        };
+      },
+      async ({ db, body, session, audit }, { oldMatches, newHash }) => {
+        const row = await staff.getStaffUserRow(db, session!.userId);
+        if (!oldMatches)
+          throw new AppError(400, 'auth.wrongOldPassword', {
+            fields: [{ field: 'oldPassword', message: 'auth.wrongOldPassword' }],
+          });
+        if (body.oldPassword === body.newPassword)
+          throw new AppError(400, 'auth.samePassword', {
+            fields: [{ field: 'newPassword', message: 'auth.samePassword' }],
+          });
+        await db.update(staffUsers).set({ passwordHash: newHash }).where(eq(staffUsers.id, row.id));
+        await staff.endSessions(db, row.id, session!.tokenHash);
+        audit({ target: row.username });
+        return { ok: true as const };
+      },
+    ),
 
     requestCaptcha: async ({ db, body, setActor, audit }) => {
       setActor(body.mail);
@@ -157,28 +182,31 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       audit({ target: body.mail });
       return result;
     },
-    register: async ({ db, body, ip, setActor, audit }) => {
-      setActor(body.mail);
-      await consumeCaptcha(db, body.mail, body.captcha);
-      await staff.assertUserFieldsFree(db, { username: body.mail, email: body.mail }).catch((e) => {
-        throw e instanceof AppError && e.status === 409 ? conflict('register.mailTaken', 'mail') : e;
-      });
-      const [row] = await db
-        .insert(staffUsers)
-        .values({
-          username: body.mail,
-          email: body.mail,
-          phoneNumber: body.mobile,
-          passwordHash: await hashPassword(body.password),
-          role: null,
-          status: 'pending',
-          source: 'register',
-        })
-        .returning();
-      const token = await createSession(db, row.id, ip);
-      audit({ target: row.username, after: registrationView(row) });
-      return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
-    },
+    register: prepareThen(
+      ({ body }) => hashPassword(body.password),
+      async ({ db, body, ip, setActor, audit }, passwordHash) => {
+        setActor(body.mail);
+        await consumeCaptcha(db, body.mail, body.captcha);
+        await staff.assertUserFieldsFree(db, { username: body.mail, email: body.mail }).catch((e) => {
+          throw e instanceof AppError && e.status === 409 ? conflict('register.mailTaken', 'mail') : e;
+        });
+        const [row] = await db
+          .insert(staffUsers)
+          .values({
+            username: body.mail,
+            email: body.mail,
+            phoneNumber: body.mobile,
+            passwordHash,
+            role: null,
+            status: 'pending',
+            source: 'register',
+          })
+          .returning();
+        const token = await createSession(db, row.id, ip);
+        audit({ target: row.username, after: registrationView(row) });
+        return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
+      },
+    ),
     getRegistrationStatus: async ({ db, session }) =>
       registrationView(await staff.getStaffUserRow(db, session!.userId)),
     listRegistrations: async ({ db, query }) => {

@@ -129,10 +129,20 @@ export async function findRoleByName(db: Db, roleName: string): Promise<RoleRow 
 }
 
 /** Only a super user may hand out a super role. */
+/**
+ * Nobody hands out more than they hold: a super user grants any role; anyone else only a role
+ * whose permissions they hold themselves, and a built-in role name (route rules name them) only
+ * if it is their own.
+ */
 export async function assertRoleGrantable(db: Db, roleName: string, actorAccess: string[], field = 'role') {
-  if (!(await findRoleByName(db, roleName))) throw badRequest('role.notFound', field);
-  if (superRoles.includes(roleName) && !actorAccess.some((a) => superRoles.includes(a)))
-    throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
+  const role = await findRoleByName(db, roleName);
+  if (!role) throw badRequest('role.notFound', field);
+  if (actorAccess.some((a) => superRoles.includes(a))) return;
+  const exceeds =
+    superRoles.includes(roleName) ||
+    (isBuiltInRole(roleName) && !actorAccess.includes(roleName)) ||
+    role.content.some((p) => !actorAccess.includes(p));
+  if (exceeds) throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
 }
 
 export async function listStaffUsers(
@@ -200,10 +210,6 @@ export async function endSessions(db: Db, userId: number, exceptTokenHash?: stri
     .where(
       and(eq(staffSessions.userId, userId), exceptTokenHash ? ne(staffSessions.tokenHash, exceptTokenHash) : undefined),
     );
-}
-
-export async function pruneExpiredSessions(db: Db) {
-  await db.delete(staffSessions).where(lt(staffSessions.expiresAt, new Date()));
 }
 
 export async function staffCounts(db: Db) {

@@ -274,28 +274,29 @@ describe('registration', () => {
     const pending = data(await ctx.call('GET', '/api/v1/registrations?status=pending', { token: tester }));
     const row = pending.list.find((r: any) => r.username === mail);
     expect(pending.roles).toContain('operation');
-    // A tester may approve, but cannot hand out admin.
-    const escalate = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
-      token: tester,
-      body: { role: 'admin' },
-    });
-    expect(escalate.statusCode).toBe(403);
+    // A tester may approve, but hands out nothing beyond what a tester holds.
+    for (const role of ['admin', 'developer', 'operation']) {
+      const before = await ctx.fingerprint();
+      const escalate = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
+        token: tester,
+        body: { role },
+      });
+      expect(escalate.statusCode, role).toBe(403);
+      expect(await ctx.fingerprint()).toEqual(before);
+    }
     const ok = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
       token: tester,
-      body: { role: 'operation' },
+      body: { role: 'tester' },
     });
-    expect(data(ok)).toMatchObject({ status: 'active', role: 'operation' });
-    expect(
-      (
-        await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
-          token: tester,
-          body: { role: 'operation' },
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect(data(ok)).toMatchObject({ status: 'active', role: 'tester' });
+    const again = await ctx.call('POST', `/api/v1/registrations/${row.id}/approve`, {
+      token: tester,
+      body: { role: 'tester' },
+    });
+    expect(again.statusCode).toBe(409);
 
     const newToken = await ctx.login(mail, 'newbie-pass-1');
-    expect(data(await ctx.call('GET', '/api/v1/session', { token: newToken })).access[0]).toBe('operation');
+    expect(data(await ctx.call('GET', '/api/v1/session', { token: newToken })).access[0]).toBe('tester');
     const actions = (await auditActions()).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['register', 'approveRegistration', 'requestCaptcha']));
   });
@@ -328,5 +329,29 @@ describe('platform', () => {
     const res = await ctx.call('GET', '/healthz');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('housekeeping', () => {
+  it('forgets expired sessions and stale failure counters, and keeps live ones', async () => {
+    const { pruneStaffAuthState } = await import('./housekeeping.js');
+    const live = await ctx.login('admin', ADMIN_PASSWORD);
+    const old = await ctx.userWithRole('service');
+    const db = ctx.database.db;
+    const count = async (query: string) =>
+      ((await db.execute(query as never)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    await db.execute(
+      "insert into login_failures (key, failures, window_start) values ('user:ghost', 1, now() - interval '2 days')" as never,
+    );
+    await db.execute(
+      `update staff_sessions set expires_at = now() - interval '1 minute' where user_id = ${old.id}` as never,
+    );
+    expect(await count(`select count(*)::int as n from staff_sessions where user_id = ${old.id}`)).toBe(1);
+
+    await pruneStaffAuthState(db);
+
+    expect(await count(`select count(*)::int as n from staff_sessions where user_id = ${old.id}`)).toBe(0);
+    expect(await count("select count(*)::int as n from login_failures where key = 'user:ghost'")).toBe(0);
+    expect((await ctx.call('GET', '/api/v1/session', { token: live })).statusCode).toBe(200);
   });
 });

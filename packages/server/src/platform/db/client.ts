@@ -47,6 +47,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle connection that drops (server restart, failover) must not crash the process; the
+    // pool replaces it on the next checkout.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection error: ${err.message}`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {
@@ -63,6 +66,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const listen = async (channel: string, onChange: (payload: string) => void) => {
       if (!listener) {
         listener = new pg.Client({ connectionString: opts.databaseUrl });
+        listener.on('error', (err) => process.emitWarning(`PostgreSQL listener error: ${err.message}`));
         await listener.connect();
         listener.on('notification', (n) => {
           for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');

@@ -9,14 +9,31 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-const secretKey = /pass|pwd|token|secret|captcha|hash|key/i;
+/**
+ * Field names that hold secrets. An explicit list: a pattern such as /token/ would also hide game
+ * resources like `heart_token` and make the audit of a deduction useless.
+ */
+const secretKeys = new Set([
+  'pwd',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'passwordHash',
+  'token',
+  'tokenHash',
+  'captcha',
+  'codeHash',
+  'secret',
+  'gameKey',
+  'authorization',
+]);
 
 /** Copy of a value with every secret-looking field replaced, for the audit log and access log. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, secretKey.test(k) ? '***' : redact(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, secretKeys.has(k) ? '***' : redact(v)]),
     );
   }
   return value;

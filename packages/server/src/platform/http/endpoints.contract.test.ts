@@ -95,10 +95,28 @@ describe('endpoint table', () => {
     }
   });
 
+  it('path parameters out of range or malformed never get a 500', async () => {
+    const headers = { authorization: ctx.adminToken, 'x-game-key': GAME_KEY, 'accept-language': 'en-US' };
+    for (const [name, e] of table.filter(([, e]) => e.path.includes(':'))) {
+      for (const value of ['3000000000', '99999999999999999999', '-1', '0', '1.5', 'abc', '%00']) {
+        const url = e.path.replace(/:(\w+)\*?/g, value);
+        const res = await ctx.app.inject({
+          method: e.method as 'GET',
+          url,
+          headers: e.body ? { ...headers, 'content-type': 'application/json' } : headers,
+          ...(e.body ? { payload: '{}' } : {}),
+        });
+        expect(res.statusCode, `${name} ${url}`).not.toBe(500);
+        expect(res.statusCode, `${name} ${url}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+  });
+
   it('random bodies and queries never get a 500; schema violations get 400 with field messages', async () => {
     const value = fc.oneof(
       fc.string(),
       fc.integer(),
+      fc.maxSafeInteger(),
       fc.double(),
       fc.boolean(),
       fc.constant(null),

@@ -33,9 +33,30 @@ export interface RequestContext<E extends Endpoint> {
   setActor(name: string): void;
 }
 
-export type Handler<E extends Endpoint> = (
+export type Handler<E extends Endpoint> = ((
   ctx: RequestContext<E>,
-) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+) => Promise<EndpointResponse<E>> | EndpointResponse<E>) & {
+  /** Work done before a mutation's transaction opens (see `prepareThen`). */
+  prepare?: (ctx: RequestContext<E>) => Promise<unknown>;
+};
+
+/**
+ * A mutation in two steps: `prepare` runs first on the base database, outside any transaction —
+ * slow CPU work such as password hashing, which must not hold the database (on PGlite one open
+ * transaction blocks every other request) — and `run` then does the writes in the transaction.
+ * `run` must re-check anything `prepare` read that the writes depend on.
+ */
+export function prepareThen<E extends Endpoint, P>(
+  prepare: (ctx: RequestContext<E>) => Promise<P>,
+  run: (ctx: RequestContext<E>, prepared: P) => Promise<EndpointResponse<E>> | EndpointResponse<E>,
+): Handler<E> {
+  const preparedResults = new WeakMap<FastifyRequest, P>();
+  const handler: Handler<E> = (ctx) => run(ctx, preparedResults.get(ctx.req) as P);
+  handler.prepare = async (ctx) => {
+    preparedResults.set(ctx.req, await prepare(ctx));
+  };
+  return handler;
+}
 export type Handlers<T extends Record<string, Endpoint>> = { [K in keyof T]: Handler<T[K]> };
 
 export interface RegistryDeps {
@@ -117,23 +138,24 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       handler: async (req, reply) => {
         const audits: AuditEntry[] = [];
         let actor = req.session?.username ?? null;
-        const run = (db: Db) =>
-          handler({
-            query: req.query as never,
-            body: req.body as never,
-            params: req.params as never,
-            session: req.session,
-            db,
-            locale: req.locale,
-            ip: req.ip,
-            req,
-            reply,
-            audit: (entry) => audits.push(entry),
-            setActor: (n) => {
-              actor = n;
-            },
-          });
+        const context = (db: Db): RequestContext<Endpoint> => ({
+          query: req.query as never,
+          body: req.body as never,
+          params: req.params as never,
+          session: req.session,
+          db,
+          locale: req.locale,
+          ip: req.ip,
+          req,
+          reply,
+          audit: (entry) => audits.push(entry),
+          setActor: (n) => {
+            actor = n;
+          },
+        });
+        const run = (db: Db) => handler(context(db));
         let data: unknown;
+        if (handler.prepare) await handler.prepare(context(deps.db));
         if (!mutation) {
           data = await run(deps.db);
         } else {

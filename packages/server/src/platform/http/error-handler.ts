@@ -38,7 +38,34 @@ export function installErrorHandler(app: FastifyInstance): void {
       const key = isMessageKey(`http.${e.statusCode}`) ? `http.${e.statusCode}` : 'http.400';
       return reply.status(e.statusCode).send({ code: e.statusCode, msg: translate(key, locale) });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    // A race that slipped past a handler's uniqueness check (two creates at once) is a conflict.
+    const pgCode = databaseErrorCode(error);
+    if (pgCode === '23505') return reply.status(409).send({ code: 409, msg: translate('http.409', locale) });
+    // Query errors carry their parameters (a password hash, a player's data): log without them.
+    req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: translate('http.500', locale) });
   });
+}
+
+/** The PostgreSQL SQLSTATE of a failed query (Drizzle wraps the driver's error as `cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+function loggableError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
+  const e = error as Error & { cause?: Error & { code?: string }; query?: string };
+  if (e.cause && typeof e.query === 'string') {
+    return {
+      type: 'DatabaseError',
+      message: e.cause.message,
+      code: e.cause.code,
+      stack: e.stack
+        ?.split('\n')
+        .filter((line) => line.trimStart().startsWith('at '))
+        .join('\n'),
+    };
+  }
+  return { type: e.name ?? 'Error', message: e.message, code: databaseErrorCode(error), stack: e.stack };
 }

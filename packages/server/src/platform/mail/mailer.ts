@@ -5,15 +5,20 @@ import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 
 export interface Mailer {
-  /** Record the mail in the outbox (same transaction as the caller) and send it when SMTP is configured. */
-  send(db: Db, mail: { to: string; subject: string; body: string }): Promise<void>;
+  /**
+   * Record the mail in the outbox (same transaction as the caller) and send it when SMTP is
+   * configured. With SMTP the outbox copy shows `secret` (a one-time code) masked: then the outbox is
+   * a record, not a way to read someone else's code.
+   */
+  send(db: Db, mail: { to: string; subject: string; body: string }, opts?: { secret?: string }): Promise<void>;
 }
 
 export function createMailer(config: Config, _db: Db, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return {
-    async send(db, mail) {
-      await db.insert(mailOutbox).values({ ...mail, sentAt: transport ? new Date() : null });
+    async send(db, mail, opts) {
+      const kept = transport && opts?.secret ? { ...mail, body: mail.body.replaceAll(opts.secret, '******') } : mail;
+      await db.insert(mailOutbox).values({ ...kept, sentAt: transport ? new Date() : null });
       if (transport) {
         transport
           .sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body })
