@@ -45,6 +45,7 @@ export class LiveMailBook {
   /** Bumped by every change; a load that overlapped a change is used once and not kept. */
   private generation = 0;
   private loading: Promise<LiveSet> | null = null;
+  private loadingDb: Db | null = null;
   /** Mails read by id (personal and comeback copies in mailboxes), kept until the next change. */
   private rows = new Map<number, MailRow>();
 
@@ -52,6 +53,7 @@ export class LiveMailBook {
     this.generation += 1;
     this.set = null;
     this.loading = null;
+    this.loadingDb = null;
     this.rows.clear();
   }
 
@@ -106,7 +108,9 @@ export class LiveMailBook {
   }
 
   private load(db: Db): Promise<LiveSet> {
-    if (this.loading) return this.loading;
+    // Share a load only with callers on the same connection: a transaction must never wait on a
+    // load queued behind it on the base connection (on PGlite that waits forever).
+    if (this.loading && this.loadingDb === db) return this.loading;
     const generation = this.generation;
     const loading = db
       .select()
@@ -134,9 +138,15 @@ export class LiveMailBook {
         return set;
       })
       .finally(() => {
-        if (this.loading === loading) this.loading = null;
+        if (this.loading === loading) {
+          this.loading = null;
+          this.loadingDb = null;
+        }
       });
-    this.loading = loading;
+    if (!this.loading) {
+      this.loading = loading;
+      this.loadingDb = db;
+    }
     return loading;
   }
 }

@@ -1,4 +1,5 @@
 import {
+  compileConditions,
   type Locale,
   type MailboxItem,
   type MailScope,
@@ -141,7 +142,7 @@ function mergeSorted<T>(a: T[], b: T[], order: (x: T, y: T) => number): T[] {
 }
 
 /** The mail as this player has it, or 404 when it is not in their mailbox (and was never claimed). */
-async function mailboxEntry(db: Db, book: LiveMailBook, player: PlayerRow, mailId: number, now: Date) {
+async function mailboxEntry(db: Db, player: PlayerRow, mailId: number, now: Date) {
   const [mail] = await db.select().from(mails).where(eq(mails.id, mailId));
   if (!mail) throw notFound('mail.notFound');
   const [copy] = await db
@@ -151,9 +152,10 @@ async function mailboxEntry(db: Db, book: LiveMailBook, player: PlayerRow, mailI
     .orderBy(desc(playerMails.round))
     .limit(1);
   let matches = false;
+  // Evaluated from the row just read, not the compiled book: this runs inside the claim's
+  // transaction and must not wait for a book load queued on the base connection.
   if (mail.scope === 'global' && !mail.recalledAt) {
-    const live = (await book.live(db, 'global')).find((m) => m.row.id === mailId);
-    matches = live ? live.matches(playerAttributes(player, now), now.getTime()) : false;
+    matches = compileConditions(mail.conditions)(playerAttributes(player, now), now.getTime());
   }
   const visible = inMailbox(mail, copy, matches, now.getTime());
   if (!visible && !copy?.claimedAt) throw notFound('mail.notFound');
@@ -163,7 +165,7 @@ async function mailboxEntry(db: Db, book: LiveMailBook, player: PlayerRow, mailI
 export async function readMail(db: Db, book: LiveMailBook, userId: number, mailId: number, now = new Date()) {
   const player = await getPlayer(db, userId);
   assertPlayable(player, now);
-  const { round } = await mailboxEntry(db, book, player, mailId, now);
+  const { round } = await mailboxEntry(db, player, mailId, now);
   await db
     .insert(playerMails)
     .values({ mailId, userId, round, readAt: now })
@@ -189,7 +191,7 @@ export async function claimMail(
 ) {
   const player = await getPlayerForUpdate(db, userId);
   assertPlayable(player, now);
-  const { mail, copy, round } = await mailboxEntry(db, book, player, mailId, now);
+  const { mail, copy, round } = await mailboxEntry(db, player, mailId, now);
   const answer = (
     status: 'claimed' | 'alreadyClaimed' | 'blacklisted',
     rewards = mail.reward,
