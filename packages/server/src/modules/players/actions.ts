@@ -32,7 +32,7 @@ export interface ActionContext {
 type PlayerChange = Partial<typeof players.$inferInsert>;
 
 /** What the audit log keeps of a player: the summary plus the state. */
-const auditView = (row: PlayerRow) => ({ ...toPlayerSummary(row), state: row.state });
+const auditView = (row: PlayerRow) => ({ ...toPlayerSummary(row), sessionEpoch: row.sessionEpoch, state: row.state });
 
 /** Lock, snapshot, change, audit and log one player. `change` may throw to refuse (nothing is written). */
 export async function changePlayer(
@@ -53,8 +53,11 @@ export async function changePlayer(
     .set({ ...set, updatedAt: new Date() })
     .where(eq(players.id, userId))
     .returning();
-  ctx.audit({ action, target: String(userId), before: auditView(before), after: auditView(after) });
-  await recordPlayerEvent(ctx.db, userId, action, eventData(before), ctx.actor);
+  // The action's details (the device unbound, the resources deducted…) go with the after view, so
+  // the audit says what changed even when the player row itself did not.
+  const detail = eventData(before);
+  ctx.audit({ action, target: String(userId), before: auditView(before), after: { ...auditView(after), detail } });
+  await recordPlayerEvent(ctx.db, userId, action, detail, ctx.actor);
   return after;
 }
 

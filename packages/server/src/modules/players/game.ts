@@ -52,8 +52,9 @@ const activeBan = (deviceId: string, now: Date) =>
   and(eq(deviceBans.deviceId, deviceId), or(isNull(deviceBans.until), gt(deviceBans.until, now)));
 
 /**
- * The player to log in, locked, with the device's ban in force if any: one statement, because
- * login is the game's hottest write. By social ID when given, else by the device's binding.
+ * The player to log in, locked, with the device's ban in force if any. By social ID when given;
+ * a social ID seen for the first time on a device bound to a guest (no social ID yet) signs that
+ * guest in and attaches the ID, so the guest's save is kept; else by the device's binding.
  */
 async function lockForLogin(
   db: Db,
@@ -61,21 +62,30 @@ async function lockForLogin(
   now: Date,
 ): Promise<{ player: PlayerRow; ban: Ban } | undefined> {
   const columns = { player: players, ban: { reason: deviceBans.reason, until: deviceBans.until } };
-  const [found] = input.socialId
-    ? await db
-        .select(columns)
-        .from(players)
-        .leftJoin(deviceBans, activeBan(input.deviceId, now))
-        .where(eq(players.socialId, input.socialId))
-        .for('update', { of: players })
-    : await db
-        .select(columns)
-        .from(playerDevices)
-        .innerJoin(players, eq(players.id, playerDevices.userId))
-        .leftJoin(deviceBans, activeBan(input.deviceId, now))
-        .where(eq(playerDevices.deviceId, input.deviceId))
-        .for('update', { of: players });
-  return found;
+  const byDevice = (guestOnly: boolean) =>
+    db
+      .select(columns)
+      .from(playerDevices)
+      .innerJoin(players, eq(players.id, playerDevices.userId))
+      .leftJoin(deviceBans, activeBan(input.deviceId, now))
+      .where(and(eq(playerDevices.deviceId, input.deviceId), guestOnly ? isNull(players.socialId) : undefined))
+      .for('update', { of: players });
+  if (!input.socialId) return (await byDevice(false))[0];
+  const [bySocial] = await db
+    .select(columns)
+    .from(players)
+    .leftJoin(deviceBans, activeBan(input.deviceId, now))
+    .where(eq(players.socialId, input.socialId))
+    .for('update', { of: players });
+  if (bySocial) return bySocial;
+  const [guest] = await byDevice(true);
+  if (!guest || guest.ban) return guest;
+  const [linked] = await db
+    .update(players)
+    .set({ socialId: input.socialId })
+    .where(eq(players.id, guest.player.id))
+    .returning();
+  return { player: linked, ban: guest.ban };
 }
 
 /** A first login: refuse a banned device, then create the player (once, however many logins race). */

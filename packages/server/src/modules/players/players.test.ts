@@ -112,6 +112,24 @@ describe('game API: login, load, save', () => {
     expect(a.body.data.userId).toBe(b.body.data.userId);
   });
 
+  it("a guest who signs in with a social ID for the first time keeps the guest's save", async () => {
+    const deviceId = device();
+    const guest = await login({ deviceId });
+    const { userId, sessionEpoch } = guest.body.data;
+    const state = { ...initialPlayerState(), questIndex: 42 };
+    await game('PUT', `/api/game/v1/players/${userId}/save`, { saveCount: 1, state, sessionEpoch, deviceId });
+    const socialId = `social-${deviceId}`;
+    const linked = await login({ deviceId, socialId });
+    expect(linked.body.data.userId).toBe(userId);
+    expect(linked.body.data.state.questIndex).toBe(42);
+    // The social ID now finds the same save from another device.
+    const elsewhere = await login({ socialId });
+    expect(elsewhere.body.data.userId).toBe(userId);
+    // A second social account on that device does not take over the linked player.
+    const other = await login({ deviceId, socialId: `${socialId}-other` });
+    expect(other.body.data.userId).not.toBe(userId);
+  });
+
   it('saves advance the save count; a stale save is 409 and changes nothing', async () => {
     const p = await newPlayer({ questIndex: 3 });
     const loaded = await loadGame(p.userId);
