@@ -491,6 +491,8 @@ describe('mail list', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.pagination.pageSize).toBe(20);
+    // Earlier tests recalled global mails: the filter must find them, and only them.
+    expect(data.list.length).toBeGreaterThan(0);
     expect(
       data.list.every((m: { mailScope: string; state: string }) => m.mailScope === 'global' && m.state === 'recalled'),
     ).toBe(true);

@@ -503,6 +503,7 @@ describe('console actions, seen through the game API', () => {
     expect([d.socialId, d.deviceModel, d.deviceId, d.devices.length]).toEqual([null, null, null, 0]);
     expect(d.state.resources.gem).toBe(42);
     const log = await admin('GET', `/api/v1/users/log?userId=${p.userId}&type=login`);
+    expect(log.json().data.list.length).toBeGreaterThan(0);
     expect(log.json().data.list.every((e: { data: unknown }) => e.data === null)).toBe(true);
     expect((await admin('GET', `/api/v1/penguin/users/search?socialId=${social}`)).json().data).toEqual([]);
   });
@@ -556,7 +557,10 @@ describe('console reads', () => {
     expect(list.every((p: { os: string }) => p.os === 'ios')).toBe(true);
     const ids = list.map((p: { userId: number }) => p.userId);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const toFreeze = await newPlayer();
+    await admin('POST', '/api/v1/game-users/freeze', { userIds: [toFreeze.userId], reason: 'list filter' });
     const frozen = await admin('GET', '/api/v1/game-users?status=frozen&pageSize=100');
+    expect(frozen.json().data.list.length).toBeGreaterThan(0);
     expect(frozen.json().data.list.every((p: { status: string }) => p.status === 'frozen')).toBe(true);
   });
 
