@@ -1,11 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { App, theme as antdTheme, Button, Layout, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
 import { useCurrentRoute } from '../../navigation/current-route';
 import { currentHostKind } from '../../navigation/host';
+import { findPageRoute } from '../../navigation/route-index';
 import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
 import { LanguageSwitch } from '../header/LanguageSwitch';
@@ -43,14 +44,26 @@ export default function ShellLayout() {
   useEffect(() => setCollapsed(device !== 'desktop'), [device]);
 
   const fullPath = location.pathname + location.search;
+  // The page whose tab was last opened: a tab is opened when the user arrives somewhere, not on
+  // every render.
+  const openedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!session) return;
     if (useSettings.getState().owner !== session.username) useSettings.getState().loadFor(session.username);
     const tabs = useTabs.getState();
     if (tabs.owner !== session.username) tabs.restoreFor(session.username, session.access);
-    if (route && !route.hideInTab)
-      useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(route, fullPath, params)));
-  }, [fullPath, route, params, session]);
+    // A render can arrive late, for a page the user already left (closed its tab while it was
+    // still loading): opening a tab for it would bring the closed tab back.
+    if (location.pathname !== window.location.pathname) return;
+    const arrival = `${session.username} ${fullPath}`;
+    if (openedFor.current === arrival) return;
+    openedFor.current = arrival;
+    // The page is found from the location itself: during a navigation the router's matches can
+    // still name the page being left.
+    const page = findPageRoute(location.pathname);
+    if (page && !page.route.hideInTab)
+      useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(page.route, fullPath, page.params)));
+  }, [fullPath, location.pathname, session]);
 
   const side = layout === 'side';
   const siderOffset = side ? (collapsed ? siderCollapsedWidth : siderWidth) : 0;

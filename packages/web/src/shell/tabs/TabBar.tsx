@@ -30,12 +30,15 @@ export function TabBar() {
   };
 
   const run = (action: TabAction, key: string) => {
+    // Where the user is now: a navigation renders in a transition, so right after one the last
+    // rendered pathname can still be the previous page.
+    const current = window.location.pathname;
     if (action === 'refresh') return apply(refreshTab(tabs, key));
-    if (action === 'close') return finish(closeTab(tabs, key, pathname, homePath));
-    if (action === 'closeLeft') return finish(closeLeftTabs(tabs, key, pathname));
-    if (action === 'closeRight') return finish(closeRightTabs(tabs, key, pathname));
-    if (action === 'closeOthers') return finish(closeOtherTabs(tabs, key, pathname));
-    return finish(closeAllTabs(tabs, pathname, homePath));
+    if (action === 'close') return finish(closeTab(tabs, key, current, homePath));
+    if (action === 'closeLeft') return finish(closeLeftTabs(tabs, key, current));
+    if (action === 'closeRight') return finish(closeRightTabs(tabs, key, current));
+    if (action === 'closeOthers') return finish(closeOtherTabs(tabs, key, current));
+    return finish(closeAllTabs(tabs, current, homePath));
   };
 
   const menuFor = (key: string): MenuProps => {
@@ -63,7 +66,13 @@ export function TabBar() {
       hideAdd
       size="small"
       activeKey={activeKey}
-      onChange={(key) => navigate(tabs.find((tab) => tabKey(tab) === key)?.fullPath ?? key)}
+      // Every click counts, judged against where the browser is: right after a navigation the tab
+      // bar's own idea of the active tab can lag, and a click on the tab it still thinks active
+      // would otherwise be ignored.
+      onTabClick={(key) => {
+        const target = tabs.find((tab) => tabKey(tab) === key)?.fullPath ?? key;
+        if (target !== window.location.pathname + window.location.search) navigate(target);
+      }}
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && run('close', key)}
       style={{ marginBottom: 0 }}
       data-testid="tab-bar"
