@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
+import { createScratchPostgres } from '../packages/server/src/platform/db/scratch.js';
 
 /** Shared pieces of the benchmarks: a throw-away database, timing and the one-line result. */
 
@@ -16,22 +15,13 @@ export const benchPlayerCount = () => Number(process.env.BENCH_PLAYERS ?? 1_000_
 export async function openBenchDatabase(): Promise<Database> {
   const base = process.env.DATABASE_URL;
   if (base) {
-    const name = `rookery_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+    const scratch = await createScratchPostgres(base, 'rookery_bench');
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
     return {
       ...database,
       close: async () => {
         await database.close();
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await scratch.drop();
       },
     };
   }

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
 import * as schema from '../platform/db/schema.js';
+import { createScratchPostgres } from '../platform/db/scratch.js';
 import { sha256 } from '../platform/security/tokens.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
@@ -37,25 +37,9 @@ export interface TestContext {
  * database when TEST_DATABASE_URL is set (CI).
  */
 export async function createTestContext(overrides: { authRateLimit?: number } = {}): Promise<TestContext> {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
   const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `rookery_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const scratch = base ? await createScratchPostgres(base, 'rookery_t') : undefined;
+  const databaseUrl = scratch?.url;
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
   await seedBuiltInRoles(database.db);
   await seedAdmin(database.db, ADMIN_PASSWORD);
@@ -122,7 +106,7 @@ export async function createTestContext(overrides: { authRateLimit?: number } = 
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase?.();
+      await scratch?.drop();
     },
   };
 }
