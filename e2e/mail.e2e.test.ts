@@ -133,5 +133,10 @@ describe('mail through the screens', () => {
     expect((await box(us.userId)).find((m) => m.title === title)?.reward).toEqual([{ kind: 'gem', amount: 25 }]);
     expect((await box(cn.userId)).some((m) => m.title === title)).toBe(false);
     expect((await box(oldApp.userId)).some((m) => m.title === title)).toBe(false);
+
+    // The console: the player's detail lists the mail in its mail tab (this browser reads English).
+    await page.goto(`/user/detail?userId=${us.userId}`);
+    await page.getByRole('tab', { name: /^(Mail|邮件)$/ }).click();
+    await see(page, title);
   });
 });

@@ -1,6 +1,7 @@
 import { consoleRoutes, flattenRoutes, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../access/useCan';
@@ -25,6 +26,9 @@ const actions = [
 ].map((a) => ({ ...a, rule: flattenRoutes(consoleRoutes).find((r) => r.fullPath === a.path)?.auth }));
 
 const eventLogRule = flattenRoutes(consoleRoutes).find((r) => r.name === 'usersLog')?.auth;
+const mailRule = flattenRoutes(consoleRoutes).find((r) => r.name === 'emailList')?.auth;
+// The mail area's tab loads with its own chunk, only when opened.
+const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
@@ -103,6 +107,19 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             },
             ...(can(eventLogRule)
               ? [{ key: 'events', label: t('players.events'), children: <PlayerEventList userId={player.userId} /> }]
+              : []),
+            ...(can(mailRule)
+              ? [
+                  {
+                    key: 'mails',
+                    label: t('players.mails'),
+                    children: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <PlayerMailTab userId={player.userId} />
+                      </Suspense>
+                    ),
+                  },
+                ]
               : []),
           ]}
         />
