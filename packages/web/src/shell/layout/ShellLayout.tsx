@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
-import { useCurrentRoute } from '../../navigation/current-route';
 import { currentHostKind } from '../../navigation/host';
 import { findPageRoute } from '../../navigation/route-index';
 import { useDeviceClass } from '../device';
@@ -35,7 +34,6 @@ export default function ShellLayout() {
   const { token } = antdTheme.useToken();
   const session = useSession().data;
   const location = useLocation();
-  const { route, params } = useCurrentRoute();
   const { menuTheme, layout } = useSettings();
   const device = useDeviceClass();
   const [collapsed, setCollapsed] = useState(device !== 'desktop');
