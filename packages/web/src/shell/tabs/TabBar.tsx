@@ -33,6 +33,8 @@ export function TabBar() {
     // Where the user is now: a navigation renders in a transition, so right after one the last
     // rendered pathname can still be the previous page.
     const current = window.location.pathname;
+    // The list as it is now, not as it was at this component's last render.
+    const tabs = useTabs.getState().tabs;
     if (action === 'refresh') return apply(refreshTab(tabs, key));
     if (action === 'close') return finish(closeTab(tabs, key, current, homePath));
     if (action === 'closeLeft') return finish(closeLeftTabs(tabs, key, current));
@@ -87,7 +89,13 @@ export function TabBar() {
       }))}
       tabBarExtraContent={
         activeKey && (
-          <Dropdown menu={menuFor(activeKey)} trigger={['click']}>
+          <Dropdown
+            menu={{
+              ...menuFor(activeKey),
+              onClick: ({ key: action }) => run(action as TabAction, window.location.pathname),
+            }}
+            trigger={['click']}
+          >
             <Button
               type="text"
               size="small"
