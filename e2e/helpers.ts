@@ -135,3 +135,16 @@ export async function menuTexts(page: Page): Promise<string[]> {
 export async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).filter({ visible: true }).first().waitFor();
 }
+
+/** The game's side: its servers call the game API with the game key. */
+export async function callGame(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(baseUrl() + path, {
+    method,
+    headers: {
+      'X-Game-Key': inject('gameKey'),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
 
 let browser: Browser;
 let page: Page;
@@ -18,17 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The game's side: its servers call the game API with the game key. */
+/** A game API call that must succeed: its data. */
 async function game<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      'X-Game-Key': inject('gameKey'),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
+  const { body: json } = await callGame(method, path, body);
   if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
   return json.data as T;
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, newPage, see, signIn, unique, useBrowser } from './helpers';
+import { callGame, newPage, see, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 let page: Page;
@@ -11,18 +11,7 @@ beforeAll(async () => {
   await signIn(page, 'admin', inject('adminPassword'));
 });
 
-/** The game's side: its servers call the game API with the game key. */
-async function game(method: string, path: string, body?: unknown) {
-  const res = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      'X-Game-Key': inject('gameKey'),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const game = callGame;
 
 const login = (socialId: string) =>
   game('POST', '/api/game/v1/players/login', {
