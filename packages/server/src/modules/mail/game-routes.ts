@@ -6,6 +6,6 @@ import { claimMail, fetchMailbox, readMail } from './mailbox.js';
 /** The game's mailbox calls. */
 export const mailGameHandlers = (book: LiveMailBook): Handlers<typeof mailGameEndpoints> => ({
   gameGetMailbox: ({ db, params }) => fetchMailbox(db, book, params.userId),
-  gameReadMail: ({ db, params }) => readMail(db, book, params.userId, params.mailId),
-  gameClaimMail: ({ db, params, locale }) => claimMail(db, book, params.userId, params.mailId, locale),
+  gameReadMail: ({ db, params }) => readMail(db, params.userId, params.mailId),
+  gameClaimMail: ({ db, params, locale }) => claimMail(db, params.userId, params.mailId, locale),
 });

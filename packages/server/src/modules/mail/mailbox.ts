@@ -162,7 +162,7 @@ async function mailboxEntry(db: Db, player: PlayerRow, mailId: number, now: Date
   return { mail, copy, round: copy?.round ?? 1 };
 }
 
-export async function readMail(db: Db, book: LiveMailBook, userId: number, mailId: number, now = new Date()) {
+export async function readMail(db: Db, userId: number, mailId: number, now = new Date()) {
   const player = await getPlayer(db, userId);
   assertPlayable(player, now);
   const { round } = await mailboxEntry(db, player, mailId, now);
@@ -181,14 +181,7 @@ export async function readMail(db: Db, book: LiveMailBook, userId: number, mailI
  * one player queue; the (mail, player, round) key lets the reward go out once. A repeat claim and
  * a blacklisted player's claim change nothing and say why.
  */
-export async function claimMail(
-  db: Db,
-  book: LiveMailBook,
-  userId: number,
-  mailId: number,
-  locale: Locale,
-  now = new Date(),
-) {
+export async function claimMail(db: Db, userId: number, mailId: number, locale: Locale, now = new Date()) {
   const player = await getPlayerForUpdate(db, userId);
   assertPlayable(player, now);
   const { mail, copy, round } = await mailboxEntry(db, player, mailId, now);

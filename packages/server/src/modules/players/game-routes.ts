@@ -1,11 +1,12 @@
 import type { playerGameEndpoints } from '@rookery/contracts';
-import type { Handlers } from '../../platform/http/endpoints.js';
+import { type Handlers, ownTransactions } from '../../platform/http/endpoints.js';
 import { assertPlayable, gameStateAnswer, loginPlayer, savePlayer } from './game.js';
 import { getPlayer } from './service.js';
 
 /** Game API handlers (X-Game-Key). No audit: the player event log records what the game did. */
 export const playerGameHandlers: Handlers<typeof playerGameEndpoints> = {
-  gameLogin: async ({ db, body }) => gameStateAnswer(await loginPlayer(db, body)),
+  // One statement for an existing player allowed in; a transaction of its own otherwise.
+  gameLogin: ownTransactions(async ({ db, body }) => gameStateAnswer(await loginPlayer(db, body))),
   gameGetPlayer: async ({ db, params }) => gameStateAnswer(assertPlayable(await getPlayer(db, params.userId))),
   gameSavePlayer: ({ db, params, body }) => savePlayer(db, params.userId, body),
 };

@@ -1,5 +1,5 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
-import { and, eq, getTableColumns, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import {
@@ -28,7 +28,7 @@ export interface LoginInput {
 }
 
 /** What the game gets back from login and load. */
-export function gameStateAnswer(row: PlayerRow, now = new Date()) {
+export function gameStateAnswer(row: LoginRow, now = new Date()) {
   return {
     userId: row.id,
     state: row.state,
@@ -126,13 +126,17 @@ const loginColumns = (input: LoginInput, now: Date) => ({
   frozenUntil: null,
 });
 
+/** What a login answers with: the fields of `gameStateAnswer`. */
+export type LoginRow = Pick<PlayerRow, 'id' | 'state' | 'saveCount' | 'sessionEpoch' | 'chatBannedUntil'>;
+
 /**
- * The common login, an existing player allowed in: an update that takes the row lock and checks
- * freeze and device ban in its WHERE, then one insert of the login event (with the device binding
- * as a CTE on a social login). Undefined when nothing was updated: the player is unknown, frozen
- * or the device banned, and the caller finds out which.
+ * The common login, an existing player allowed in, as one statement (so one round trip and its
+ * own implicit transaction): an update that takes the row lock and checks freeze and device ban
+ * in its WHERE, with the login event and, on a social login, the device binding inserted by CTEs
+ * from the updated row. Undefined when nothing was updated: the player is unknown, frozen or the
+ * device banned, and the caller finds out which.
  */
-async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<PlayerRow | undefined> {
+async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<LoginRow | undefined> {
   const byKey = input.socialId
     ? eq(players.socialId, input.socialId)
     : eq(
@@ -141,32 +145,50 @@ async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<Play
       );
   const frozenNow = and(eq(players.status, 'frozen'), or(isNull(players.frozenUntil), gt(players.frozenUntil, now)));
   const banned = db.select({ one: sql`1` }).from(deviceBans).where(activeBan(input.deviceId, now));
-  const [updated] = await db
+  const update = db
     .update(players)
     .set(loginColumns(input, now))
     .where(and(byKey, not(frozenNow!), notExists(banned)))
     .returning({
-      ...getTableColumns(players),
-      // This transaction writes only login records (attributes, last login, the event), never game
+      id: players.id,
+      state: players.state,
+      saveCount: players.saveCount,
+      sessionEpoch: players.sessionEpoch,
+      chatBannedUntil: players.chatBannedUntil,
+      // This statement writes only login records (attributes, last login, the event), never game
       // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
-      asyncCommit: sql<string>`set_config('synchronous_commit', 'off', true)`,
+      asyncCommit: sql`set_config('synchronous_commit', 'off', true)`,
     });
-  if (!updated) return undefined;
-  const { asyncCommit: _, ...row } = updated;
-  const at = now.toISOString();
-  const event = sql`insert into ${playerEvents} (user_id, type, data, at)
-    values (${row.id}, 'login', ${JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'))}::jsonb, ${at}::timestamptz)`;
+  const at = sql`${now.toISOString()}::timestamptz`;
   // A social login on another player's device moves the device's binding to this player.
-  await db.execute(
-    input.socialId
-      ? sql`with login_binding as (
-          insert into ${playerDevices} (device_id, user_id, bound_at) values (${input.deviceId}, ${row.id}, ${at}::timestamptz)
-          on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
-          where ${playerDevices.userId} <> excluded.user_id)
-        ${event}`
-      : event,
-  );
-  return row;
+  const binding = input.socialId
+    ? sql`, login_binding as (
+        insert into ${playerDevices} (device_id, user_id, bound_at) select ${input.deviceId}, id, ${at} from login_player
+        on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
+        where ${playerDevices.userId} <> excluded.user_id)`
+    : sql``;
+  const event = JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'));
+  const { rows } = (await db.execute(sql`with login_player as (${update.getSQL()})${binding},
+    login_event as (insert into ${playerEvents} (user_id, type, data, at) select id, 'login', ${event}::jsonb, ${at} from login_player)
+    select id, state, save_count, session_epoch, chat_banned_until from login_player`)) as unknown as {
+    rows: {
+      id: number | string;
+      state: PlayerState;
+      save_count: number;
+      session_epoch: number;
+      chat_banned_until: string | Date | null;
+    }[];
+  };
+  const [row] = rows;
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    state: row.state,
+    saveCount: row.save_count,
+    sessionEpoch: row.session_epoch,
+    // Drivers give a timestamp as text (drizzle turns off their parsing) or as a Date.
+    chatBannedUntil: row.chat_banned_until == null ? null : new Date(row.chat_banned_until),
+  };
 }
 
 /** Record a login found the slow way (a first login, or one that raced a console change). */
@@ -187,16 +209,20 @@ async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date,
 /**
  * Find the player by social ID, else by the device's binding, else create one; refuse banned
  * devices and frozen players (403 with reason and end time); record the login attributes, bind
- * the device to the player and log the event. An existing player allowed in costs two statements.
+ * the device to the player and log the event. An existing player allowed in costs one statement;
+ * the rest (a first login, a refusal) runs in a transaction of its own, so `db` is the database,
+ * not a caller's transaction (the registrar leaves this handler's transactions to it).
  */
-export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<PlayerRow> {
+export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<LoginRow> {
   const existing = await loginExisting(db, input, now);
   if (existing) return existing;
-  const found = await lockForLogin(db, input, now);
-  if (found?.ban) throw banError(found.ban);
-  const row = found?.player ?? (await createOnFirstLogin(db, input, now));
-  if (isFrozen(row, now)) throw frozenError(row);
-  return recordLogin(db, row, input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
+  return db.transaction(async (tx) => {
+    const found = await lockForLogin(tx, input, now);
+    if (found?.ban) throw banError(found.ban);
+    const row = found?.player ?? (await createOnFirstLogin(tx, input, now));
+    if (isFrozen(row, now)) throw frozenError(row);
+    return recordLogin(tx, row, input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
+  });
 }
 
 /** The player for a game call: 404 when unknown, 403 when frozen. */

@@ -549,6 +549,29 @@ describe('console reads', () => {
     expect(d.stateView.resources).toContainEqual({ key: 'gem', label: '钻石', value: 50 });
   });
 
+  it('a device search finds the player it is bound to and the one whose last login came from it, each once', async () => {
+    const deviceId = device();
+    const socialId = `social-${deviceId}`;
+    const social = (await login({ socialId, deviceId: device() })).body.data.userId;
+    const guest = (await login({ deviceId })).body.data.userId;
+    // The social account signs in on the guest's device: the binding moves to it, and the
+    // guest's last login still came from the device.
+    await login({ deviceId, socialId });
+    await admin('POST', '/api/v1/game-users/chat-ban', {
+      userIds: [social],
+      reason: 'spam',
+      until: '2099-01-01T00:00:00.000Z',
+    });
+    const found = (await admin('GET', `/api/v1/penguin/users/search?deviceId=${deviceId}`)).json().data;
+    expect(found.map((p: { userId: number }) => p.userId)).toEqual([guest, social].sort((a, b) => a - b));
+    // Rows from the search function are mapped like any select: timestamps and IDs typed.
+    expect(found.find((p: { userId: number }) => p.userId === social)).toMatchObject({
+      deviceId,
+      saveCount: 0,
+      chatBannedUntil: '2099-01-01T00:00:00.000Z',
+    });
+  });
+
   it('the game-user list filters and sorts on the server', async () => {
     await newPlayer();
     const res = await admin('GET', '/api/v1/game-users?os=ios&sort=userId&order=asc&pageSize=5');

@@ -7,11 +7,12 @@ import {
   stateFields,
 } from '@rookery/contracts';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type PgTable, unionAll } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+import { selectTableRows } from '../../platform/db/rows.js';
 import { notFound } from '../../platform/http/errors.js';
 import { getPlayer, type PlayerRow } from './service.js';
-import { deviceBans, playerDevices, playerEvents, playerSnapshots, playerSuspicions, players } from './tables.js';
+import { deviceBans, playerEvents, playerSnapshots, playerSuspicions, players } from './tables.js';
 import { boundUserIds, playerDevicesView, toPlayerDetail, toPlayerSummary } from './views.js';
 
 /** Read-only player queries for the console: search, listings, snapshots, history, event log, archive. */
@@ -51,7 +52,11 @@ async function pageOf<T extends PgTable>(
 
 const offsetOf = (q: Page) => (q.page - 1) * q.pageSize;
 
-/** Every ID kind is an index lookup; a device ID finds its current user and every player it is bound to. */
+/**
+ * Every ID kind is an index lookup; a device ID finds the players it is bound to and those whose
+ * last login came from it (the `players_by_device` function of migration 0004, planned once per
+ * connection).
+ */
 export async function searchPlayers(
   db: Db,
   q: { userId?: number; socialId?: string; deviceId?: string; anonymousId?: string },
@@ -61,22 +66,9 @@ export async function searchPlayers(
   else if (q.socialId) rows = await db.select().from(players).where(eq(players.socialId, q.socialId));
   else if (q.anonymousId)
     rows = await db.select().from(players).where(eq(players.anonymousId, q.anonymousId)).orderBy(players.id).limit(100);
-  else {
-    const bound = db
-      .select({ userId: playerDevices.userId })
-      .from(playerDevices)
-      .where(eq(playerDevices.deviceId, q.deviceId!));
-    rows = await unionAll(
-      db.select().from(players).where(inArray(players.id, bound)),
-      db.select().from(players).where(eq(players.deviceId, q.deviceId!)).limit(100),
-    );
-  }
-  const seen = new Set<number>();
+  else rows = await selectTableRows(db, players, sql`select * from players_by_device(${q.deviceId!}) order by id`);
   const now = new Date();
-  return rows
-    .filter((r) => !seen.has(r.id) && seen.add(r.id))
-    .sort((a, b) => a.id - b.id)
-    .map((r) => toPlayerSummary(r, now));
+  return rows.map((r) => toPlayerSummary(r, now));
 }
 
 export async function playerDetailById(db: Db, userId: number, locale: Locale) {

@@ -1,6 +1,6 @@
 import type { Role, StaffUser } from '@rookery/contracts';
 import { builtInRoles, superRoles } from '@rookery/contracts';
-import { and, count, desc, eq, ilike, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { roles, staffSessions, staffUsers } from './tables.js';
