@@ -25,8 +25,7 @@ export default function RegisterResultPage() {
   });
 
   const toLogin = async () => {
-    await signOut();
-    navigate('/login', { replace: true });
+    await signOut(() => navigate('/login', { replace: true }));
   };
 
   const data = registration.data;

@@ -23,8 +23,7 @@ export function UserDropdown() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await signOut();
-        navigate('/login', { replace: true });
+        await signOut(() => navigate('/login', { replace: true }));
       },
     });
 
