@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { EXPIRED_COPY_DAYS, pruneExpiredMailCopies } from './housekeeping.js';
 import { LiveMailBook, MAIL_CHANGED } from './live-mails.js';
 
 let ctx: TestContext;
@@ -408,10 +409,10 @@ describe('claims', () => {
 });
 
 describe('comeback mail', () => {
-  /** Move the player's logins back in time, as if they had been away `days` days, then log in again. */
+  /** Move the player's last login back in time, as if they had been away `days` days, then log in again. */
   async function comeBackAfter(userId: number, deviceId: string, days: number) {
     await ctx.database.db.execute(
-      sql`update player_events set at = at - make_interval(days => ${days}) where user_id = ${userId} and type = 'login'`,
+      sql`update players set last_login_at = last_login_at - make_interval(days => ${days}) where id = ${userId}`,
     );
     expect(await login(deviceId)).toBe(userId);
   }
@@ -507,5 +508,35 @@ describe('mail list', () => {
     expect((after as unknown as { rows: { n: number }[] }).rows[0].n).toBe(
       (before as unknown as { rows: { n: number }[] }).rows[0].n,
     );
+  });
+});
+
+describe('housekeeping', () => {
+  it('drops players’ copies of mails expired past the retention and keeps the rest', async () => {
+    const p = await player();
+    const old = await send({ mailScope: 'personal', userIdInput: String(p), reward: [{ kind: 'coin', amount: 1 }] });
+    const live = await send({ mailScope: 'personal', userIdInput: String(p) });
+    expect((await game('POST', `/api/game/v1/players/${p}/mails/${old.id}/claim`)).statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`update mails set effective_at = now() - make_interval(days => ${EXPIRED_COPY_DAYS + 2}),
+        expire_at = now() - make_interval(days => ${EXPIRED_COPY_DAYS + 1}) where id = ${old.id}`,
+    );
+    const copies = async (mailId: number) =>
+      Number(
+        (
+          (await ctx.database.db.execute(
+            sql`select count(*) as n from player_mails where mail_id = ${mailId}`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    expect(await copies(old.id)).toBe(1);
+    expect(await pruneExpiredMailCopies(ctx.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await copies(old.id)).toBe(0);
+    expect(await copies(live.id)).toBe(1);
+    const box = await mailIds(p);
+    expect(box).toContain(live.id);
+    expect(box).not.toContain(old.id);
   });
 });

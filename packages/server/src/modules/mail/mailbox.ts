@@ -22,7 +22,7 @@ import {
   recordPlayerEvent,
 } from '../players/service.js';
 import type { LiveMail, LiveMailBook, MailRow } from './live-mails.js';
-import { lastTwoLogins, type MailCopy, playerWithMailCopies } from './player-lookup.js';
+import { type MailCopy, playerWithMailCopies } from './player-lookup.js';
 import { mails, playerMails } from './tables.js';
 import { inMailbox, type PlayerMailRow, toMail, toMailboxItem } from './views.js';
 
@@ -52,14 +52,15 @@ function latestCopies<C extends { mailId: number; round: number }>(copies: C[]):
  * Give the player a new copy of each live comeback mail their latest login qualifies for: that
  * login came `notLoginDays` or more after the previous one, the conditions matched the player as
  * they were when they came back, this return has no copy yet, the last copy was claimed, and
- * fewer than `maxTimes` copies were given. Evaluated at mailbox fetch from the players' login
- * history, so the login itself does not depend on mail. Idempotent: a second fetch finds the copy.
+ * fewer than `maxTimes` copies were given. Evaluated at mailbox fetch from the player's last two
+ * login times, so the login itself does not depend on mail. Idempotent: a second fetch finds the copy.
  */
 async function grantComebackMails(db: Db, player: PlayerRow, comeback: LiveMail[], copies: MailCopy[], now: Date) {
   const nowMs = now.getTime();
   const live = comeback.filter((m) => m.effectiveMs <= nowMs && nowMs < m.expireMs);
   if (live.length === 0) return false;
-  const { latest, previous } = await lastTwoLogins(db, player.id);
+  const latest = player.lastLoginAt;
+  const previous = player.previousLoginAt;
   if (!latest || !previous) return false;
   const daysAway = Math.floor((latest.getTime() - previous.getTime()) / DAY_MS);
   const attrs: PlayerAttributes = {
@@ -94,7 +95,7 @@ function assertPlayable(player: PlayerRow, now: Date) {
  * global mails match come from memory.
  */
 export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now = new Date()) {
-  const found = await playerWithMailCopies(db, userId);
+  const found = await playerWithMailCopies(db, userId, now);
   if (!found) throw notFound('player.notFound');
   const { player } = found;
   let { copies } = found;
@@ -102,7 +103,7 @@ export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, n
   const nowMs = now.getTime();
   const comeback = await book.live(db, 'comeback');
   if (comeback.length > 0 && (await grantComebackMails(db, player, comeback, copies, now))) {
-    copies = (await playerWithMailCopies(db, userId))!.copies;
+    copies = (await playerWithMailCopies(db, userId, now))!.copies;
   }
   const latest = latestCopies(copies);
   const liveGlobal = await book.liveGlobalIds(db);

@@ -1,13 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/http/errors.js';
-import { playerDevices, playerEvents, players } from '../players/tables.js';
-import { playerMails } from './tables.js';
+import { playerDevices, players } from '../players/tables.js';
+import { mails, playerMails } from './tables.js';
 
 /*
  * Player look-ups mail needs that the players service does not offer (batch existence for a
- * personal mail's recipients, the console's social/device ID key, the login history for
- * comeback mail). Read-only, on the players module's exported tables.
+ * personal mail's recipients, the console's social/device ID key, the mailbox's one read).
+ * Read-only, on the players module's exported tables.
  */
 
 /** Which of `ids` are players. */
@@ -44,20 +44,6 @@ export async function playerIdByKey(
   return id;
 }
 
-/**
- * The player's latest login and the one before it, from the players' event log: a comeback is a
- * latest login that came `notLoginDays` or more after the previous one.
- */
-export async function lastTwoLogins(db: Db, userId: number): Promise<{ latest?: Date; previous?: Date }> {
-  const rows = await db
-    .select({ at: playerEvents.at })
-    .from(playerEvents)
-    .where(and(eq(playerEvents.userId, userId), eq(playerEvents.type, 'login')))
-    .orderBy(desc(playerEvents.id))
-    .limit(2);
-  return { latest: rows[0]?.at, previous: rows[1]?.at };
-}
-
 /** The player's state for each mail they have a copy of or touched (no mail bodies). */
 export type MailCopy = Pick<
   typeof playerMails.$inferSelect,
@@ -75,12 +61,15 @@ interface RawCopy {
 const time = (t: string | null) => (t === null ? null : new Date(t));
 
 /**
- * The player and their mail copies in one round trip: the mailbox is fetched on every session
- * and should cost little more than reading the player.
+ * The player and their copies of mails not expired at `now`, in one round trip: the mailbox is
+ * fetched on every session and should cost little more than reading the player. An expired mail
+ * is never in the mailbox, so its copies (the history of every mail the player ever touched)
+ * stay out of the read.
  */
 export async function playerWithMailCopies(
   db: Db,
   userId: number,
+  now: Date,
 ): Promise<{ player: typeof players.$inferSelect; copies: MailCopy[] } | undefined> {
   const [found] = await db
     .select({
@@ -88,7 +77,8 @@ export async function playerWithMailCopies(
       copies: sql<RawCopy[]>`coalesce((
         select json_agg(json_build_object('mailId', pm.mail_id, 'round', pm.round, 'deliveredAt', pm.delivered_at,
           'readAt', pm.read_at, 'claimedAt', pm.claimed_at, 'removedAt', pm.removed_at))
-        from ${playerMails} pm where pm.user_id = ${players.id}), '[]'::json)`,
+        from ${playerMails} pm join ${mails} m on m.id = pm.mail_id
+        where pm.user_id = ${userId} and m.expire_at > ${now.toISOString()}::timestamptz), '[]'::json)`,
     })
     .from(players)
     .where(eq(players.id, userId));

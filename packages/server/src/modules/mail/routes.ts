@@ -9,10 +9,12 @@ import {
   templatePermissions,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { forbidden } from '../../platform/http/errors.js';
 import type { Session } from '../../platform/http/session.js';
 import { mailGameHandlers } from './game-routes.js';
+import { pruneExpiredMailCopies } from './housekeeping.js';
 import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
@@ -43,6 +45,7 @@ const mailChanges = new Set(['createMail', 'updateMail', 'recallMail']);
 
 export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
   const book = await liveMailBook(database);
+  scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db));
   // The change notice reaches every process, but asynchronously on PostgreSQL; drop this
   // process's copy as soon as the change has committed so the next fetch here sees it.
   app.addHook('onSend', async (req, _reply, payload) => {

@@ -119,6 +119,8 @@ const loginEventData = (input: LoginInput, via: 'social' | 'device' | 'new') => 
 const loginColumns = (input: LoginInput, now: Date) => ({
   ...loginAttributes(input),
   ...(input.anonymousId ? { anonymousId: input.anonymousId } : {}),
+  // The right-hand side reads the row before the update.
+  previousLoginAt: sql`${players.lastLoginAt}`,
   lastLoginAt: now,
   // Only players not frozen now get here: a lapsed freeze is cleared.
   status: 'normal',

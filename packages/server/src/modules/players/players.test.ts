@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { loginPlayer } from './game.js';
+import { pruneRoutineEvents, ROUTINE_EVENT_DAYS } from './housekeeping.js';
 import { applyRewards, findPlayer, isBlacklisted, markPayer, playerAttributes } from './service.js';
-import { players } from './tables.js';
+import { playerEvents, players } from './tables.js';
 
 /** Every console action is proven through the game API: what the game sees after it. */
 
@@ -656,5 +657,39 @@ describe('other areas and concurrency', () => {
     expect(loaded.body.data.chatBannedUntil).not.toBeNull();
     // Save 1, three deductions, one reward: every write raised the count.
     expect(loaded.body.data.saveCount).toBe(5);
+  });
+});
+
+describe('housekeeping', () => {
+  it('drops login and save events past the retention and keeps console actions and recent events', async () => {
+    const p = await newPlayer();
+    const ban = await admin('POST', '/api/v1/game-users/chat-ban', {
+      userIds: [p.userId],
+      reason: 'spam',
+      until: '2099-01-01T00:00:00.000Z',
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    await ctx.database.db.execute(
+      sql`update player_events set at = at - make_interval(days => ${ROUTINE_EVENT_DAYS + 1}) where user_id = ${p.userId}`,
+    );
+    expect((await login({ deviceId: p.deviceId })).status).toBe(200);
+    // Only this player's events are old: its first login and its save go.
+    expect(await pruneRoutineEvents(ctx.database.db)).toBe(2);
+    const left = await ctx.database.db
+      .select({ type: playerEvents.type })
+      .from(playerEvents)
+      .where(eq(playerEvents.userId, p.userId))
+      .orderBy(playerEvents.id);
+    expect(left.map((e) => e.type)).toEqual(['banChat', 'login']);
+    expect(await pruneRoutineEvents(ctx.database.db)).toBe(0);
+  });
+
+  it('a login remembers the one before it', async () => {
+    const p = await newPlayer();
+    const [first] = await ctx.database.db.select().from(players).where(eq(players.id, p.userId));
+    expect((await login({ deviceId: p.deviceId })).status).toBe(200);
+    const [second] = await ctx.database.db.select().from(players).where(eq(players.id, p.userId));
+    expect(second.previousLoginAt).toEqual(first.lastLoginAt);
+    expect(second.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(first.lastLoginAt!.getTime());
   });
 });

@@ -1,9 +1,11 @@
 import { type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import type { Db } from '../../platform/db/client.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { type RequestContext, registerEndpoints } from '../../platform/http/endpoints.js';
 import * as actions from './actions.js';
 import { playerGameHandlers } from './game-routes.js';
+import { pruneRoutineEvents } from './housekeeping.js';
 import * as queries from './queries.js';
 import { getPlayer, type PlayerRow } from './service.js';
 import { type DeviceView, loadPlayerDetail, playerDevicesView, toPlayerDetail, toPlayerSummary } from './views.js';
@@ -64,6 +66,7 @@ async function transferDone(
 }
 
 export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
+  scheduleHousekeeping(app, 'players', () => pruneRoutineEvents(database.db));
   const deps = { db: database.db, gameKeyHash };
   registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers);
   registerEndpoints(app, deps, playerEndpoints, {

@@ -39,6 +39,8 @@ export const players = pgTable(
     sessionEpoch: integer().notNull().default(0),
     firstLoginAt: at().notNull().defaultNow(),
     lastLoginAt: at(),
+    /** The login before the last one: a comeback is a last login long after it (mail, conditions). */
+    previousLoginAt: at(),
     lastSaveAt: at(),
     /** Set when business data (personal and analytics data) was erased. */
     dataErasedAt: at(),
@@ -112,9 +114,12 @@ export const playerEvents = pgTable(
     at: at().notNull().defaultNow(),
   },
   // Item removals are listed across players; a partial index keeps that off the hot inserts.
+  // Retention finds old login and save events by time: a BRIN index (a summary per block range,
+  // cheap on appends that arrive in time order) instead of a B-tree entry per login.
   (t) => [
     index().on(t.userId, t.id),
     index('player_events_item_removals_idx').on(t.id).where(sql`${t.type} in ('deductResources', 'removeItems')`),
+    index('player_events_at_brin').using('brin', t.at),
   ],
 );
 

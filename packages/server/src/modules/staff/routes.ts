@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
@@ -26,15 +27,7 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
 });
 
 export function staffModule({ app, config, database, mailer, gameKeyHash }: ModuleDeps) {
-  // Hourly, off the request path; the first run waits an hour so tests and short runs never see it.
-  const housekeeping = setInterval(
-    () => {
-      pruneStaffAuthState(database.db).catch((err: unknown) => app.log.warn({ err }, 'staff housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  scheduleHousekeeping(app, 'staff', () => pruneStaffAuthState(database.db));
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
 
