@@ -95,7 +95,7 @@ function assertPlayable(player: PlayerRow, now: Date) {
  * global mails match come from memory.
  */
 export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now = new Date()) {
-  const found = await playerWithMailCopies(db, userId, now);
+  const found = await playerWithMailCopies(db, userId);
   if (!found) throw notFound('player.notFound');
   const { player } = found;
   let { copies } = found;
@@ -103,7 +103,7 @@ export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, n
   const nowMs = now.getTime();
   const comeback = await book.live(db, 'comeback');
   if (comeback.length > 0 && (await grantComebackMails(db, player, comeback, copies, now))) {
-    copies = (await playerWithMailCopies(db, userId, now))!.copies;
+    copies = (await playerWithMailCopies(db, userId))!.copies;
   }
   const latest = latestCopies(copies);
   const liveGlobal = await book.liveGlobalIds(db);
