@@ -17,10 +17,17 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const httpErrorCodes = [400, 401, 403, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505] as const;
 export type HttpErrorCode = (typeof httpErrorCodes)[number];
 
+/** Spec §9: lists show 10 rows unless they say otherwise (the mail list shows 20). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAIL_LIST_PAGE_SIZE = 20;
+
+/** A page size in a query, `size` when absent. */
+export const pageSizeQuery = (size = DEFAULT_PAGE_SIZE) => z.coerce.number().int().min(1).max(1000).default(size);
+
 /** The spec's paging shapes. New lists use `list/pagination`. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageSize: pageSizeQuery(),
 });
 
 export const paginationSchema = z.object({
@@ -35,7 +42,7 @@ export const pagedList = <T extends z.ZodType>(item: T) =>
 /** Legacy shape kept for roles, staff users and promotion (`datas/count/pageNum/pageSize`). */
 export const legacyPageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageSize: pageSizeQuery(),
 });
 
 export const legacyPagedList = <T extends z.ZodType>(item: T) =>

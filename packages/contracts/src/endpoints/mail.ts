@@ -3,7 +3,7 @@ import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
 import { endpoint } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
-import { isoDateTime, pagedList, pageQuery } from '../http.js';
+import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
 import { externalIdSchema, userIdSchema } from './players.js';
 
@@ -335,7 +335,7 @@ export const mailEndpoints = {
     summary: 'Mails of a scope (all scopes the user may see when none is given), newest first',
     permission: anyScope('query'),
     query: pageQuery.extend({
-      pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+      pageSize: pageSizeQuery(MAIL_LIST_PAGE_SIZE),
       mailScope: mailScopeQuery.shape.mailScope,
       state: z.enum(mailStates).optional(),
       title: trimmedSearch,

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@rookery/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Table, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -52,6 +53,8 @@ export interface ListPageProps<Row> {
   initialSearch?: Record<string, unknown>;
   /** Show a detail drawer from the fields marked `detail`. */
   detail?: boolean;
+  /** Rows per page at first (the endpoint's default page size). */
+  pageSize?: number;
 }
 
 /**
@@ -69,6 +72,7 @@ export function ListPage<Row extends object>({
   searchSchema,
   initialSearch = {},
   detail = true,
+  pageSize = DEFAULT_PAGE_SIZE,
 }: ListPageProps<Row>) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -76,7 +80,7 @@ export function ListPage<Row extends object>({
   const [form] = Form.useForm();
   const timeRangeField = fields.find((f) => f.search === 'timeRange')?.name;
   const [filters, setFilters] = useState(() => searchFilters(initialSearch, timeRangeField));
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [paging, setPaging] = useState({ page: 1, pageSize });
   const [sort, setSort] = useState<Sort>();
   const [selected, setSelected] = useState<Row[]>([]);
   const [shown, setShown] = useState<Row>();
@@ -248,7 +252,7 @@ export function ListPage<Row extends object>({
             showTotal: (total) => t('common.total', { total }),
           }}
           onChange={(pagination, _filters, sorter) => {
-            setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 10 });
+            setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? pageSize });
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             setSort(
               one?.order ? { field: String(one.field), order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined,

@@ -1,4 +1,10 @@
-import { type Mail, type MailScope, mailEndpoints, mailScopePermissions } from '@rookery/contracts';
+import {
+  MAIL_LIST_PAGE_SIZE,
+  type Mail,
+  type MailScope,
+  mailEndpoints,
+  mailScopePermissions,
+} from '@rookery/contracts';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,6 +26,7 @@ export function MailList({ scope }: { scope: MailScope }) {
       queryKey={`mails-${scope}`}
       fields={mailFields(scope)}
       rowKey="id"
+      pageSize={MAIL_LIST_PAGE_SIZE}
       load={async ({ page, pageSize, filters }) => {
         const data = await api(mailEndpoints.listMails, {
           query: {
