@@ -46,6 +46,14 @@ async function choose(select: Locator, option: string, search?: string) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
+/** Set the mail form's expiry to 2099, confirmed in the picker (Enter would submit the form). */
+async function expireFarAhead() {
+  const expireAt = page.getByLabel('Expires at');
+  await expireAt.click();
+  await expireAt.fill('2099-01-01 00:00:00');
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+}
+
 describe('mail through the screens', () => {
   it('sends a global mail from a template and a reward template to the players two conditions select', async () => {
     const us = await login('US', '1.5.0');
@@ -109,11 +117,7 @@ describe('mail through the screens', () => {
     await page.getByTestId('conditions-preview-run').click();
     await expect.poll(() => preview.locator('.ant-alert').innerText()).toContain('#2');
 
-    const expireAt = page.getByLabel('Expires at');
-    await expireAt.click();
-    await expireAt.fill('2099-01-01 00:00:00');
-    // Confirm in the picker (Enter in a form field would submit the form).
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await expireFarAhead();
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
     await page.waitForURL('**/email/global');
     await see(page, title);
@@ -153,10 +157,7 @@ describe('mail through the screens', () => {
     await page.getByTestId('content-en-US').locator('textarea').fill('Here is something for the wait');
     await page.getByTestId('title-zh-CN').locator('input').fill('补偿');
     await page.getByTestId('content-zh-CN').locator('textarea').fill('停服补偿');
-    const expireAt = page.getByLabel('Expires at');
-    await expireAt.click();
-    await expireAt.fill('2099-01-01 00:00:00');
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await expireFarAhead();
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
     await page.waitForURL('**/email/list');
     await see(page, title);

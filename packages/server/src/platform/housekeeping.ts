@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,15 +22,21 @@ export function scheduleHousekeeping(
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
+/** `days` days before `now`, as a timestamp parameter. */
+export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * HOUR_MS).toISOString();
+
 /**
- * Delete in batches until a batch comes back short: `deleteBatch(limit)` removes at most `limit`
- * rows in one statement and says how many. Many short statements instead of one long one, so a
- * prune never holds locks or a transaction across the whole backlog. Returns the rows removed.
+ * Delete in batches until a batch comes back short: `deleteBatch(limit)` is a DELETE of at most
+ * `limit` rows (without RETURNING). Many short statements instead of one long one, so a prune
+ * never holds locks or a transaction across the whole backlog. Returns the rows removed.
  */
-export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>, limit = 5000): Promise<number> {
+export async function deleteInBatches(db: Db, deleteBatch: (limit: number) => SQL, limit = 5000): Promise<number> {
   let total = 0;
   for (;;) {
-    const removed = await deleteBatch(limit);
+    const result = (await db.execute(
+      sql`with gone as (${deleteBatch(limit)} returning 1) select count(*)::int as n from gone`,
+    )) as unknown as { rows: { n: number }[] };
+    const removed = Number(result.rows[0].n);
     total += removed;
     if (removed < limit) return total;
   }
