@@ -95,4 +95,50 @@ describe('players through the screens', () => {
       .toEqual(a.state);
     await see(page, 'Done');
   });
+
+  it('a banned device is refused at login with the reason; lifting the ban lets it in', async () => {
+    const p = await player(10, 1);
+    const deviceId = `${p.socialId}-device`;
+    const reason = unique('chargeback fraud');
+
+    await page.goto('/game-user/frozedevice');
+    await page.getByLabel('Device IDs (one per line, at most 25)').fill(deviceId);
+    await page.getByLabel('Reason').fill(reason);
+    await page.getByTestId('device-ban-form-submit').click();
+    await see(page, 'Ban this device? It will not be able to log in.');
+    await confirmModal();
+    const row = page.getByRole('row').filter({ hasText: deviceId });
+    await expect.poll(() => row.innerText()).toContain(String(p.userId));
+
+    const refused = await login(p.socialId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain(reason);
+
+    await row.getByTestId('row-action-unban').click();
+    await confirmModal();
+    await expect.poll(async () => (await login(p.socialId)).status, { timeout: 10_000 }).toBe(200);
+  });
+
+  it('a deduction beyond what the player has is refused and changes nothing; one within it lowers the game state', async () => {
+    const p = await player(321, 3);
+    const gems = async () => (await game('GET', `/api/game/v1/players/${p.userId}`)).body.data.state.resources.gem;
+
+    await page.goto(`/game-user/deduct?userId=${p.userId}`);
+    await page.getByRole('button', { name: 'Add reward' }).click();
+    await page.getByTestId('reward-kind').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Gems' }).first().click();
+    const amount = page.locator('[data-testid=reward-amount] input, input[data-testid=reward-amount]').first();
+    await amount.fill('500');
+    await page.getByLabel('Reason').fill('duplicated purchase');
+    await page.getByTestId('deduct-form-submit').click();
+    await confirmModal();
+    await see(page, 'the player has 321, cannot deduct 500');
+    expect(await gems()).toBe(321);
+
+    await amount.fill('100');
+    await page.getByTestId('deduct-form-submit').click();
+    await confirmModal();
+    await page.waitForURL(`**/user/detail?userId=${p.userId}`);
+    expect(await gems()).toBe(221);
+  });
 });

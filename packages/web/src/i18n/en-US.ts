@@ -313,6 +313,7 @@ export const enUS: Translation = {
     disable: 'Disable',
     batchDisable: 'Disable selected',
     batchDisableConfirm: 'Disable the {{count}} selected accounts? Their sessions end at once.',
+    batchDisableConfirm_one: 'Disable the selected account? Its sessions end at once.',
     enable: 'Enable',
     disableConfirm: 'Disable “{{name}}”? Their sessions end at once.',
     enableConfirm: 'Enable “{{name}}”?',

@@ -315,6 +315,7 @@ export const zhCN = {
     disable: '停用',
     batchDisable: '批量停用',
     batchDisableConfirm: '确定停用选中的 {{count}} 个账号吗？其登录会立即失效。',
+    batchDisableConfirm_one: '确定停用选中的 {{count}} 个账号吗？其登录会立即失效。',
     enable: '启用',
     disableConfirm: '确定停用“{{name}}”吗？其登录会立即失效。',
     enableConfirm: '确定启用“{{name}}”吗？',

@@ -1,6 +1,10 @@
 import { addTexts } from '../shared/texts';
 
-/** The player screens' texts (zh-CN first, en-US the same shape), added when a player screen loads. */
+/**
+ * The player screens' texts (zh-CN first, en-US the same shape), added when a player screen loads.
+ * `…_one` keys are English's singular (i18next plurals); Chinese has one form, so its `_one` is
+ * never used and only keeps the shapes equal.
+ */
 const zhCN = {
   players: {
     userId: '用户 ID',
@@ -52,18 +56,23 @@ const zhCN = {
     searchHint: '输入用户 ID、社交 ID、设备 ID 或匿名 ID 之一',
     freeze: '冻结',
     freezeConfirm: '确定冻结 {{count}} 个账号吗？这些玩家将无法登录游戏。',
+    freezeConfirm_one: '确定冻结 {{count}} 个账号吗？这些玩家将无法登录游戏。',
     unfreeze: '解封',
     unfreezeConfirm: '确定解封 {{count}} 个账号吗？',
+    unfreezeConfirm_one: '确定解封 {{count}} 个账号吗？',
     banDevices: '封禁设备',
     banDevicesConfirm: '确定封禁 {{count}} 台设备吗？这些设备将无法登录游戏。',
+    banDevicesConfirm_one: '确定封禁 {{count}} 台设备吗？这些设备将无法登录游戏。',
     unbanDevice: '解除封禁',
     unbanDeviceConfirm: '确定解除设备 {{deviceId}} 的封禁吗？',
     bannedBy: '操作人',
     createdAt: '时间',
     chatBan: '禁言',
     chatBanConfirm: '确定禁言 {{count}} 个账号吗？',
+    chatBanConfirm_one: '确定禁言 {{count}} 个账号吗？',
     liftChatBan: '解除禁言',
     liftChatBanConfirm: '确定解除 {{count}} 个账号的禁言吗？',
+    liftChatBanConfirm_one: '确定解除 {{count}} 个账号的禁言吗？',
     clear: '清除数据',
     clearConfirm: '确定清除玩家 {{userId}} 的游戏数据吗？将恢复为新玩家的初始数据（操作前会保存快照）。',
     archive: '导出存档',
@@ -111,8 +120,10 @@ const zhCN = {
     unbindConfirm: '确定解绑设备 {{deviceId}} 吗？该设备下次登录将成为新玩家。',
     blacklistAdd: '加入黑名单',
     blacklistAddConfirm: '确定将 {{count}} 个账号加入黑名单吗？',
+    blacklistAddConfirm_one: '确定将 {{count}} 个账号加入黑名单吗？',
     blacklistRemove: '移出黑名单',
     blacklistRemoveConfirm: '确定将 {{count}} 个账号移出黑名单吗？',
+    blacklistRemoveConfirm_one: '确定将 {{count}} 个账号移出黑名单吗？',
     businessDelete: '删除业务数据',
     businessDeleteConfirm:
       '确定删除玩家 {{userId}} 的个人与分析数据吗？社交 ID、设备信息和日志内容将被抹去且不可恢复，游戏数据与账务记录保留。',
@@ -190,18 +201,23 @@ const enUS: typeof zhCN = {
     searchHint: 'Enter a user ID, social ID, device ID or anonymous ID',
     freeze: 'Freeze',
     freezeConfirm: 'Freeze {{count}} accounts? These players will not be able to log in.',
+    freezeConfirm_one: 'Freeze this account? The player will not be able to log in.',
     unfreeze: 'Unfreeze',
     unfreezeConfirm: 'Unfreeze {{count}} accounts?',
+    unfreezeConfirm_one: 'Unfreeze this account?',
     banDevices: 'Ban devices',
     banDevicesConfirm: 'Ban {{count}} devices? They will not be able to log in.',
+    banDevicesConfirm_one: 'Ban this device? It will not be able to log in.',
     unbanDevice: 'Lift ban',
     unbanDeviceConfirm: 'Lift the ban on device {{deviceId}}?',
     bannedBy: 'By',
     createdAt: 'At',
     chatBan: 'Ban from chat',
     chatBanConfirm: 'Ban {{count}} accounts from chat?',
+    chatBanConfirm_one: 'Ban this account from chat?',
     liftChatBan: 'Lift chat ban',
     liftChatBanConfirm: 'Lift the chat ban of {{count}} accounts?',
+    liftChatBanConfirm_one: 'Lift the chat ban of this account?',
     clear: 'Clear data',
     clearConfirm: "Clear player {{userId}}'s game data? They get a new player's data (a snapshot is kept first).",
     archive: 'Export archive',
@@ -254,8 +270,10 @@ const enUS: typeof zhCN = {
     unbindConfirm: 'Unbind device {{deviceId}}? It logs in as a new player next time.',
     blacklistAdd: 'Add to blacklist',
     blacklistAddConfirm: 'Blacklist {{count}} accounts?',
+    blacklistAddConfirm_one: 'Blacklist this account?',
     blacklistRemove: 'Remove from blacklist',
     blacklistRemoveConfirm: 'Take {{count}} accounts off the blacklist?',
+    blacklistRemoveConfirm_one: 'Take this account off the blacklist?',
     businessDelete: 'Delete business data',
     businessDeleteConfirm:
       "Erase player {{userId}}'s personal and analytics data? Social ID, device data and log contents are erased for good; game data and accounting records stay.",
