@@ -1,6 +1,7 @@
 import { initialPlayerState, type PlayerState } from '@rookery/contracts';
-import { and, eq, gt, isNull, not, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../platform/db/client.js';
+import { compileStatement } from '../../platform/db/rows.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import {
   frozenError,
@@ -114,116 +115,143 @@ const loginAttributes = (input: LoginInput) => ({
   country: input.country,
 });
 
-const loginEventData = (input: LoginInput, via: 'social' | 'device' | 'new') => ({ ...loginAttributes(input), via });
+/** The values of the login statement, by placeholder name. */
+type LoginValues = ReturnType<typeof loginAttributes> & { anonymousId: string | null; now: string; event: string };
 
-const loginColumns = (input: LoginInput, now: Date) => ({
-  ...loginAttributes(input),
-  ...(input.anonymousId ? { anonymousId: input.anonymousId } : {}),
-  // The right-hand side reads the row before the update.
-  previousLoginAt: sql`${players.lastLoginAt}`,
-  lastLoginAt: now,
-  // Only players not frozen now get here: a lapsed freeze is cleared.
-  status: 'normal',
-  frozenReason: null,
-  frozenUntil: null,
-});
+/** What the login statement gives back: the fields of `gameStateAnswer`, as the driver gives them. */
+interface LoginStatementRow {
+  id: number | string;
+  state: PlayerState;
+  save_count: number;
+  session_epoch: number;
+  chat_banned_until: string | Date | null;
+}
 
 /** What a login answers with: the fields of `gameStateAnswer`. */
 export type LoginRow = Pick<PlayerRow, 'id' | 'state' | 'saveCount' | 'sessionEpoch' | 'chatBannedUntil'>;
 
 /**
- * The common login, an existing player allowed in, as one statement (so one round trip and its
- * own implicit transaction): an update that takes the row lock and checks freeze and device ban
- * in its WHERE, with the login event and, on a social login, the device binding inserted by CTEs
- * from the updated row. Undefined when nothing was updated: the player is unknown, frozen or the
- * device banned, and the caller finds out which.
+ * The login of an existing player allowed in, as one statement (one round trip, its own implicit
+ * transaction when run alone): an update that takes the row lock and checks freeze and device ban
+ * in its WHERE — by social ID, or by the device's binding — with the login event and, on a social
+ * login, the device binding (moved from another player if need be) inserted by CTEs from the
+ * updated row. It writes only login records, never game state, so `asyncCommit` lets the common
+ * login skip waiting for the WAL flush (a crash may lose the last moment of login records).
+ * `value(name)` gives each value: a placeholder to compile it once, or the value itself.
  */
-async function loginExisting(db: Db, input: LoginInput, now: Date): Promise<LoginRow | undefined> {
-  const byKey = input.socialId
-    ? eq(players.socialId, input.socialId)
-    : eq(
-        players.id,
-        db.select({ id: playerDevices.userId }).from(playerDevices).where(eq(playerDevices.deviceId, input.deviceId)),
-      );
-  const frozenNow = and(eq(players.status, 'frozen'), or(isNull(players.frozenUntil), gt(players.frozenUntil, now)));
-  const banned = db.select({ one: sql`1` }).from(deviceBans).where(activeBan(input.deviceId, now));
-  const update = db
-    .update(players)
-    .set(loginColumns(input, now))
-    .where(and(byKey, not(frozenNow!), notExists(banned)))
-    .returning({
-      id: players.id,
-      state: players.state,
-      saveCount: players.saveCount,
-      sessionEpoch: players.sessionEpoch,
-      chatBannedUntil: players.chatBannedUntil,
-      // This statement writes only login records (attributes, last login, the event), never game
-      // state: it need not wait for the WAL flush. A crash may lose the last moment of login records.
-      asyncCommit: sql`set_config('synchronous_commit', 'off', true)`,
-    });
-  const at = sql`${now.toISOString()}::timestamptz`;
-  // A social login on another player's device moves the device's binding to this player.
-  const binding = input.socialId
+function loginStatement(social: boolean, asyncCommit: boolean, value: (name: keyof LoginValues) => unknown): SQL {
+  const now = sql`${value('now')}::timestamptz`;
+  const binding = social
     ? sql`, login_binding as (
-        insert into ${playerDevices} (device_id, user_id, bound_at) select ${input.deviceId}, id, ${at} from login_player
+        insert into ${playerDevices} (device_id, user_id, bound_at) select ${value('deviceId')}, id, ${now} from login_player
         on conflict (device_id) do update set user_id = excluded.user_id, bound_at = excluded.bound_at
         where ${playerDevices.userId} <> excluded.user_id)`
     : sql``;
-  const event = JSON.stringify(loginEventData(input, input.socialId ? 'social' : 'device'));
-  const { rows } = (await db.execute(sql`with login_player as (${update.getSQL()})${binding},
-    login_event as (insert into ${playerEvents} (user_id, type, data, at) select id, 'login', ${event}::jsonb, ${at} from login_player)
-    select id, state, save_count, session_epoch, chat_banned_until from login_player`)) as unknown as {
-    rows: {
-      id: number | string;
-      state: PlayerState;
-      save_count: number;
-      session_epoch: number;
-      chat_banned_until: string | Date | null;
-    }[];
-  };
-  const [row] = rows;
-  if (!row) return undefined;
+  return sql`with login_player as (
+      update ${players} set
+        device_id = ${value('deviceId')}, device_model = ${value('deviceModel')}, os = ${value('os')},
+        app_version = ${value('appVersion')}, language = ${value('language')}, country = ${value('country')},
+        anonymous_id = coalesce(${value('anonymousId')}::text, anonymous_id),
+        previous_login_at = last_login_at, last_login_at = ${now},
+        status = 'normal', frozen_reason = null, frozen_until = null
+      where ${
+        social
+          ? sql`social_id = ${value('socialId' as keyof LoginValues)}`
+          : sql`id = (select d.user_id from ${playerDevices} d where d.device_id = ${value('deviceId')})`
+      }
+        and not (status = 'frozen' and (frozen_until is null or frozen_until > ${now}))
+        and not exists (select 1 from ${deviceBans} b where b.device_id = ${value('deviceId')} and (b.until is null or b.until > ${now}))
+      returning id, state, save_count, session_epoch, chat_banned_until${
+        asyncCommit ? sql`, set_config('synchronous_commit', 'off', true) as async_commit` : sql``
+      })${binding},
+    login_event as (
+      insert into ${playerEvents} (user_id, type, data, at) select id, 'login', ${value('event')}::jsonb, ${now} from login_player)
+    select id, state, save_count, session_epoch, chat_banned_until from login_player`;
+}
+
+/** The common login compiled once per key kind: run straight on the driver (`Database.run`). */
+const compiledLogin = {
+  social: compileStatement<LoginValues & { socialId: string }>(
+    'game_login_social',
+    loginStatement(true, true, (name) => sql.placeholder(name)),
+  ),
+  device: compileStatement<LoginValues>(
+    'game_login_device',
+    loginStatement(false, true, (name) => sql.placeholder(name)),
+  ),
+};
+
+function loginValues(
+  input: LoginInput,
+  now: Date,
+  via: 'social' | 'device' | 'new',
+): LoginValues & { socialId?: string } {
+  const attributes = loginAttributes(input);
   return {
-    id: Number(row.id),
-    state: row.state,
-    saveCount: row.save_count,
-    sessionEpoch: row.session_epoch,
-    // Drivers give a timestamp as text (drizzle turns off their parsing) or as a Date.
-    chatBannedUntil: row.chat_banned_until == null ? null : new Date(row.chat_banned_until),
+    ...attributes,
+    ...(input.socialId ? { socialId: input.socialId } : {}),
+    anonymousId: input.anonymousId ?? null,
+    now: now.toISOString(),
+    event: JSON.stringify({ ...attributes, via }),
   };
 }
 
-/** Record a login found the slow way (a first login, or one that raced a console change). */
-async function recordLogin(db: Db, row: PlayerRow, input: LoginInput, now: Date, via: 'social' | 'device' | 'new') {
-  await db
-    .insert(playerDevices)
-    .values({ deviceId: input.deviceId, userId: row.id, boundAt: now })
-    .onConflictDoUpdate({
-      target: playerDevices.deviceId,
-      set: { userId: row.id, boundAt: now },
-      setWhere: sql`${playerDevices.userId} <> ${row.id}`,
-    });
-  await recordPlayerEvent(db, row.id, 'login', loginEventData(input, via));
-  const [updated] = await db.update(players).set(loginColumns(input, now)).where(eq(players.id, row.id)).returning();
-  return updated;
+const toLoginRow = (row: LoginStatementRow): LoginRow => ({
+  id: Number(row.id),
+  state: row.state,
+  saveCount: row.save_count,
+  sessionEpoch: row.session_epoch,
+  // Drivers give a timestamp as text (drizzle turns off their parsing) or as a Date.
+  chatBannedUntil: row.chat_banned_until == null ? null : new Date(row.chat_banned_until),
+});
+
+/** Where the common login runs: the database's driver (compiled, the game API), or a caller's transaction. */
+export type LoginTarget = { database: Database } | { db: Db };
+
+async function loginExisting(target: LoginTarget, input: LoginInput, now: Date): Promise<LoginRow | undefined> {
+  const social = Boolean(input.socialId);
+  const values = loginValues(input, now, social ? 'social' : 'device');
+  let rows: LoginStatementRow[];
+  if ('database' in target) {
+    const statement = social ? compiledLogin.social : compiledLogin.device;
+    rows = await target.database.run<LoginStatementRow>(statement, statement.values(values as never));
+  } else {
+    const result = await target.db.execute(loginStatement(social, true, (name) => values[name as keyof LoginValues]));
+    rows = (result as unknown as { rows: LoginStatementRow[] }).rows;
+  }
+  return rows[0] && toLoginRow(rows[0]);
 }
 
 /**
  * Find the player by social ID, else by the device's binding, else create one; refuse banned
  * devices and frozen players (403 with reason and end time); record the login attributes, bind
  * the device to the player and log the event. An existing player allowed in costs one statement;
- * the rest (a first login, a refusal) runs in a transaction of its own, so `db` is the database,
- * not a caller's transaction (the registrar leaves this handler's transactions to it).
+ * the rest (a first login, a refusal) runs in a transaction of its own, which binds the device
+ * and then records the login with the same statement, synchronously committed.
  */
-export async function loginPlayer(db: Db, input: LoginInput, now = new Date()): Promise<LoginRow> {
-  const existing = await loginExisting(db, input, now);
+export async function loginPlayer(target: LoginTarget, input: LoginInput, now = new Date()): Promise<LoginRow> {
+  const existing = await loginExisting(target, input, now);
   if (existing) return existing;
+  const db = 'database' in target ? target.database.db : target.db;
   return db.transaction(async (tx) => {
     const found = await lockForLogin(tx, input, now);
     if (found?.ban) throw banError(found.ban);
     const row = found?.player ?? (await createOnFirstLogin(tx, input, now));
     if (isFrozen(row, now)) throw frozenError(row);
-    return recordLogin(tx, row, input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
+    await tx
+      .insert(playerDevices)
+      .values({ deviceId: input.deviceId, userId: row.id, boundAt: now })
+      .onConflictDoUpdate({
+        target: playerDevices.deviceId,
+        set: { userId: row.id, boundAt: now },
+        setWhere: sql`${playerDevices.userId} <> ${row.id}`,
+      });
+    const values = loginValues(input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
+    const result = await tx.execute(
+      loginStatement(Boolean(input.socialId), false, (name) => values[name as keyof LoginValues]),
+    );
+    const [recorded] = (result as unknown as { rows: LoginStatementRow[] }).rows;
+    return toLoginRow(recorded);
   });
 }
 

@@ -97,11 +97,11 @@ describe('game API: login, load, save', () => {
         .execute(sql`select current_setting('synchronous_commit') as v`)
         .then((r) => (r as unknown as { rows: { v: string }[] }).rows[0].v);
     const first = await ctx.database.db.transaction(async (tx) => {
-      await loginPlayer(tx, input);
+      await loginPlayer({ db: tx }, input);
       return setting(tx);
     });
     const again = await ctx.database.db.transaction(async (tx) => {
-      await loginPlayer(tx, input);
+      await loginPlayer({ db: tx }, input);
       return setting(tx);
     });
     expect([first, again]).toEqual(['on', 'off']);

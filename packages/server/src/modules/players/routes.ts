@@ -68,7 +68,7 @@ async function transferDone(
 export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
   scheduleHousekeeping(app, 'players', () => pruneRoutineEvents(database.db));
   const deps = { db: database.db, gameKeyHash };
-  registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers);
+  registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database));
   registerEndpoints(app, deps, playerEndpoints, {
     searchPlayers: ({ db, query }) => queries.searchPlayers(db, query),
     getPlayerDetail: async ({ db, query, locale }) => ({

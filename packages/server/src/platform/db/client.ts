@@ -27,6 +27,18 @@ export interface Database {
    * process or any other instance sharing the database (PostgreSQL LISTEN/NOTIFY).
    */
   listen(channel: string, onChange: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Run a compiled statement straight on the driver, past the query builder (see
+   * `compileStatement`): for the hottest statements. On PostgreSQL it is a named prepared
+   * statement, parsed and planned once per connection. Rows come as the driver gives them.
+   */
+  run<R = Record<string, unknown>>(statement: CompiledStatement, values: unknown[]): Promise<R[]>;
+}
+
+/** SQL text with `$n` parameters, compiled once (`compileStatement`), and its name for PostgreSQL. */
+export interface CompiledStatement {
+  name: string;
+  text: string;
 }
 
 /** Tell every instance that `channel` changed; delivered when the caller's transaction commits. */
@@ -84,6 +96,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       pool,
       listen,
+      run: async <R>(statement: CompiledStatement, values: unknown[]) =>
+        (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
       close: async () => {
         await listener?.end().catch(() => {});
         await pool.end();
@@ -103,6 +117,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const stop = await pglite.listen(channel, onChange);
       return stop;
     },
+    run: async <R>(statement: CompiledStatement, values: unknown[]) =>
+      (await pglite.query<R>(statement.text, values)).rows,
     close: () => pglite.close(),
   };
 }
