@@ -116,7 +116,12 @@ const loginAttributes = (input: LoginInput) => ({
 });
 
 /** The values of the login statement, by placeholder name. */
-type LoginValues = ReturnType<typeof loginAttributes> & { anonymousId: string | null; now: string; event: string };
+type LoginValues = ReturnType<typeof loginAttributes> & {
+  socialId?: string;
+  anonymousId: string | null;
+  now: string;
+  event: string;
+};
 
 /** What the login statement gives back: the fields of `gameStateAnswer`, as the driver gives them. */
 interface LoginStatementRow {
@@ -156,7 +161,7 @@ function loginStatement(social: boolean, asyncCommit: boolean, value: (name: key
         status = 'normal', frozen_reason = null, frozen_until = null
       where ${
         social
-          ? sql`social_id = ${value('socialId' as keyof LoginValues)}`
+          ? sql`social_id = ${value('socialId')}`
           : sql`id = (select d.user_id from ${playerDevices} d where d.device_id = ${value('deviceId')})`
       }
         and not (status = 'frozen' and (frozen_until is null or frozen_until > ${now}))
@@ -171,7 +176,7 @@ function loginStatement(social: boolean, asyncCommit: boolean, value: (name: key
 
 /** The common login compiled once per key kind: run straight on the driver (`Database.run`). */
 const compiledLogin = {
-  social: compileStatement<LoginValues & { socialId: string }>(
+  social: compileStatement<LoginValues>(
     'game_login_social',
     loginStatement(true, true, (name) => sql.placeholder(name)),
   ),
@@ -214,9 +219,9 @@ async function loginExisting(target: LoginTarget, input: LoginInput, now: Date):
   let rows: LoginStatementRow[];
   if ('database' in target) {
     const statement = social ? compiledLogin.social : compiledLogin.device;
-    rows = await target.database.run<LoginStatementRow>(statement, statement.values(values as never));
+    rows = await target.database.run<LoginStatementRow>(statement, statement.values(values));
   } else {
-    const result = await target.db.execute(loginStatement(social, true, (name) => values[name as keyof LoginValues]));
+    const result = await target.db.execute(loginStatement(social, true, (name) => values[name]));
     rows = (result as unknown as { rows: LoginStatementRow[] }).rows;
   }
   return rows[0] && toLoginRow(rows[0]);
@@ -247,9 +252,7 @@ export async function loginPlayer(target: LoginTarget, input: LoginInput, now = 
         setWhere: sql`${playerDevices.userId} <> ${row.id}`,
       });
     const values = loginValues(input, now, found ? (input.socialId ? 'social' : 'device') : 'new');
-    const result = await tx.execute(
-      loginStatement(Boolean(input.socialId), false, (name) => values[name as keyof LoginValues]),
-    );
+    const result = await tx.execute(loginStatement(Boolean(input.socialId), false, (name) => values[name]));
     const [recorded] = (result as unknown as { rows: LoginStatementRow[] }).rows;
     return toLoginRow(recorded);
   });
