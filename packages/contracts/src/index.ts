@@ -9,4 +9,4 @@ export * from './game-catalogue.js';
 export * from './http.js';
 export * from './messages.js';
 export * from './permissions.js';
-export * from './routes.js';
+export * from './routes/index.js';
