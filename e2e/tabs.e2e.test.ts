@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, signIn, useBrowser } from './helpers';
+import { callGame, newPage, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -79,6 +79,8 @@ describe('tab bar', () => {
 
     // Tabs survive a reload (saved per user).
     await page.reload();
+    // A reload under load can take seconds: wait for the frame before polling its tabs.
+    await page.locator('[data-testid=tab-bar] [data-testid=tab-title]').first().waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['控制台', '注册审批', '系统日志']);
     expect(await activeTab(page)).toBe('系统日志');
 
@@ -129,6 +131,8 @@ describe('tab bar', () => {
       );
     }, `rookery-tabs:${username}`);
     await page.reload();
+    // A reload under load can take seconds: wait for the frame before polling its tabs.
+    await page.locator('[data-testid=tab-bar] [data-testid=tab-title]').first().waitFor();
     await expect.poll(() => tabTitles(page)).toEqual(['控制台', '角色管理']);
     await context.close();
   });
@@ -159,6 +163,80 @@ describe('tab bar', () => {
     await closeTab(page, '个人邮件');
     await openFromMenu(page, '个人邮件', '邮件');
     expect(await visibleSearch().inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('opens a tab per player detail, titled with the player, and highlights the list a hidden page belongs to', async () => {
+    const players: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const socialId = unique('e2e-tabs-');
+      const res = await callGame('POST', '/api/game/v1/players/login', {
+        deviceId: `${socialId}-device`,
+        socialId,
+        deviceModel: 'Pixel 8',
+        os: 'android',
+        appVersion: '1.3.0',
+        language: 'zh-CN',
+        country: 'CN',
+      });
+      expect(res.status).toBe(200);
+      players.push(res.body.data.userId as number);
+    }
+    const [first, second] = players;
+    const { page, context } = await newPage(browser());
+    await signIn(page, 'admin', inject('adminPassword'));
+    const selectedMenuItem = () =>
+      page.getByTestId('nav-menu').locator('.ant-menu-item-selected').filter({ visible: true }).innerText();
+
+    await page.goto(`/user/detail?userId=${first}`);
+    await page.getByTestId('player-detail').waitFor();
+    await expect.poll(() => activeTab(page)).toBe(`玩家 ${first}`);
+    // The detail page is not in the menu: the player search it belongs to is highlighted.
+    await expect.poll(selectedMenuItem).toBe('玩家查询');
+
+    await page.goto(`/user/detail?userId=${second}`);
+    await expect.poll(() => activeTab(page)).toBe(`玩家 ${second}`);
+    expect(await tabTitles(page)).toEqual(['控制台', `玩家 ${first}`, `玩家 ${second}`]);
+    // The same player again (another query beside the user ID) is the same tab.
+    await page.goto(`/user/detail?userId=${first}&from=search`);
+    await expect.poll(() => activeTab(page)).toBe(`玩家 ${first}`);
+    expect(await tabTitles(page)).toHaveLength(3);
+
+    // Switching tabs switches players.
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: `玩家 ${second}` }).click();
+    await page.waitForURL(`**/user/detail?userId=${second}`);
+    await expect.poll(() => page.getByTestId('player-detail').innerText()).toContain(String(second));
+    // Closing the current one goes to its neighbour, the other player.
+    await closeTab(page, `玩家 ${second}`);
+    await page.waitForURL(`**/user/detail?userId=${first}*`);
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', `玩家 ${first}`]);
+    await expect.poll(() => page.getByTestId('player-detail').innerText()).toContain(String(first));
+
+    // Saved and restored with their records.
+    await page.reload();
+    // A reload under load can take seconds: wait for the frame before polling its tabs.
+    await page.locator('[data-testid=tab-bar] [data-testid=tab-title]').first().waitFor();
+    await expect.poll(() => tabTitles(page)).toEqual(['控制台', `玩家 ${first}`]);
+
+    // An edit page highlights its list, the mail edit page the list of its scope.
+    await page.goto('/system/useredit?id=1');
+    await expect.poll(selectedMenuItem).toBe('用户管理');
+    await page.goto('/email/listedit?mailScope=global');
+    await expect.poll(selectedMenuItem).toBe('全服邮件');
+    await context.close();
+  });
+
+  it('sends a signed-in user away from the login page: home, or the redirect it was given', async () => {
+    const { page, context } = await newPage(browser());
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard/console');
+    await page.goto('/login?redirect=%2Fsystem%2Flog');
+    await page.waitForURL('**/system/log');
+    // A redirect leaving the console is not followed.
+    await page.goto('/login?redirect=%2F%2Fevil.example');
+    await page.waitForURL('**/dashboard/console');
+    expect(await page.getByTestId('login-form').count()).toBe(0);
     await context.close();
   });
 });

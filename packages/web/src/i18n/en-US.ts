@@ -218,6 +218,10 @@ export const enUS: Translation = {
     closeRight: 'Close tabs to the right',
     closeOthers: 'Close other tabs',
     closeAll: 'Close all tabs',
+    /** A tab showing one record: route name → title with the record. */
+    records: {
+      gameUserDetail: 'Player {{record}}',
+    },
   },
   errors: {
     forbidden: 'Sorry, you have no permission to access this page',

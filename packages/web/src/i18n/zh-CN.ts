@@ -220,6 +220,10 @@ export const zhCN = {
     closeRight: '关闭右侧',
     closeOthers: '关闭其他',
     closeAll: '全部关闭',
+    /** 显示单条记录的标签页：路由名 → 带记录的标题。 */
+    records: {
+      gameUserDetail: '玩家 {{record}}',
+    },
   },
   errors: {
     forbidden: '抱歉，您无权访问此页面',

@@ -1,6 +1,7 @@
 import { builtRoutes, type ConsoleRoute, consoleRoutes, defaultRoleGrants } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildMenu, menuLeafKeys } from './menu';
+import { buildMenu, menuLeafKeys, selectedMenuKey } from './menu';
+import { routeByName } from './route-index';
 
 const off = { sso: false, preRelease: false };
 const accessOf = (role: keyof typeof defaultRoleGrants) => [role, ...defaultRoleGrants[role]];
@@ -57,5 +58,28 @@ describe('buildMenu', () => {
     const routes: ConsoleRoute[] = [{ path: '/a', name: 'a', auth: ['x'], children: [{ path: 'b', name: 'b' }] }];
     expect(buildMenu(routes, { ...off, access: ['y'] })).toEqual([]);
     expect(menuLeafKeys(buildMenu(routes, { ...off, access: ['x'] }))).toEqual(['/a/b']);
+  });
+});
+
+describe('selectedMenuKey', () => {
+  const route = (name: string) => routeByName.get(name)!;
+  it('highlights a menu page itself', () => {
+    expect(selectedMenuKey(route('systemLog'))).toBe('/system/log');
+  });
+  it('highlights the list a hidden edit or detail page belongs to', () => {
+    expect(selectedMenuKey(route('systemUserEdit'), '?id=3')).toBe('/system/userlist');
+    expect(selectedMenuKey(route('systemRoleEdit'))).toBe('/system/role-manage');
+    expect(selectedMenuKey(route('gameUserDetail'), '?userId=1042')).toBe('/game-user/index');
+    expect(selectedMenuKey(route('emailTemplateEdit'))).toBe('/email/tmplist');
+  });
+  it('follows the query where the owner depends on it', () => {
+    expect(selectedMenuKey(route('emailEdit'), '?mailScope=global')).toBe('/email/global');
+    expect(selectedMenuKey(route('emailEdit'), '?mailScope=comeback&id=4')).toBe('/email/comeback');
+    expect(selectedMenuKey(route('emailEdit'), '?mailScope=personal')).toBe('/email/list');
+  });
+  it('every built hidden page highlights an entry of the built menu', () => {
+    const keys = new Set(menuLeafKeys(buildMenu(builtRoutes(), { access: ['admin'], ...off })));
+    for (const r of [...routeByName.values()].filter((r) => r.hideInMenu && r.trail.length > 1 && !r.hasChildren))
+      expect(keys, r.name).toContain(selectedMenuKey(r));
   });
 });

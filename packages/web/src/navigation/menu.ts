@@ -1,4 +1,13 @@
-import { type AccessRule, type ConsoleRoute, can, joinRoutePath } from '@rookery/contracts';
+import {
+  type AccessRule,
+  type ConsoleRoute,
+  can,
+  joinRoutePath,
+  menuOwner,
+  type ResolvedRoute,
+  type RouteName,
+  routeNamed,
+} from '@rookery/contracts';
 
 /** One entry of the side (or top) menu; `key` is the full path it opens. */
 export interface MenuEntry {
@@ -44,4 +53,16 @@ export function buildMenu(routes: readonly ConsoleRoute[], ctx: MenuContext): Me
 /** Every leaf key of a menu, depth first (what the user can reach from it). */
 export function menuLeafKeys(entries: readonly MenuEntry[]): string[] {
   return entries.flatMap((e) => (e.children ? menuLeafKeys(e.children) : [e.key]));
+}
+
+/**
+ * The menu entry to highlight on a page: the page itself, or for a page hidden from the menu
+ * (an edit or detail page) the list it belongs to, as its route declares.
+ */
+export function selectedMenuKey(
+  route: Pick<ResolvedRoute, 'name' | 'fullPath' | 'activeMenu' | 'activeMenuBy'>,
+  search = '',
+): string {
+  const owner = menuOwner(route, new URLSearchParams(search));
+  return owner === route.name ? route.fullPath : routeNamed(owner as RouteName).fullPath;
 }

@@ -2,12 +2,12 @@ import { builtRoutes } from '@rookery/contracts';
 import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { sessionFeatures, useAccess, useSession } from '../../access/session';
 import { useCurrentRoute } from '../../navigation/current-route';
 import { currentHostKind } from '../../navigation/host';
 import { routeIcons } from '../../navigation/icons';
-import { buildMenu, type MenuEntry } from '../../navigation/menu';
+import { buildMenu, type MenuEntry, selectedMenuKey } from '../../navigation/menu';
 import { routeByName } from '../../navigation/route-index';
 
 type Items = NonNullable<MenuProps['items']>;
@@ -36,6 +36,7 @@ export function NavMenu({
   const access = useAccess();
   const session = useSession().data;
   const { route } = useCurrentRoute();
+  const { search } = useLocation();
   const entries = useMemo(
     () =>
       buildMenu(builtRoutes(), {
@@ -58,7 +59,7 @@ export function NavMenu({
       mode={mode}
       theme={theme}
       items={items}
-      selectedKeys={route ? [route.fullPath] : []}
+      selectedKeys={route ? [selectedMenuKey(route, search)] : []}
       {...(mode === 'inline' && !collapsed
         ? { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys.slice(-1)) }
         : {})}

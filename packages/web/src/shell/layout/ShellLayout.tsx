@@ -16,7 +16,7 @@ import { useSettings } from '../settings/store';
 import { PageOutlet } from '../tabs/PageOutlet';
 import { useTabs } from '../tabs/store';
 import { TabBar } from '../tabs/TabBar';
-import { tabOf } from '../tabs/tab-entry';
+import { locationTabKey, tabOf } from '../tabs/tab-entry';
 import { openTab } from '../tabs/tab-ops';
 import { NavMenu } from './NavMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
@@ -150,7 +150,7 @@ export default function ShellLayout() {
             <TabBar />
           </div>
           <Layout.Content style={{ margin: 16 }}>
-            <PageOutlet activeKey={location.pathname} />
+            <PageOutlet activeKey={locationTabKey(location.pathname, location.search)} />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { homePath } from '../../navigation/route-index';
 import { useTabs } from './store';
+import { locationTabKey } from './tab-entry';
 import {
   type CloseResult,
   closeAllTabs,
@@ -12,8 +13,12 @@ import {
   closeRightTabs,
   closeTab,
   refreshTab,
+  type TabEntry,
   tabKey,
 } from './tab-ops';
+
+/** The tab of where the browser is now (a navigation renders in a transition, so React's location can lag). */
+const browserTabKey = () => locationTabKey(window.location.pathname, window.location.search);
 
 type TabAction = 'refresh' | 'close' | 'closeLeft' | 'closeRight' | 'closeOthers' | 'closeAll';
 
@@ -21,7 +26,7 @@ type TabAction = 'refresh' | 'close' | 'closeLeft' | 'closeRight' | 'closeOthers
 export function TabBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { tabs, apply } = useTabs();
 
   const finish = ({ tabs: next, navigateTo }: CloseResult) => {
@@ -32,7 +37,7 @@ export function TabBar() {
   const run = (action: TabAction, key: string) => {
     // Where the user is now: a navigation renders in a transition, so right after one the last
     // rendered pathname can still be the previous page.
-    const current = window.location.pathname;
+    const current = browserTabKey();
     // The list as it is now, not as it was at this component's last render.
     const tabs = useTabs.getState().tabs;
     if (action === 'refresh') return apply(refreshTab(tabs, key));
@@ -60,7 +65,16 @@ export function TabBar() {
     };
   };
 
-  const activeKey = tabs.some((tab) => tabKey(tab) === pathname) ? pathname : undefined;
+  const currentKey = locationTabKey(pathname, search);
+  const activeKey = tabs.some((tab) => tabKey(tab) === currentKey) ? currentKey : undefined;
+  // A page showing a record is titled with it ("玩家 1042"), by the route's own wording when it has one.
+  const titleOf = (tab: TabEntry) =>
+    tab.meta.record
+      ? t(`tabs.records.${tab.name}`, {
+          record: tab.meta.record,
+          defaultValue: `${t(tab.meta.title)} ${tab.meta.record}`,
+        })
+      : t(tab.meta.title);
 
   return (
     <Tabs
@@ -83,7 +97,7 @@ export function TabBar() {
         closable: !tab.meta.affix,
         label: (
           <Dropdown trigger={['contextMenu']} menu={menuFor(tabKey(tab))}>
-            <span data-testid="tab-title">{t(tab.meta.title)}</span>
+            <span data-testid="tab-title">{titleOf(tab)}</span>
           </Dropdown>
         ),
       }))}
@@ -92,7 +106,7 @@ export function TabBar() {
           <Dropdown
             menu={{
               ...menuFor(activeKey),
-              onClick: ({ key: action }) => run(action as TabAction, window.location.pathname),
+              onClick: ({ key: action }) => run(action as TabAction, browserTabKey()),
             }}
             trigger={['click']}
           >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSavedTab } from './tab-entry';
+import { locationTabKey, resolveSavedTab } from './tab-entry';
 
 describe('resolveSavedTab', () => {
   it('rebuilds a known page with its query', () => {
@@ -14,5 +14,17 @@ describe('resolveSavedTab', () => {
   });
   it('marks the index tab as affix', () => {
     expect(resolveSavedTab('/dashboard/console', ['tester'])?.meta.affix).toBe(true);
+  });
+});
+
+describe('record tabs', () => {
+  it('carries the record of a page whose route names a record query', () => {
+    const tab = resolveSavedTab('/user/detail?userId=1042', ['admin']);
+    expect(tab).toMatchObject({ name: 'gameUserDetail', recordQuery: 'userId', meta: { record: '1042' } });
+    expect(resolveSavedTab('/system/useredit?id=4', ['admin'])?.meta.record).toBeUndefined();
+  });
+  it('keys a location by its route: the record query for a record page, the path otherwise', () => {
+    expect(locationTabKey('/user/detail', '?userId=1042')).toBe('/user/detail?userId=1042');
+    expect(locationTabKey('/system/useredit', '?id=4')).toBe('/system/useredit');
   });
 });

@@ -1,17 +1,31 @@
 import { type AccessRule, can, type ResolvedRoute } from '@rookery/contracts';
 import { findPageRoute, homeRoute } from '../../navigation/route-index';
-import type { TabEntry } from './tab-ops';
+import { type TabEntry, tabKey } from './tab-ops';
 
 /** The tab of a page route at a location. */
 export function tabOf(route: ResolvedRoute, fullPath: string, params: Record<string, string>): TabEntry {
   const search = fullPath.includes('?') ? fullPath.slice(fullPath.indexOf('?')) : '';
+  const query = Object.fromEntries(new URLSearchParams(search));
+  const record = route.recordQuery ? query[route.recordQuery] : undefined;
   return {
     name: route.name,
     fullPath,
     params,
-    query: Object.fromEntries(new URLSearchParams(search)),
-    meta: { title: `routes.${route.name}`, icon: route.icon, cache: route.cache, affix: route.affixTab },
+    query,
+    ...(route.recordQuery ? { recordQuery: route.recordQuery } : {}),
+    meta: {
+      title: `routes.${route.name}`,
+      icon: route.icon,
+      cache: route.cache,
+      affix: route.affixTab,
+      ...(record ? { record } : {}),
+    },
   };
+}
+
+/** The key of the tab a location shows (`tabKey` with its route's record query). */
+export function locationTabKey(pathname: string, search = ''): string {
+  return tabKey(pathname + search, findPageRoute(pathname)?.route.recordQuery);
 }
 
 export const homeTab: TabEntry = tabOf(homeRoute, homeRoute.fullPath, {});

@@ -105,3 +105,25 @@ describe('refresh and keep-alive', () => {
     expect(tabKey('/a/b?x=1#h')).toBe('/a/b');
   });
 });
+
+describe('tabs of records', () => {
+  const detail = (query: string): TabEntry => ({ ...tab(`/user/detail?${query}`), recordQuery: 'userId' });
+  it('keys a record page by its path and the record query only', () => {
+    expect(tabKey(detail('userId=1042&from=search'))).toBe('/user/detail?userId=1042');
+    expect(tabKey('/user/detail?from=x&userId=7#h', 'userId')).toBe('/user/detail?userId=7');
+    expect(tabKey(detail('from=search'))).toBe('/user/detail');
+  });
+  it('opens two records of one page as two tabs, and the same record once', () => {
+    let tabs = openTab([index], detail('userId=1'));
+    tabs = openTab(tabs, detail('userId=2'));
+    tabs = openTab(tabs, detail('userId=1&tab=mails'));
+    expect(paths(tabs)).toEqual([home, '/user/detail?userId=1&tab=mails', '/user/detail?userId=2']);
+  });
+  it('closes one record tab and goes to the other', () => {
+    const tabs = [index, detail('userId=1'), detail('userId=2')];
+    expect(closeTab(tabs, '/user/detail?userId=2', '/user/detail?userId=2', home)).toEqual({
+      tabs: [index, tabs[1]],
+      navigateTo: '/user/detail?userId=1',
+    });
+  });
+});

@@ -12,6 +12,8 @@ export interface TabMeta {
   affix?: boolean;
   /** Bumped by refresh: the page remounts. */
   version?: number;
+  /** The record the page shows (the value of its route's record query): titled with it. */
+  record?: string;
 }
 
 export interface TabEntry {
@@ -19,13 +21,21 @@ export interface TabEntry {
   fullPath: string;
   params: Record<string, string>;
   query: Record<string, string>;
+  /** The query parameter naming the record the page shows (route `recordQuery`), if any. */
+  recordQuery?: string;
   meta: TabMeta;
 }
 
-/** A tab stands for a path; its query can change while it stays the same tab. */
-export function tabKey(fullPathOrTab: string | TabEntry): string {
+/**
+ * A tab stands for a path, plus the record it shows where its route names a record query (two
+ * player details are two tabs); any other query can change while it stays the same tab.
+ */
+export function tabKey(fullPathOrTab: string | TabEntry, recordQuery?: string): string {
   const fullPath = typeof fullPathOrTab === 'string' ? fullPathOrTab : fullPathOrTab.fullPath;
-  return fullPath.split(/[?#]/)[0];
+  const param = typeof fullPathOrTab === 'string' ? recordQuery : fullPathOrTab.recordQuery;
+  const [path, search = ''] = fullPath.split('#')[0].split('?');
+  const record = param ? new URLSearchParams(search).get(param) : null;
+  return record ? `${path}?${new URLSearchParams({ [param!]: record })}` : path;
 }
 
 /** The outcome of a close: the new list, and where to go when the current page was closed. */
@@ -34,7 +44,7 @@ export interface CloseResult {
   navigateTo?: string;
 }
 
-/** Opening an open path updates that tab; otherwise the tab is added at the end. */
+/** Opening an open tab (same key) updates it; otherwise the tab is added at the end. */
 export function openTab(tabs: readonly TabEntry[], entry: TabEntry): TabEntry[] {
   const index = tabs.findIndex((t) => tabKey(t) === tabKey(entry));
   if (index === -1) return [...tabs, entry];
