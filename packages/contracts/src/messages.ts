@@ -24,6 +24,10 @@ export const messages = {
   'http.noPermission': l('您没有该操作的权限', 'You have no permission for this operation'),
   'http.malformedJson': l('JSON 格式错误', 'Malformed JSON'),
   'http.validation': l('输入有误，请检查标记的字段', 'Invalid input; check the marked fields'),
+  'http.databaseUnavailable': l(
+    '数据库暂时无法连接，请稍后重试',
+    'The database cannot be reached for the moment; try again shortly',
+  ),
   // validation
   'v.required': l('此项为必填项', 'This field is required'),
   'v.invalidDate': l('无效日期', 'Invalid date'),

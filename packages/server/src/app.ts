@@ -15,7 +15,7 @@ import { staffModule } from './modules/staff/routes.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { installAccessLog } from './platform/http/access-log.js';
-import { installErrorHandler } from './platform/http/error-handler.js';
+import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 
@@ -109,9 +109,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installMetrics(app);
   installAccessLog(app, database.db);
 
+  // Liveness: 200 while the process serves HTTP, whatever the database does (restarting Rookery
+  // does not bring a database back); the body says whether the database answers.
   app.get('/healthz', { schema: { hide: true } }, async () => {
-    await database.db.execute('select 1' as never);
-    return { status: 'ok', database: database.kind };
+    const reachable = await database.ping();
+    return { status: reachable ? 'ok' : 'degraded', database: database.kind, databaseReachable: reachable };
+  });
+  // Readiness: 503 while the database cannot be reached, so a load balancer sends traffic elsewhere.
+  app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
+    if (await database.ping()) return { status: 'ready', database: database.kind };
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ status: 'unavailable', database: database.kind, msg: translate('http.databaseUnavailable', req.locale) });
   });
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);

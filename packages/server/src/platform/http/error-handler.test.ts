@@ -40,3 +40,34 @@ it('logs a failed query without its parameters', async () => {
   expect(log).toContain('duplicate key value');
   expect(log).not.toContain('secret-hash');
 });
+
+/** A lost connection as each layer raises it: the server's FATAL, a refused socket, the pool's own. */
+const lostConnections: [string, () => Error][] = [
+  ['terminated by the administrator (57P01, wrapped by Drizzle)', () => drizzleQueryError('57P01')],
+  [
+    'the server starting up (57P03)',
+    () => Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+  ],
+  ['a connection exception (08006)', () => Object.assign(new Error('connection failure'), { code: '08006' })],
+  [
+    'refused (AggregateError of ECONNREFUSED)',
+    () =>
+      Object.assign(new AggregateError([Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })])),
+  ],
+  ['cut mid-query', () => new Error('Connection terminated unexpectedly')],
+  ['no free connection within the wait', () => new Error('timeout exceeded when trying to connect')],
+  ['a broken connection reused', () => new Error('Client has encountered a connection error and is not queryable')],
+];
+
+it.each(lostConnections)('answers a lost database connection with 503 and Retry-After: %s', async (_, make) => {
+  const { app } = await appThatThrows(make());
+  const res = await app.inject({ url: '/boom', headers: { 'accept-language': 'zh-CN' } });
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['retry-after']).toBe('3');
+  expect(res.json()).toEqual({ code: 503, msg: '数据库暂时无法连接，请稍后重试' });
+});
+
+it('still answers 500 to a failed query that is not about the connection', async () => {
+  const { app } = await appThatThrows(Object.assign(new Error('division by zero'), { code: '22012' }));
+  expect((await app.inject({ url: '/boom' })).statusCode).toBe(500);
+});

@@ -1,6 +1,7 @@
 import { isMessageKey, translate } from '@rookery/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, fieldErrors } from './errors.js';
 
 const known: Record<string, string> = {
@@ -9,6 +10,9 @@ const known: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'http.400',
   FST_ERR_CTP_BODY_TOO_LARGE: 'http.400',
 };
+
+/** Seconds a client should wait before retrying when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
 
 /** One answer shape for every failure: `{ code, msg, errors? }`, HTTP status = code, text in the user's language. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -38,6 +42,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       const key = isMessageKey(`http.${e.statusCode}`) ? `http.${e.statusCode}` : 'http.400';
       return reply.status(e.statusCode).send({ code: e.statusCode, msg: translate(key, locale) });
     }
+    // A lost or refused database connection passes: the client may retry (console and game alike).
+    if (isDatabaseUnavailable(error)) {
+      warnUnavailable(req, error);
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 503, msg: translate('http.databaseUnavailable', locale) });
+    }
     // A race that slipped past a handler's uniqueness check (two creates at once) is a conflict.
     const pgCode = databaseErrorCode(error);
     if (pgCode === '23505') return reply.status(409).send({ code: 409, msg: translate('http.409', locale) });
@@ -45,6 +57,21 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: translate('http.500', locale) });
   });
+}
+
+let lastUnavailableLog = 0;
+let heldUnavailableLogs = 0;
+
+/** One log line per second at most while the database is away (an outage fails every request). */
+function warnUnavailable(req: FastifyRequest, error: unknown): void {
+  const now = Date.now();
+  if (now - lastUnavailableLog < 1000) {
+    heldUnavailableLogs += 1;
+    return;
+  }
+  lastUnavailableLog = now;
+  req.log.warn({ err: loggableError(error), alsoFailed: heldUnavailableLogs }, 'database unavailable: answered 503');
+  heldUnavailableLogs = 0;
 }
 
 /** The PostgreSQL SQLSTATE of a failed query (Drizzle wraps the driver's error as `cause`). */
