@@ -57,7 +57,7 @@ export function optionalText(max = 200) {
 export function secret({ max = 128, required = 'v.passwordRequired' }: { max?: number; required?: MessageKey } = {}) {
   return z
     .string({ error: required })
-    .min(1, { error: required })
+    .min(1, { error: required, abort: true })
     .max(max, { error: 'v.textTooLong' })
     .refine(isStorableText, { error: 'v.textInvalid' });
 }
