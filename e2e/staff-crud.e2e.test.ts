@@ -108,7 +108,7 @@ describe('staff users through the screens', () => {
     await form.getByLabel('手机号').fill('123');
     await form.locator('button[type=submit]').click();
     await see(adminPage(), '手机号格式不正确');
-    await see(adminPage(), '密码至少 8 位');
+    await see(adminPage(), '密码至少 12 位');
     await see(adminPage(), '请选择角色');
 
     await form.getByLabel('密码').fill('Created-pass-1');

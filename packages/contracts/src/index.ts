@@ -10,3 +10,4 @@ export * from './http.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './routes/index.js';
+export * from './text.js';

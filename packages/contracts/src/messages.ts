@@ -14,6 +14,7 @@ export const messages = {
   'http.404': l('请求地址出错', 'Request address error'),
   'http.408': l('请求超时', 'Request timeout'),
   'http.409': l('数据已被修改，请刷新后重试', 'The data changed meanwhile; reload and try again'),
+  'http.413': l('请求内容过大', 'The request is too large'),
   'http.429': l('请求过于频繁，请稍后再试', 'Too many requests, try again later'),
   'http.500': l('服务器内部错误', 'Internal server error'),
   'http.501': l('服务未实现', 'Service not implemented'),
@@ -38,7 +39,12 @@ export const messages = {
   'v.captchaRequired': l('请输入验证码', 'Please enter the captcha'),
   'v.mobileFormat': l('手机号格式不正确', 'Phone number format incorrect'),
   'v.emailFormat': l('邮箱格式不正确', 'Email format incorrect'),
-  'v.passwordLength': l('密码至少 8 位', 'The password needs at least 8 characters'),
+  'v.passwordLength': l('密码至少 12 位', 'The password needs at least 12 characters'),
+  'v.passwordCommon': l(
+    '这是常见密码，很容易被猜中，请换一个',
+    'This is a common password that is easy to guess; choose another',
+  ),
+  'v.passwordIsName': l('密码不能与用户名或邮箱相同', 'The password cannot be the user name or the email'),
   'v.usernameRequired': l('请输入用户名', 'Please enter the user name'),
   'v.usernameFormat': l(
     '用户名只能包含字母、数字、点、下划线、@ 和 -，长度 3–64',
@@ -70,6 +76,10 @@ export const messages = {
   'staff.notPending': l('该注册申请已处理', 'This registration was already handled'),
   'role.nameTaken': l('角色名已存在', 'This role name is taken'),
   'role.notFound': l('角色不存在', 'Role not found'),
+  'role.nameReserved': l(
+    '角色名不能与权限名或内置角色名相同（不区分大小写）',
+    'A role name cannot be a permission name or a built-in role name (in any letter case)',
+  ),
   'role.builtIn': l('内置角色不能删除或改名', 'A built-in role cannot be deleted or renamed'),
   'role.inUse': l('角色仍有用户使用，不能删除', 'The role still has users and cannot be deleted'),
   'role.superRole': l(
@@ -95,7 +105,15 @@ export const messages = {
   ),
   'v.appVersionFormat': l('版本号格式应为 1.2.3', 'The app version looks like 1.2.3'),
   'v.reasonRequired': l('请输入原因', 'Please enter the reason'),
-  'v.textInvalid': l('文本包含不允许的控制字符', 'The text contains control characters'),
+  'v.textInvalid': l(
+    '文本包含不允许的字符（控制字符或无效编码）',
+    'The text contains characters that are not allowed (control characters or broken encoding)',
+  ),
+  'v.textTooLong': l('文本过长', 'The text is too long'),
+  'v.nameInvisible': l(
+    '名称不能包含不可见字符或文字方向控制字符',
+    'A name cannot contain invisible or text-direction characters',
+  ),
   'v.untilInPast': l('结束时间必须晚于当前时间', 'The end time must be in the future'),
   'v.searchKeyRequired': l(
     '请输入用户 ID、社交 ID、设备 ID 或匿名 ID 之一',

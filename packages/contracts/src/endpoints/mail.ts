@@ -5,6 +5,7 @@ import { endpoint } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
+import { isStorableText, name, optionalText } from '../text.js';
 import { externalIdSchema, userIdSchema } from './players.js';
 
 /**
@@ -43,15 +44,21 @@ export const MAX_MAIL_RECIPIENTS = 10_000;
 
 /** `{ "zh-CN": "…", "en-us": "…" }` → keys canonical, blank texts dropped. */
 const localizedText = (max: number) =>
-  z.record(z.string(), z.string().max(max), { error: 'v.required' }).transform((texts, ctx) => {
-    const out: Record<string, string> = {};
-    for (const [key, text] of Object.entries(texts)) {
-      const lang = canonicalLanguage(key);
-      if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
-      else if (text.trim()) out[lang] = text.trim();
-    }
-    return out;
-  });
+  z
+    .record(
+      z.string().refine(isStorableText, { error: 'v.textInvalid' }),
+      z.string().max(max).refine(isStorableText, { error: 'v.textInvalid' }),
+      { error: 'v.required' },
+    )
+    .transform((texts, ctx) => {
+      const out: Record<string, string> = {};
+      for (const [key, text] of Object.entries(texts)) {
+        const lang = canonicalLanguage(key);
+        if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
+        else if (text.trim()) out[lang] = text.trim();
+      }
+      return out;
+    });
 
 /** Title and content come in pairs: a language with one has the other. */
 function checkTextPairs(
@@ -126,7 +133,14 @@ export const mailBodySchema = z
     expireAt: isoDateTime,
     iapId: iapIdSchema,
     /** Personal mail: the player IDs, one per line. */
-    userIdInput: z.preprocess(blankToUndefined, z.string({ error: 'mail.userIdsRequired' }).max(400_000).optional()),
+    userIdInput: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: 'mail.userIdsRequired' })
+        .max(400_000)
+        .refine(isStorableText, { error: 'v.textInvalid' })
+        .optional(),
+    ),
     /** Comeback mail: days away that make a return. */
     notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
     /** Comeback mail: how many returns one player is given it for. */
@@ -207,11 +221,7 @@ export const templateSchema = z.object({
 });
 export type MailTemplate = z.infer<typeof templateSchema>;
 
-const templateName = z
-  .string({ error: 'template.nameRequired' })
-  .trim()
-  .min(1, { error: 'template.nameRequired' })
-  .max(100);
+const templateName = name({ required: 'template.nameRequired', max: 100 });
 
 export const templateBodySchema = z.discriminatedUnion(
   'theTable',
@@ -237,7 +247,7 @@ export type TemplateBody = z.infer<typeof templateBodySchema>;
 const theTableQuery = z.object({ theTable: z.enum(templateTables, { error: 'template.table' }).default('mail') });
 const mailScopeQuery = z.object({ mailScope: z.enum(mailScopes, { error: 'mail.scope' }).optional() });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const trimmedSearch = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+const trimmedSearch = optionalText(200);
 
 /** How the console finds a player: any one of these. */
 const playerKeyQuery = z.object({

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, pagedList, pageQuery } from '../http.js';
+import type { MessageKey } from '../messages.js';
 import type { Permission } from '../permissions.js';
+import { optionalText as optionalTextOf, text } from '../text.js';
 
 /** Player support and moderation (console) and the game's player calls (login, load, save). */
 
@@ -14,20 +16,9 @@ const itemEditors = anyOf('removeItemQuery');
 /** Most accounts or devices one freeze, ban or list action takes (spec §5, §9). */
 export const MAX_BATCH_IDS = 25;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters
-const controlChars = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** Free text an operator types: trimmed, bounded, no control characters. */
-export const plainText = (max: number) =>
-  z
-    .string({ error: 'v.required' })
-    .trim()
-    .max(max)
-    .refine((s) => !controlChars.test(s), { error: 'v.textInvalid' });
-
-const requiredPlain = (max: number, key = 'v.required') => plainText(max).pipe(z.string().min(1, { error: key }));
+const requiredPlain = (max: number, key: MessageKey = 'v.required') => text({ max, required: key });
 const reasonSchema = requiredPlain(500, 'v.reasonRequired');
-const optionalReason = plainText(500).optional();
+const optionalReason = text({ max: 500 }).optional();
 
 /** Social, device and anonymous IDs as the game sends them. */
 export const externalIdSchema = z
@@ -78,7 +69,7 @@ const futureTime = isoDateTime.refine((t) => Date.parse(t) > Date.now(), { error
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalId = z.preprocess(blankToUndefined, externalIdSchema.optional());
 const optionalUserId = z.preprocess(blankToUndefined, userIdSchema.optional());
-const optionalText = z.preprocess(blankToUndefined, plainText(64).optional());
+const optionalText = optionalTextOf(64);
 
 export const playerStatuses = ['normal', 'frozen'] as const;
 

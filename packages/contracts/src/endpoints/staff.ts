@@ -3,18 +3,13 @@ import { opsRoles } from '../access.js';
 import { endpoint } from '../endpoint.js';
 import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery, rowId } from '../http.js';
 import { isPermission } from '../permissions.js';
+import { name, optionalText, secret, text } from '../text.js';
 
-/** A required text field: missing and empty both say `key`. */
-export const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key }).max(max);
+const trimmedOptional = optionalText(200);
 
-const trimmedOptional = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v === '' ? undefined : v));
-
-export const passwordSchema = z.string({ error: 'v.passwordRequired' }).min(8, { error: 'v.passwordLength' }).max(128);
+/** Shortest new password (OWASP ASVS L2); the server also refuses common ones and the user's own name. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const passwordSchema = secret().refine((p) => p.length >= MIN_PASSWORD_LENGTH, { error: 'v.passwordLength' });
 export const emailSchema = z
   .string({ error: 'v.mailRequired' })
   .trim()
@@ -67,15 +62,15 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-const roleBody = z.object({ roleName: requiredText('v.roleNameRequired', 64), content: roleContent });
+const roleBody = z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), content: roleContent });
 
 const staffUserBody = z.object({
   username: usernameSchema,
   pwd: passwordSchema,
-  role: requiredText('v.roleRequired', 64),
+  role: name({ required: 'v.roleRequired', max: 64 }),
   email: emailSchema,
   phoneNumber: z.union([mobileSchema, z.literal('')]).optional(),
-  name: z.string().trim().max(100).optional(),
+  name: name({ max: 100 }).optional(),
 });
 
 export const auditEntrySchema = z.object({
@@ -181,7 +176,7 @@ export const staffEndpoints = {
     path: '/api/v1/role/copy',
     summary: 'Copy a role under a new name',
     permission: ['admin'],
-    body: z.object({ roleName: requiredText('v.roleNameRequired', 64), id: rowId }),
+    body: z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), id: rowId }),
     response: roleSchema,
   }),
   createStaffUser: endpoint({
@@ -231,8 +226,8 @@ export const staffEndpoints = {
     summary: 'Sign in with user name and password',
     permission: 'public',
     body: z.object({
-      username: z.string({ error: 'v.usernameRequired' }).trim().min(1, { error: 'v.usernameRequired' }).max(128),
-      password: z.string({ error: 'v.passwordRequired' }).min(1, { error: 'v.passwordRequired' }).max(128),
+      username: text({ required: 'v.usernameRequired', max: 128 }),
+      password: secret(),
     }),
     response: z.object({
       token: z.string(),
@@ -260,7 +255,7 @@ export const staffEndpoints = {
     summary: 'Change my password (ends my other sessions)',
     permission: true,
     body: z.object({
-      oldPassword: z.string({ error: 'v.passwordRequired' }).min(1, { error: 'v.passwordRequired' }).max(128),
+      oldPassword: secret(),
       newPassword: passwordSchema,
     }),
     response: ok,
@@ -315,7 +310,7 @@ export const staffEndpoints = {
     summary: 'Approve a registration with a role',
     permission: [...opsRoles],
     params: idParams,
-    body: z.object({ role: requiredText('v.roleRequired', 64) }),
+    body: z.object({ role: name({ required: 'v.roleRequired', max: 64 }) }),
     response: registrationSchema,
   }),
   rejectRegistration: endpoint({
@@ -324,7 +319,7 @@ export const staffEndpoints = {
     summary: 'Reject a registration',
     permission: [...opsRoles],
     params: idParams,
-    body: z.object({ reason: z.string().trim().max(500).optional() }),
+    body: z.object({ reason: text({ max: 500 }).optional() }),
     response: registrationSchema,
   }),
   listSystemLog: endpoint({

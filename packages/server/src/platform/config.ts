@@ -10,7 +10,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   ROOKERY_DATA_DIR: z.string().default('./data'),
-  ROOKERY_ADMIN_PASSWORD: z.string().min(8, 'ROOKERY_ADMIN_PASSWORD needs at least 8 characters').optional(),
+  // Checked by the password rules where it is used (the first start only): an old value never blocks a restart.
+  ROOKERY_ADMIN_PASSWORD: z.string().optional(),
   ROOKERY_GAME_KEY: z.string().min(16, 'ROOKERY_GAME_KEY needs at least 16 characters').optional(),
   ROOKERY_WEB_DIST: z.string().optional(),
   DATABASE_URL: z.url('DATABASE_URL must be a postgres:// URL').optional(),

@@ -292,6 +292,13 @@ export const enUS: Translation = {
     confirmPassword: 'Confirm new password',
     passwordMismatch: 'The two passwords differ',
     passwordChanged: 'Password changed; sessions on other devices have ended',
+    strengthLabel: 'Password strength',
+    strength0: 'Strength: very weak',
+    strength1: 'Strength: weak',
+    strength2: 'Strength: fair',
+    strength3: 'Strength: strong',
+    strength4: 'Strength: very strong',
+    passwordHint: 'At least 12 characters; no common password, and not your user name or email',
   },
   dashboard: {
     welcome: 'Welcome, {{name}}',

@@ -294,6 +294,13 @@ export const zhCN = {
     confirmPassword: '确认新密码',
     passwordMismatch: '两次输入的密码不一致',
     passwordChanged: '密码已修改，其他设备上的登录已失效',
+    strengthLabel: '密码强度',
+    strength0: '强度：很弱',
+    strength1: '强度：弱',
+    strength2: '强度：一般',
+    strength3: '强度：强',
+    strength4: '强度：很强',
+    passwordHint: '至少 12 位；常见密码和用户名、邮箱不能用作密码',
   },
   dashboard: {
     welcome: '欢迎，{{name}}',

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import { accessOf } from '../../platform/http/session.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { dummyHash, verifyPassword } from '../../platform/security/password.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/security/tokens.js';
@@ -9,20 +10,54 @@ import { captchas, loginFailures, roles, staffSessions, staffUsers } from './tab
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_USER = 5;
+/** Attempts one address gets at one user name per window before that pair is locked. */
+export const MAX_ATTEMPTS_PER_USER_AND_IP = 5;
+/** Failures at one user name from all addresses before the slower, growing back-off starts. */
+export const USER_BACKOFF_AFTER = 20;
 const MAX_FAILURES_PER_IP = 20;
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 export const CAPTCHA_RESEND_MS = 60 * 1000;
 export const CAPTCHA_MAX_TRIES = 5;
 
+const userKey = (username: string) => `user:${username.toLowerCase()}`;
+const pairKey = (username: string, ip: string) => `user:${username.toLowerCase()}|ip:${ip}`;
+
 async function isLocked(db: Db, key: string, now: Date): Promise<boolean> {
   const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
   return Boolean(row?.lockedUntil && row.lockedUntil > now);
 }
 
-async function recordFailure(db: Db, key: string, max: number, now: Date) {
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
+/** A window that has run out and locks nothing starts again from one. */
+const staleWindow = (now: Date) =>
+  sql`(${loginFailures.windowStart} < ${new Date(now.getTime() - FAILURE_WINDOW_MS)} and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${now}))`;
+
+/**
+ * Count one sign-in attempt of this address at this user name, in one statement and before the
+ * password is verified (as the captcha's tries are): concurrent attempts cannot pass the limit,
+ * because each one sees the count its own increment produced. The attempt that reaches the limit
+ * sets the lock; a successful sign-in clears the pair.
+ */
+async function countAttempt(db: Db, key: string, now: Date): Promise<boolean> {
+  const stale = staleWindow(now);
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ key, failures: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStart: sql`case when ${stale} then ${now} else ${loginFailures.windowStart} end`,
+        lockedUntil: sql`case when ${stale} then null when ${loginFailures.lockedUntil} > ${now} then ${loginFailures.lockedUntil} when ${loginFailures.failures} + 1 >= ${MAX_ATTEMPTS_PER_USER_AND_IP} then ${new Date(now.getTime() + LOCK_MS)} else ${loginFailures.lockedUntil} end`,
+      },
+    })
+    .returning({ failures: loginFailures.failures });
+  return row.failures <= MAX_ATTEMPTS_PER_USER_AND_IP;
+}
+
+/** One failure at `key`; reaching `max` in the window locks it for `lockSql` (an interval expression). */
+async function recordFailure(db: Db, key: string, max: number, now: Date, lockUntil: SQL) {
+  const stale = staleWindow(now);
   // One statement: a fresh window resets the count, reaching the limit sets the lock.
   await db
     .insert(loginFailures)
@@ -30,9 +65,9 @@ async function recordFailure(db: Db, key: string, max: number, now: Date) {
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
-        failures: sql`case when ${loginFailures.windowStart} < ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-        windowStart: sql`case when ${loginFailures.windowStart} < ${windowStart} then ${now} else ${loginFailures.windowStart} end`,
-        lockedUntil: sql`case when ${loginFailures.windowStart} >= ${windowStart} and ${loginFailures.failures} + 1 >= ${max} then ${new Date(now.getTime() + LOCK_MS)} else ${loginFailures.lockedUntil} end`,
+        failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStart: sql`case when ${stale} then ${now} else ${loginFailures.windowStart} end`,
+        lockedUntil: sql`case when ${stale} then null when ${loginFailures.failures} + 1 >= ${max} then greatest(${loginFailures.lockedUntil}, ${lockUntil}) else ${loginFailures.lockedUntil} end`,
       },
     });
 }
@@ -47,13 +82,16 @@ export async function createSession(db: Db, userId: number, ip: string): Promise
 
 export interface CheckedCredentials {
   locked: boolean;
-  /** The user whose password matched, if one did. */
+  /** The active user whose password matched, if one did. */
   userId: number | null;
 }
 
 /**
- * Step one of sign-in, outside any transaction: the throttle check and the password hash (slow by
- * design). Unknown names are checked against a dummy hash so the answer time does not reveal them.
+ * Step one of sign-in, outside any transaction: the throttle (the address, the user name's
+ * back-off, then this attempt counted for the pair) and the password hash (slow by design).
+ * Unknown names are checked against a dummy hash so the answer time does not reveal them; an
+ * account that is not active fails exactly like a wrong password, so the right password does not
+ * reveal its state.
  */
 export async function checkCredentials(
   db: Db,
@@ -62,39 +100,51 @@ export async function checkCredentials(
   ip: string,
 ): Promise<CheckedCredentials> {
   const now = new Date();
-  if ((await isLocked(db, `user:${username.toLowerCase()}`, now)) || (await isLocked(db, `ip:${ip}`, now)))
+  if ((await isLocked(db, `ip:${ip}`, now)) || (await isLocked(db, userKey(username), now)))
     return { locked: true, userId: null };
+  if (!(await countAttempt(db, pairKey(username, ip), now))) return { locked: true, userId: null };
   const [user] = await db
-    .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash })
+    .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, status: staffUsers.status })
     .from(staffUsers)
     .where(sql`lower(${staffUsers.username}) = lower(${username})`);
   const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(), password);
-  return { locked: false, userId: ok && user ? user.id : null };
+  return { locked: false, userId: ok && user?.status === 'active' ? user.id : null };
 }
 
-/** Step two, in the transaction: count a failure (kept even though the call fails) or open the session. */
+/**
+ * Step two, in the transaction: count a failure (kept even though the call fails) or open the
+ * session. The user name's own count backs off slowly across addresses: from the 20th failure in
+ * the window on, each failure locks the name for 2^(n − 19) seconds (2 s, 4 s, …), at most 15 minutes — a
+ * spray from many addresses slows down, one address cannot lock the account out everywhere.
+ */
 export async function completeLogin(db: Db, checked: CheckedCredentials, username: string, ip: string) {
   const now = new Date();
-  const userKey = `user:${username.toLowerCase()}`;
   if (checked.locked) throw new AppError(429, 'auth.throttled');
-  if (checked.userId === null) {
-    await recordFailure(db, userKey, MAX_FAILURES_PER_USER, now);
-    await recordFailure(db, `ip:${ip}`, MAX_FAILURES_PER_IP, now);
-    throw new AppError(400, 'auth.badCredentials', { commit: true });
-  }
+  const badCredentials = async () => {
+    const backoff = sql`${now}::timestamptz + make_interval(secs => least(${LOCK_MS / 1000}, power(2, ${loginFailures.failures} + 2 - ${USER_BACKOFF_AFTER})))`;
+    await recordFailure(db, userKey(username), USER_BACKOFF_AFTER, now, backoff);
+    await recordFailure(
+      db,
+      `ip:${ip}`,
+      MAX_FAILURES_PER_IP,
+      now,
+      sql`${new Date(now.getTime() + LOCK_MS)}::timestamptz`,
+    );
+    return new AppError(400, 'auth.badCredentials', { commit: true });
+  };
+  if (checked.userId === null) throw await badCredentials();
   const [row] = await db
     .select({ user: staffUsers, content: roles.content })
     .from(staffUsers)
     .leftJoin(roles, eq(roles.roleName, staffUsers.role))
     .where(eq(staffUsers.id, checked.userId));
+  // Disabled between the two steps: the same answer as a wrong password.
+  if (row?.user.status !== 'active') throw await badCredentials();
   const u = row.user;
-  if (u.status === 'disabled') throw new AppError(403, 'auth.disabled');
-  if (u.status === 'rejected') throw new AppError(403, 'auth.rejected');
-  if (u.status === 'pending') throw new AppError(403, 'auth.pending');
-  await db.delete(loginFailures).where(eq(loginFailures.key, userKey));
+  await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(username, ip)));
   await db.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, u.id));
   const token = await createSession(db, u.id, ip);
-  return { token, user: { userId: u.id, access: u.role ? [u.role, ...(row.content ?? [])] : [] }, error: null };
+  return { token, user: { userId: u.id, access: accessOf(u.role, row.content) }, error: null };
 }
 
 /** A 6-digit code, valid 10 minutes, at most one per 60 s per address (enforced here, not only by the button). */

@@ -7,6 +7,7 @@ import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
 import { hashPassword, verifyPassword } from '../../platform/security/password.js';
+import { assertPasswordAcceptable } from '../../platform/security/password-policy.js';
 import { listAudit, listOutbox, recentAudit } from '../system/service.js';
 import { checkCredentials, completeLogin, consumeCaptcha, createSession, sendCaptcha } from './auth.js';
 import { pruneStaffAuthState } from './housekeeping.js';
@@ -55,7 +56,10 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     },
 
     createStaffUser: prepareThen(
-      ({ body }) => hashPassword(body.pwd),
+      ({ body }) => {
+        assertPasswordAcceptable(body.pwd, body, 'pwd');
+        return hashPassword(body.pwd);
+      },
       async ({ db, body, session, audit }, passwordHash) => {
         await staff.assertUserFieldsFree(db, body);
         await staff.assertRoleGrantable(db, body.role, session!.access);
@@ -78,7 +82,16 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     listStaffUsers: ({ db, query }) => staff.listStaffUsers(db, query),
     getStaffUser: async ({ db, params }) => staff.toStaffUser(await staff.getStaffUserRow(db, params.id)),
     updateStaffUser: prepareThen(
-      async ({ body }) => (body.pwd === undefined ? undefined : await hashPassword(body.pwd)),
+      async ({ db, params, body }) => {
+        if (body.pwd === undefined) return undefined;
+        const user = await staff.getStaffUserRow(db, params.id);
+        assertPasswordAcceptable(
+          body.pwd,
+          { username: body.username ?? user.username, email: body.email ?? user.email },
+          'pwd',
+        );
+        return hashPassword(body.pwd);
+      },
       async ({ db, params, body, session, audit }, passwordHash) => {
         const before = await staff.getStaffUserRow(db, params.id);
         if (body.role !== undefined && body.role !== before.role)
@@ -162,6 +175,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
           throw new AppError(400, 'auth.samePassword', {
             fields: [{ field: 'newPassword', message: 'auth.samePassword' }],
           });
+        assertPasswordAcceptable(body.newPassword, row, 'newPassword');
         await db.update(staffUsers).set({ passwordHash: newHash }).where(eq(staffUsers.id, row.id));
         await staff.endSessions(db, row.id, session!.tokenHash);
         audit({ target: row.username });
@@ -176,7 +190,10 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       return result;
     },
     register: prepareThen(
-      ({ body }) => hashPassword(body.password),
+      ({ body }) => {
+        assertPasswordAcceptable(body.password, { username: body.mail, email: body.mail }, 'password');
+        return hashPassword(body.password);
+      },
       async ({ db, body, ip, setActor, audit }, passwordHash) => {
         setActor(body.mail);
         await consumeCaptcha(db, body.mail, body.captcha);

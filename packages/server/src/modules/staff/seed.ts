@@ -1,7 +1,8 @@
-import { builtInRoles, defaultRoleGrants } from '@rookery/contracts';
+import { builtInRoles, defaultRoleGrants, MIN_PASSWORD_LENGTH, translate } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { hashPassword } from '../../platform/security/password.js';
+import { passwordProblem } from '../../platform/security/password-policy.js';
 import { randomPassword } from '../../platform/security/tokens.js';
 import { roles, staffUsers } from './tables.js';
 
@@ -23,6 +24,12 @@ export async function seedAdmin(db: Db, password?: string): Promise<{ created: b
     .from(staffUsers)
     .where(eq(staffUsers.role, 'admin'));
   if (existing.n > 0) return { created: false };
+  // A given first password meets the rules of any new password (an existing admin is not re-checked).
+  if (password !== undefined) {
+    const problem =
+      password.length < MIN_PASSWORD_LENGTH ? 'v.passwordLength' : passwordProblem(password, { username: 'admin' });
+    if (problem) throw new Error(`ROOKERY_ADMIN_PASSWORD: ${translate(problem, 'en-US')}`);
+  }
   const pwd = password ?? randomPassword();
   await db
     .insert(staffUsers)

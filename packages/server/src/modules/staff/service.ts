@@ -1,5 +1,5 @@
 import type { Role, StaffUser } from '@rookery/contracts';
-import { builtInRoles, superRoles } from '@rookery/contracts';
+import { allPermissions, builtInRoles, superRoles } from '@rookery/contracts';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
@@ -80,6 +80,11 @@ export async function getRole(db: Db, id: number): Promise<Role> {
   return toRole(row, await roleUserCount(db, row.roleName));
 }
 
+/** Names a new role may not take in any letter case: a permission's or a built-in role's. */
+const reservedRoleNames = new Set([...allPermissions, ...builtInRoles].map((n) => n.toLowerCase()));
+
+export const isReservedRoleName = (name: string) => reservedRoleNames.has(name.toLowerCase());
+
 async function assertRoleNameFree(db: Db, roleName: string, exceptId?: number) {
   const [clash] = await db
     .select({ id: roles.id })
@@ -93,6 +98,7 @@ async function assertRoleNameFree(db: Db, roleName: string, exceptId?: number) {
 }
 
 export async function createRole(db: Db, body: { roleName: string; content: string[] }): Promise<Role> {
+  if (isReservedRoleName(body.roleName)) throw badRequest('role.nameReserved', 'roleName');
   await assertRoleNameFree(db, body.roleName);
   const [row] = await db.insert(roles).values({ roleName: body.roleName, content: body.content }).returning();
   return toRole(row);
@@ -101,6 +107,7 @@ export async function createRole(db: Db, body: { roleName: string; content: stri
 export async function updateRole(db: Db, id: number, body: { roleName: string; content: string[] }) {
   const before = await getRoleRow(db, id);
   if (before.builtIn && before.roleName !== body.roleName) throw badRequest('role.builtIn', 'roleName');
+  if (!before.builtIn && isReservedRoleName(body.roleName)) throw badRequest('role.nameReserved', 'roleName');
   await assertRoleNameFree(db, body.roleName, id);
   const [row] = await db
     .update(roles)
@@ -128,11 +135,12 @@ export async function findRoleByName(db: Db, roleName: string): Promise<RoleRow 
   return row;
 }
 
-/** Only a super user may hand out a super role. */
 /**
  * Nobody hands out more than they hold: a super user grants any role; anyone else only a role
- * whose permissions they hold themselves, and a built-in role name (route rules name them) only
- * if it is their own.
+ * whose name and permissions they hold themselves. Only a built-in role's name is a grant (route
+ * rules name them; see `accessOf`), so that name must be their own; a custom role's name grants
+ * nothing, and one that collides with a permission or built-in name (a row older than the rule)
+ * is refused outright.
  */
 export async function assertRoleGrantable(db: Db, roleName: string, actorAccess: string[], field = 'role') {
   const role = await findRoleByName(db, roleName);
@@ -141,6 +149,7 @@ export async function assertRoleGrantable(db: Db, roleName: string, actorAccess:
   const exceeds =
     superRoles.includes(roleName) ||
     (isBuiltInRole(roleName) && !actorAccess.includes(roleName)) ||
+    (!isBuiltInRole(roleName) && isReservedRoleName(roleName)) ||
     role.content.some((p) => !actorAccess.includes(p));
   if (exceeds) throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
 }

@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/security/password.js';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../test/harness.js';
+import { staffUsers } from './tables.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -46,7 +49,8 @@ describe('roles and staff users', () => {
     });
     expect(log.statusCode).toBe(200);
     const session = data(await ctx.call('GET', '/api/v1/session', { token }));
-    expect(session).toMatchObject({ username: 'auditor1', access: ['auditors', 'sysLogQuery'] });
+    // A custom role's name is no grant: only its permissions count.
+    expect(session).toMatchObject({ username: 'auditor1', access: ['sysLogQuery'] });
 
     const actions = (await auditActions()).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['createRole', 'createStaffUser', 'login']));
@@ -63,10 +67,15 @@ describe('roles and staff users', () => {
   it('role names are unique, built-in roles cannot be deleted, roles in use cannot be deleted', async () => {
     const dup = await ctx.call('POST', '/api/v1/role', {
       token: ctx.adminToken,
-      body: { roleName: 'ADMIN', content: [] },
+      body: { roleName: 'Auditing', content: [] },
     });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errors[0].field).toBe('roleName');
+    expect(dup.statusCode).toBe(200);
+    const again = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'AUDITING', content: [] },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].field).toBe('roleName');
 
     const roles = data(await ctx.call('GET', '/api/v1/role?roleName=%20tester%20', { token: ctx.adminToken }));
     expect(roles.datas.map((r: any) => r.roleName)).toEqual(['tester']);
@@ -144,12 +153,16 @@ describe('roles and staff users', () => {
     expect(JSON.stringify(entry)).not.toContain('brand-new-pass-1');
   });
 
-  it('disabling a user ends their session and refuses sign-in', async () => {
+  it('disabling a user ends their session and refuses sign-in like a wrong password', async () => {
     const u = await ctx.userWithRole('tester');
     await ctx.call('PUT', `/api/v1/user/${u.id}`, { token: ctx.adminToken, body: { status: 'disabled' } });
     expect((await ctx.call('GET', '/api/v1/session', { token: u.token })).statusCode).toBe(401);
     const login = await ctx.call('POST', '/api/v1/login', { body: { username: u.username, password: u.password } });
-    expect(login.statusCode).toBe(403);
+    const wrong = await ctx.call('POST', '/api/v1/login', {
+      body: { username: u.username, password: 'not-the-password' },
+    });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual(wrong.json());
   });
 
   it('nobody disables or demotes the last admin', async () => {
@@ -266,9 +279,12 @@ describe('registration', () => {
 
     expect(data(await ctx.call('GET', '/api/v1/register/status', { token })).status).toBe('pending');
     expect((await ctx.call('GET', '/api/v1/permession', { token })).statusCode).toBe(403);
-    expect(
-      (await ctx.call('POST', '/api/v1/login', { body: { username: mail, password: 'newbie-pass-1' } })).statusCode,
-    ).toBe(403);
+    // Signing in with the right password says no more than a wrong one would.
+    const pendingLogin = await ctx.call('POST', '/api/v1/login', {
+      body: { username: mail, password: 'newbie-pass-1' },
+    });
+    expect(pendingLogin.statusCode).toBe(400);
+    expect(pendingLogin.json().msg).toBe('Wrong user name or password');
 
     const { token: tester } = await ctx.userWithRole('tester');
     const pending = data(await ctx.call('GET', '/api/v1/registrations?status=pending', { token: tester }));
@@ -353,5 +369,181 @@ describe('housekeeping', () => {
     expect(await count(`select count(*)::int as n from staff_sessions where user_id = ${old.id}`)).toBe(0);
     expect(await count("select count(*)::int as n from login_failures where key = 'user:ghost'")).toBe(0);
     expect((await ctx.call('GET', '/api/v1/session', { token: live })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in throttle', () => {
+  let address = 0;
+  /** Each test signs in from addresses of its own, so the per-address limit of one test does not touch another. */
+  const freshAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`;
+  const signIn = (username: string, password: string, remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      remoteAddress,
+      headers: { 'accept-language': 'en-US' },
+      payload: { username, password },
+    });
+  const sessionsOf = async (userId: number) => {
+    const r = (await ctx.database.db.execute(
+      sql`select count(*)::int as n from staff_sessions where user_id = ${userId}`,
+    )) as unknown as { rows: { n: number }[] };
+    return r.rows[0].n;
+  };
+
+  it('50 parallel attempts with the right password among them: no session once the limit is passed', async () => {
+    const u = await ctx.userWithRole('service');
+    const before = await sessionsOf(u.id);
+    const ip = freshAddress();
+    const attempts = Array.from({ length: 50 }, (_, i) => (i === 25 ? u.password : `wrong-password-${i}`));
+    const answers = await Promise.all(attempts.map((p) => signIn(u.username, p, ip)));
+    const verified = answers.filter((r) => r.statusCode !== 429);
+    // Every attempt is counted before its password is verified: at most the limit get that far.
+    expect(verified.length).toBeLessThanOrEqual(5);
+    const sessions = answers.filter((r) => r.statusCode === 200).length;
+    expect(sessions).toBeLessThanOrEqual(1);
+    expect((await sessionsOf(u.id)) - before).toBe(sessions);
+    // The pair is locked now, for the right password too (unless it was among the first five).
+    if (sessions === 0) {
+      expect((await signIn(u.username, u.password, ip)).statusCode).toBe(429);
+      expect((await sessionsOf(u.id)) - before).toBe(0);
+    }
+  });
+
+  it('five bad attempts lock that address out of that account, not the owner at another address', async () => {
+    const u = await ctx.userWithRole('service');
+    const attacker = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await signIn(u.username, 'wrong-password', attacker)).statusCode).toBe(400);
+    expect((await signIn(u.username, u.password, attacker)).statusCode).toBe(429);
+    expect((await signIn(u.username.toUpperCase(), u.password, attacker)).statusCode).toBe(429);
+    expect((await signIn(u.username, u.password, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('failures from many addresses back the user name off for everyone, briefly', async () => {
+    const u = await ctx.userWithRole('service');
+    for (let i = 0; i < 20; i++)
+      expect((await signIn(u.username, 'wrong-password', freshAddress())).statusCode).toBe(400);
+    const locked = await signIn(u.username, u.password, freshAddress());
+    expect(locked.statusCode).toBe(429);
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await signIn(u.username, u.password, freshAddress())).statusCode).toBe(200);
+  });
+
+  it('a disabled, pending or rejected account answers the right password exactly as a wrong one', async () => {
+    const u = await ctx.userWithRole('tester');
+    for (const status of ['disabled', 'pending', 'rejected']) {
+      await ctx.database.db.execute(sql`update staff_users set status = ${status} where id = ${u.id}`);
+      const right = await signIn(u.username, u.password, freshAddress());
+      const wrong = await signIn(u.username, 'not-the-password', freshAddress());
+      expect(right.statusCode, status).toBe(400);
+      expect(right.body, status).toBe(wrong.body);
+    }
+  });
+});
+
+describe('role names and grants', () => {
+  it('a role may not be named after a permission or a built-in role, in any letter case, or hide characters', async () => {
+    const before = await ctx.fingerprint();
+    for (const roleName of ['sysLogQuery', 'SYSLOGQUERY', 'Admin', 'tEsTeR', 'maxrole']) {
+      const res = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName, content: [] } });
+      expect(res.statusCode, roleName).toBe(400);
+      expect(res.json().errors[0].field, roleName).toBe('roleName');
+    }
+    const hidden = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'ad\u200bmin', content: [] },
+    });
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().errors).toEqual([
+      { field: 'roleName', message: 'A name cannot contain invisible or text-direction characters' },
+    ]);
+    const source = data(await ctx.call('GET', '/api/v1/role?roleName=tester', { token: ctx.adminToken })).datas[0];
+    const copy = await ctx.call('PUT', '/api/v1/role/copy', {
+      token: ctx.adminToken,
+      body: { roleName: 'userQuery', id: source.id },
+    });
+    expect(copy.statusCode).toBe(400);
+    const custom = data(
+      await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName: 'renameme', content: [] } }),
+    );
+    const rename = await ctx.call('PUT', `/api/v1/role/${custom.id}`, {
+      token: ctx.adminToken,
+      body: { roleName: 'Operation', content: [] },
+    });
+    expect(rename.statusCode).toBe(400);
+    // A built-in role keeps its own name when its grants are edited.
+    const tester = await ctx.call('PUT', `/api/v1/role/${source.id}`, {
+      token: ctx.adminToken,
+      body: { roleName: 'tester', content: source.content },
+    });
+    expect(tester.statusCode).toBe(200);
+    await ctx.call('DELETE', `/api/v1/role/${custom.id}`, { token: ctx.adminToken });
+    expect((await ctx.fingerprint()).roles).toBe(before.roles);
+  });
+});
+
+describe('new passwords', () => {
+  it('need 12 characters, not a common password, not the user name or email; old ones still sign in', async () => {
+    const create = (pwd: string, username = 'pwpolicy_user') =>
+      ctx.call('POST', '/api/v1/user', {
+        token: ctx.adminToken,
+        body: { username, pwd, role: 'tester', email: 'pwpolicy@example.com' },
+      });
+    const refusals: [string, string][] = [
+      ['short-pass1', 'The password needs at least 12 characters'],
+      ['qwerty123456', 'This is a common password that is easy to guess; choose another'],
+      ['1q2w3e4r5t6y', 'This is a common password that is easy to guess; choose another'],
+      ['            ', 'This is a common password that is easy to guess; choose another'],
+      ['pwpolicy_user', 'The password cannot be the user name or the email'],
+      ['PWPOLICY@example.com', 'The password cannot be the user name or the email'],
+    ];
+    const before = await ctx.fingerprint();
+    for (const [pwd, message] of refusals) {
+      const res = await create(pwd);
+      expect(res.statusCode, pwd).toBe(400);
+      expect(res.json().errors, pwd).toEqual([{ field: 'pwd', message }]);
+    }
+    expect(await ctx.fingerprint()).toEqual(before);
+    const made = await create('tidy-penguin-walk');
+    expect(made.statusCode).toBe(200);
+    const { id } = data(made);
+
+    // A reset is checked against the stored name; a change against mine.
+    const reset = await ctx.call('PUT', `/api/v1/user/${id}`, {
+      token: ctx.adminToken,
+      body: { pwd: 'pwpolicy_user' },
+    });
+    expect(reset.json().errors).toEqual([
+      { field: 'pwd', message: 'The password cannot be the user name or the email' },
+    ]);
+    const token = await ctx.login('pwpolicy_user', 'tidy-penguin-walk');
+    const change = await ctx.call('PUT', '/api/v1/password', {
+      token,
+      body: { oldPassword: 'tidy-penguin-walk', newPassword: 'password1234' },
+    });
+    expect(change.json().errors).toEqual([
+      { field: 'newPassword', message: 'This is a common password that is easy to guess; choose another' },
+    ]);
+
+    // A password set before the rule (8 characters, common) keeps working until it is changed.
+    await ctx.database.db
+      .update(staffUsers)
+      .set({ passwordHash: await hashPassword('password') })
+      .where(eq(staffUsers.id, id));
+    expect(await ctx.login('pwpolicy_user', 'password')).toBeTruthy();
+  });
+
+  it('registration refuses a common password or the mail address before using the captcha', async () => {
+    const mail = 'policy-reg@example.com';
+    expect((await ctx.call('POST', '/api/v1/captcha', { body: { mail } })).statusCode).toBe(200);
+    for (const password of ['123qweasdzxc', mail]) {
+      const res = await ctx.call('POST', '/api/register', {
+        body: { mail, password, mobile: '13800138001', captcha: '000000' },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().errors[0].field, password).toBe('password');
+    }
+    const row = await ctx.database.db.execute(sql`select tries from captchas where mail = ${mail}`);
+    expect((row as unknown as { rows: { tries: number }[] }).rows[0].tries).toBe(0);
   });
 });

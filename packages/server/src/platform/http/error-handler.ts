@@ -8,7 +8,6 @@ const known: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'http.malformedJson',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'http.malformedJson',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'http.400',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'http.400',
 };
 
 /** Seconds a client should wait before retrying when the database cannot be reached. */

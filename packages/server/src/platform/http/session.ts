@@ -1,4 +1,4 @@
-import { superRoles } from '@rookery/contracts';
+import { builtInRoles, superRoles } from '@rookery/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { roles, staffSessions, staffUsers } from '../db/schema.js';
@@ -9,10 +9,21 @@ export interface Session {
   userId: number;
   username: string;
   role: string | null;
-  /** The role name plus the role's permissions. */
+  /** The role's permissions, plus the role's name when it is a built-in role (see `accessOf`). */
   access: string[];
   /** A registration awaiting approval: reaches only its own status. */
   pending: boolean;
+}
+
+/**
+ * What a user may do: the role's permissions, and the role's name only when it is a built-in role
+ * (route rules name those). A custom role's name never counts as a grant, so a role named after a
+ * permission grants nothing by its name.
+ */
+export function accessOf(role: string | null, content: string[] | null): string[] {
+  if (!role) return [];
+  const permissions = content ?? [];
+  return (builtInRoles as readonly string[]).includes(role) ? [role, ...permissions] : [...permissions];
 }
 
 export const isSuper = (s: Pick<Session, 'access'>) => s.access.some((a) => superRoles.includes(a));
@@ -38,7 +49,7 @@ export async function resolveSession(db: Db, header: string | undefined): Promis
     .limit(1);
   if (!row) return null;
   if (row.status === 'active') {
-    const access = row.role ? [row.role, ...(row.content ?? [])] : [];
+    const access = accessOf(row.role, row.content);
     return { tokenHash, userId: row.userId, username: row.username, role: row.role, access, pending: false };
   }
   if (row.status === 'pending' || row.status === 'rejected') {

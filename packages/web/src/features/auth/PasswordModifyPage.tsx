@@ -3,6 +3,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/request';
 import { useSchemaForm } from '../../crud/useSchemaForm';
+import { PasswordStrength } from './PasswordStrength';
 
 /** Change my password. The server ends my other sessions; this one stays signed in. */
 export default function PasswordModifyPage() {
@@ -13,13 +14,23 @@ export default function PasswordModifyPage() {
     form.resetFields();
     message.success(t('auth.passwordChanged'));
   });
+  const newPassword = Form.useWatch('newPassword', form);
   return (
     <Card title={t('routes.passwordModify')} style={{ maxWidth: 560 }}>
       <Form form={form} onFinish={onFinish} layout="vertical" data-testid="password-form">
         <Form.Item {...itemProps('oldPassword')} label={t('auth.oldPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item {...itemProps('newPassword')} label={t('auth.newPassword')}>
+        <Form.Item
+          {...itemProps('newPassword')}
+          label={t('auth.newPassword')}
+          extra={
+            <>
+              {t('auth.passwordHint')}
+              <PasswordStrength password={newPassword} />
+            </>
+          }
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -10,6 +10,7 @@ import { useSchemaForm } from '../../crud/useSchemaForm';
 import { currentLocale } from '../../i18n';
 import { notify } from '../../shell/notices';
 import { AuthCard } from './AuthCard';
+import { PasswordStrength } from './PasswordStrength';
 import { useCaptchaCountdown } from './useCountdown';
 
 const registerBody = staffEndpoints.register.body!;
@@ -27,6 +28,8 @@ export default function RegisterPage() {
     queryClient.removeQueries();
     navigate(pathTo('registerResult'), { replace: true });
   });
+
+  const [typedMail, password] = [Form.useWatch('mail', form), Form.useWatch('password', form)];
 
   const sendCaptcha = async () => {
     const mail = form.getFieldValue('mail');
@@ -47,7 +50,16 @@ export default function RegisterPage() {
         <Form.Item {...itemProps('mail')} label={t('auth.mail')}>
           <Input autoComplete="email" />
         </Form.Item>
-        <Form.Item {...itemProps('password')} label={t('auth.password')}>
+        <Form.Item
+          {...itemProps('password')}
+          label={t('auth.password')}
+          extra={
+            <>
+              {t('auth.passwordHint')}
+              <PasswordStrength password={password} userInputs={[typedMail]} />
+            </>
+          }
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item {...itemProps('mobile')} label={t('auth.mobile')}>
