@@ -9,4 +9,8 @@ export * from './game-catalogue.js';
 export * from './http.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './resource.js';
+export * from './resources/constant.js';
+export * from './resources/dictionary.js';
+export * from './resources/index.js';
 export * from './routes.js';

@@ -333,7 +333,20 @@ export const staffEndpoints = {
     summary: 'The audit log: every mutation, who, what, before and after',
     permission: ['sysLogQuery'],
     query: pageQuery
-      .extend({ actor: trimmedOptional, action: trimmedOptional, target: trimmedOptional })
+      .extend({
+        actor: trimmedOptional,
+        action: trimmedOptional,
+        /** Exact `entity:id`, e.g. `mail:7`. */
+        target: trimmedOptional,
+        /** Every target of one entity, e.g. `constant` (all constants). */
+        entity: z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          z
+            .string()
+            .regex(/^[A-Za-z]{1,50}$/)
+            .optional(),
+        ),
+      })
       .and(timeRangeQuery),
     response: pagedList(auditEntrySchema),
   }),
