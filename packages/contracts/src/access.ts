@@ -156,9 +156,31 @@ function unique<T>(items: T[]): T[] {
  */
 export type AccessRule = true | readonly string[];
 
+/**
+ * What `can` does with a rule that is not there (a route or endpoint looked up by a wrong name):
+ * a programming error, so it throws in development and tests; in production it denies.
+ */
+export type MissingRulePolicy = 'throw' | 'deny';
+
+function defaultMissingRulePolicy(): MissingRulePolicy {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.NODE_ENV === 'production' ? 'deny' : 'throw';
+}
+
+let missingRulePolicy: MissingRulePolicy = defaultMissingRulePolicy();
+
+/** Set by the web at start from its build mode (the server follows `NODE_ENV`). */
+export function setMissingRulePolicy(policy: MissingRulePolicy): void {
+  missingRulePolicy = policy;
+}
+
 /** The one access question both sides ask. `access` is the role name plus the role's permissions. */
-export function can(access: readonly string[], rule: AccessRule | undefined): boolean {
-  if (rule === undefined || rule === true) return true;
+export function can(access: readonly string[], rule: AccessRule): boolean {
+  if (rule !== true && !Array.isArray(rule)) {
+    if (missingRulePolicy === 'throw') throw new Error(`Access rule missing: ${String(rule)}`);
+    return false;
+  }
+  if (rule === true) return true;
   if (access.some((a) => superRoles.includes(a))) return true;
   return rule.some((name) => access.includes(name));
 }

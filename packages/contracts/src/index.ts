@@ -13,4 +13,4 @@ export * from './resource.js';
 export * from './resources/constant.js';
 export * from './resources/dictionary.js';
 export * from './resources/index.js';
-export * from './routes.js';
+export * from './routes/index.js';

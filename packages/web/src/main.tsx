@@ -1,9 +1,12 @@
+import { setMissingRulePolicy } from '@rookery/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { i18nReady } from './i18n';
 import { installGlobalErrorHandlers } from './shell/log/global-handlers';
 
+// An access rule that cannot be found is a programming error: loud while developing, denied in production.
+setMissingRulePolicy(import.meta.env.PROD ? 'deny' : 'throw');
 installGlobalErrorHandlers();
 
 await i18nReady;

@@ -1,21 +1,32 @@
-import type { ResolvedRoute } from '@rookery/contracts';
+import { pathTo, type ResolvedRoute } from '@rookery/contracts';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { readToken } from '../access/credentials';
 import { queryClient } from '../api/query-client';
 import { isApiError } from '../api/request';
-import { guardRedirect } from './guard';
+import { guardRedirect, signedInRedirect } from './guard';
+
+/** Loaded here, not imported: public pages (login) then start without the endpoint table. */
+async function loadSession() {
+  const { sessionQuery } = await import('../access/session');
+  return queryClient.ensureQueryData(sessionQuery);
+}
 
 /** Runs the guard before a page loads, so a forbidden page never renders, not even briefly. */
 export function guardLoader(route: ResolvedRoute) {
   return async ({ request }: LoaderFunctionArgs) => {
-    if (route.public) return null;
     const url = new URL(request.url);
-    // Loaded here, not imported: public pages (login) then start without the endpoint table.
-    const { sessionQuery } = await import('../access/session');
+    if (route.name === 'login') {
+      // Signed in already: the login form has nothing to do.
+      const session = readToken() ? await loadSession().catch(() => null) : null;
+      const to = signedInRedirect(session, url.searchParams.get('redirect'));
+      if (to) throw redirect(to);
+      return null;
+    }
+    if (route.public) return null;
     const session = readToken()
-      ? await queryClient.ensureQueryData(sessionQuery).catch((error: unknown) => {
+      ? await loadSession().catch((error: unknown) => {
           if (isApiError(error) && error.code === 401) return null;
-          throw redirect('/500');
+          throw redirect(pathTo('serverError'));
         })
       : null;
     const to = guardRedirect(route, session, url.pathname + url.search);

@@ -23,7 +23,7 @@ export const preReleaseMenuEntry = 'purchase';
  * when some child shows, SSO-only entries only with SSO on, pre-release hosts reduced to purchase.
  */
 export function buildMenu(routes: readonly ConsoleRoute[], ctx: MenuContext): MenuEntry[] {
-  const walk = (list: readonly ConsoleRoute[], parentPath: string, parentAuth: AccessRule | undefined): MenuEntry[] =>
+  const walk = (list: readonly ConsoleRoute[], parentPath: string, parentAuth: AccessRule): MenuEntry[] =>
     list.flatMap((route) => {
       const fullPath = joinRoutePath(parentPath, route.path);
       const auth = route.auth ?? parentAuth;
@@ -36,7 +36,8 @@ export function buildMenu(routes: readonly ConsoleRoute[], ctx: MenuContext): Me
       }
       return can(ctx.access, auth) ? [{ key: fullPath, name: route.name, icon: route.icon }] : [];
     });
-  const top = walk(routes, '', undefined);
+  // A route with no rule of its own or its group's is for any signed-in user (as in `flattenRoutes`).
+  const top = walk(routes, '', true);
   return ctx.preRelease ? top.filter((entry) => entry.name === preReleaseMenuEntry) : top;
 }
 

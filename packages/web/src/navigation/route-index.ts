@@ -1,4 +1,4 @@
-import { builtRoutes, flattenRoutes, homePath, type ResolvedRoute } from '@rookery/contracts';
+import { builtRoutes, flattenRoutes, homePath, pathTo, type ResolvedRoute } from '@rookery/contracts';
 import { matchPath } from 'react-router';
 
 /** Every built route, resolved: what the router, menu, tabs and breadcrumb know about. */
@@ -30,7 +30,20 @@ export const homeRoute: ResolvedRoute =
 export { homePath };
 
 export function loginPath(target?: string): string {
-  return target && target !== '/' && !target.startsWith('/login')
-    ? `/login?redirect=${encodeURIComponent(target)}`
-    : '/login';
+  return target && target !== '/' && !target.startsWith(pathTo('login'))
+    ? pathTo('login', undefined, { redirect: target })
+    : pathTo('login');
+}
+
+/**
+ * Where a signed-in user goes from the login page: the `redirect` it was given when that is a
+ * console path, else home. The registration pages are not followed: an approved applicant whose
+ * pending session ended comes back through login and belongs in the console.
+ */
+export function afterSignIn(target: string | null | undefined): string {
+  const inside = target?.startsWith('/') && !target.startsWith('//');
+  const leavesConsole = [pathTo('login'), pathTo('register')].some(
+    (page) => target === page || target?.startsWith(`${page}/`) || target?.startsWith(`${page}?`),
+  );
+  return inside && !leavesConsole ? target! : homePath;
 }

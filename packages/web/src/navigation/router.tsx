@@ -1,4 +1,4 @@
-import type { ResolvedRoute } from '@rookery/contracts';
+import { pathTo, type ResolvedRoute } from '@rookery/contracts';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { sessionQueryKey } from '../access/session-key';
@@ -68,7 +68,7 @@ configureApi({
     // A navigation under way has a guard loader that redirects by itself.
     if (router.state.navigation.state !== 'idle') return;
     const { pathname, search } = router.state.location;
-    if (!routeByName.get('login') || pathname === '/login') return;
+    if (!routeByName.get('login') || pathname === pathTo('login')) return;
     router.navigate(loginPath(pathname + search), { replace: true });
   },
 });

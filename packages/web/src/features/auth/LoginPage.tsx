@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { Locale } from '@rookery/contracts';
+import { type Locale, pathTo } from '@rookery/contracts';
 import { Alert, Button, theme } from 'antd';
 // Input and Password alone: the input index also carries TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/request';
-import { homePath } from '../../navigation/route-index';
+import { afterSignIn } from '../../navigation/route-index';
 import { AuthCard } from './AuthCard';
 import type { FieldErrors } from './login-flow';
 
@@ -21,15 +21,6 @@ import type { FieldErrors } from './login-flow';
 const loadFlow = () => import('./login-flow');
 
 type Credentials = { username: string; password: string };
-
-/**
- * Only console paths are followed after sign-in. The registration pages are not: an approved
- * applicant whose pending session ended comes back through login and belongs in the console.
- */
-function safeRedirect(target: string | null): string {
-  const inside = target?.startsWith('/') && !target.startsWith('//');
-  return inside && !/^\/(login|register)\b/.test(target!) ? target! : homePath;
-}
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -55,7 +46,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       const session = await flow.signIn(checked.data.username, checked.data.password);
-      navigate(session.status === 'active' ? safeRedirect(params.get('redirect')) : '/register/result', {
+      navigate(session.status === 'active' ? afterSignIn(params.get('redirect')) : pathTo('registerResult'), {
         replace: true,
       });
     } catch (error) {
@@ -98,7 +89,7 @@ export default function LoginPage() {
         </Button>
       </form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        {t('auth.noAccount')} <Link to="/register">{t('auth.toRegister')}</Link>
+        {t('auth.noAccount')} <Link to={pathTo('register')}>{t('auth.toRegister')}</Link>
       </div>
     </AuthCard>
   );

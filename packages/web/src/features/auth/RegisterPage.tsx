@@ -1,4 +1,4 @@
-import { staffEndpoints } from '@rookery/contracts';
+import { pathTo, staffEndpoints } from '@rookery/contracts';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ export default function RegisterPage() {
     // The token is a pending session: it can only see its registration's state.
     storeCredentials(result.token, result.uuid);
     queryClient.removeQueries();
-    navigate('/register/result', { replace: true });
+    navigate(pathTo('registerResult'), { replace: true });
   });
 
   const sendCaptcha = async () => {
@@ -68,7 +68,7 @@ export default function RegisterPage() {
         </Button>
       </Form>
       <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('auth.toSignIn')}</Link>
+        <Link to={pathTo('login')}>{t('auth.toSignIn')}</Link>
       </div>
     </AuthCard>
   );

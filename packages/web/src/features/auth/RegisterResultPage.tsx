@@ -1,4 +1,4 @@
-import { staffEndpoints } from '@rookery/contracts';
+import { pathTo, staffEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export default function RegisterResultPage() {
   });
 
   const toLogin = async () => {
-    await signOut(() => navigate('/login', { replace: true }));
+    await signOut(() => navigate(pathTo('login'), { replace: true }));
   };
 
   const data = registration.data;

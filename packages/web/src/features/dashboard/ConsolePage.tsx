@@ -1,4 +1,4 @@
-import { type AuditEntry, staffEndpoints } from '@rookery/contracts';
+import { type AuditEntry, pathTo, routeAuth, staffEndpoints } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,8 @@ import { Can } from '../../access/Can';
 import { useSession } from '../../access/session';
 import { api } from '../../api/request';
 import { formatTime } from '../../crud/format';
-import { routeByName } from '../../navigation/route-index';
 
 /** Pending registrations link to their approval page, for those who may open it. */
-const approval = routeByName.get('systemAllow')!;
 
 /** The console home: counts the server reports and, for those who may read it, recent activity. */
 export default function ConsolePage() {
@@ -32,8 +30,8 @@ export default function ConsolePage() {
             <Card loading={dashboard.isPending}>
               <Statistic title={t(`dashboard.counts.${key}`, { defaultValue: key })} value={value} />
               {key === 'pendingRegistrations' && value > 0 && (
-                <Can rule={approval.auth ?? true}>
-                  <Button type="link" style={{ padding: 0 }} onClick={() => navigate(approval.fullPath)}>
+                <Can rule={routeAuth('systemAllow')}>
+                  <Button type="link" style={{ padding: 0 }} onClick={() => navigate(pathTo('systemAllow'))}>
                     {t('routes.systemAllow')}
                   </Button>
                 </Can>

@@ -5,6 +5,7 @@ import {
   mailBodySchema,
   mailEndpoints,
   mailScopes,
+  pathTo,
   type TemplateTable,
 } from '@rookery/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,9 +23,9 @@ import { LocalizedTextsInput } from './LocalizedTextsInput';
 import './texts';
 
 const listPaths: Record<MailScope, string> = {
-  personal: '/email/list',
-  global: '/email/global',
-  comeback: '/email/comeback',
+  personal: pathTo('emailList'),
+  global: pathTo('emailGlobal'),
+  comeback: pathTo('emailComeback'),
 };
 
 type MailDetail = EndpointResponse<typeof mailEndpoints.getMail>;

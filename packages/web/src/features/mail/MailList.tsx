@@ -4,6 +4,7 @@ import {
   type MailScope,
   mailEndpoints,
   mailScopePermissions,
+  pathTo,
 } from '@rookery/contracts';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,11 @@ export function MailList({ scope }: { scope: MailScope }) {
       }}
       toolbar={
         canSend && (
-          <Button type="primary" onClick={() => navigate(`/email/listedit?mailScope=${scope}`)} data-testid="send-mail">
+          <Button
+            type="primary"
+            onClick={() => navigate(pathTo('emailEdit', undefined, { mailScope: scope }))}
+            data-testid="send-mail"
+          >
             {t('mail.send')}
           </Button>
         )
@@ -52,7 +57,7 @@ export function MailList({ scope }: { scope: MailScope }) {
               {
                 key: 'edit',
                 label: t('common.edit'),
-                run: () => navigate(`/email/listedit?mailScope=${scope}&id=${row.id}`),
+                run: () => navigate(pathTo('emailEdit', undefined, { mailScope: scope, id: row.id })),
               },
             ]
           : []),

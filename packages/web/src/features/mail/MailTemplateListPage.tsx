@@ -1,8 +1,9 @@
-import { useLocation } from 'react-router';
+import { pathTo } from '@rookery/contracts';
+import { useCurrentRoute } from '../../navigation/current-route';
 import { TemplateList } from './TemplateList';
 
 /** Mail templates, at /email/tmplist and /template/list (each editing in its own group). */
 export default function MailTemplateListPage() {
-  const inTemplateGroup = useLocation().pathname.startsWith('/template');
-  return <TemplateList table="mail" editPath={inTemplateGroup ? '/template/edit' : '/email/tmpedit'} />;
+  const inTemplateGroup = useCurrentRoute().route?.name === 'templateList';
+  return <TemplateList table="mail" editPath={pathTo(inTemplateGroup ? 'templateEdit' : 'emailTemplateEdit')} />;
 }

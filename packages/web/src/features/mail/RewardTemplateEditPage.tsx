@@ -1,5 +1,6 @@
+import { pathTo } from '@rookery/contracts';
 import { TemplateEdit } from './TemplateEdit';
 
 export default function RewardTemplateEditPage() {
-  return <TemplateEdit table="reward" listPath="/email/rewardtmpllist" />;
+  return <TemplateEdit table="reward" listPath={pathTo('emailRewardTemplateList')} />;
 }

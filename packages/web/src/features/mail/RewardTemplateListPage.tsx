@@ -1,5 +1,6 @@
+import { pathTo } from '@rookery/contracts';
 import { TemplateList } from './TemplateList';
 
 export default function RewardTemplateListPage() {
-  return <TemplateList table="reward" editPath="/email/rewardtmpledit" />;
+  return <TemplateList table="reward" editPath={pathTo('emailRewardTemplateEdit')} />;
 }

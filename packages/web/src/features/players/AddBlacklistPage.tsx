@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/request';
@@ -19,7 +19,7 @@ export default function AddBlacklistPage() {
       confirm={(data) => t('players.blacklistAddConfirm', { count: data.userIds.length })}
       run={async (body) => {
         await api(playerEndpoints.addToBlacklist, { body });
-        navigate('/users/blacklist');
+        navigate(pathTo('usersBlacklist'));
       }}
     >
       {(itemProps) => (

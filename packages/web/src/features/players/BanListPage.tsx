@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ export default function BanListPage() {
         run: (userIds) => api(playerEndpoints.unfreezePlayers, { body: { userIds } }),
       }}
       toolbar={
-        <Button type="primary" danger onClick={() => navigate('/game-user/froze')}>
+        <Button type="primary" danger onClick={() => navigate(pathTo('gameUserFroze'))}>
           {t('players.freeze')}
         </Button>
       }

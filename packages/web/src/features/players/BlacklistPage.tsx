@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ export default function BlacklistPage() {
         run: (userIds) => api(playerEndpoints.removeFromBlacklist, { body: { userIds } }),
       }}
       toolbar={
-        <Button type="primary" onClick={() => navigate('/users/addblacklist')} data-testid="blacklist-add">
+        <Button type="primary" onClick={() => navigate(pathTo('usersAddBlacklist'))} data-testid="blacklist-add">
           {t('players.blacklistAdd')}
         </Button>
       }

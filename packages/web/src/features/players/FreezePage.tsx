@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/request';
@@ -21,7 +21,7 @@ export default function FreezePage() {
       confirm={(data) => t('players.freezeConfirm', { count: data.userIds.length })}
       run={async (body) => {
         await api(playerEndpoints.freezePlayers, { body });
-        navigate('/game-user/froze/list');
+        navigate(pathTo('gameUserBanList'));
       }}
     >
       {(itemProps) => (

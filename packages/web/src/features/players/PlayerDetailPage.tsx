@@ -1,4 +1,4 @@
-import { consoleRoutes, flattenRoutes, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
+import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
@@ -16,17 +16,19 @@ import { StateTables } from './StateTables';
 import './texts';
 
 /** The screens a player's page links to; each button shows when its route's rule lets the user in. */
-const actions = [
-  { key: 'freeze', path: '/game-user/froze', query: 'userIds', label: 'players.freeze' },
-  { key: 'chatBan', path: '/game-user/chatBan', query: 'userIds', label: 'players.chatBan' },
-  { key: 'deduct', path: '/game-user/deduct', query: 'userId', label: 'players.deduct' },
-  { key: 'clear', path: '/game-user/clear', query: 'userId', label: 'players.clear' },
-  { key: 'snapshot', path: '/game-user/snapshot', query: 'userId', label: 'players.snapshots' },
-  { key: 'archive', path: '/game-user/archive', query: 'userId', label: 'players.archive' },
-].map((a) => ({ ...a, rule: flattenRoutes(consoleRoutes).find((r) => r.fullPath === a.path)?.auth }));
+const actions = (
+  [
+    { key: 'freeze', route: 'gameUserFroze', query: 'userIds', label: 'players.freeze' },
+    { key: 'chatBan', route: 'gameUserChatBan', query: 'userIds', label: 'players.chatBan' },
+    { key: 'deduct', route: 'gameUserDeduct', query: 'userId', label: 'players.deduct' },
+    { key: 'clear', route: 'gameUserClear', query: 'userId', label: 'players.clear' },
+    { key: 'snapshot', route: 'gameUserSnapshot', query: 'userId', label: 'players.snapshots' },
+    { key: 'archive', route: 'gameUserArchive', query: 'userId', label: 'players.archive' },
+  ] satisfies { key: string; route: RouteName; query: string; label: string }[]
+).map((a) => ({ ...a, rule: routeAuth(a.route) }));
 
-const eventLogRule = flattenRoutes(consoleRoutes).find((r) => r.name === 'usersLog')?.auth;
-const mailRule = flattenRoutes(consoleRoutes).find((r) => r.name === 'emailList')?.auth;
+const eventLogRule = routeAuth('usersLog');
+const mailRule = routeAuth('emailList');
 // The mail area's tab loads with its own chunk, only when opened.
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
 
@@ -56,7 +58,11 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             {actions
               .filter((a) => can(a.rule))
               .map((a) => (
-                <Button key={a.key} size="small" onClick={() => navigate(`${a.path}?${a.query}=${player.userId}`)}>
+                <Button
+                  key={a.key}
+                  size="small"
+                  onClick={() => navigate(pathTo(a.route, undefined, { [a.query]: player.userId }))}
+                >
                   {t(a.label)}
                 </Button>
               ))}

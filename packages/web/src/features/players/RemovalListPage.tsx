@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -53,10 +53,10 @@ export default function RemovalListPage() {
       }}
       toolbar={
         <Space>
-          <Button type="primary" onClick={() => navigate('/game-user/removeedit')}>
+          <Button type="primary" onClick={() => navigate(pathTo('gameUserRemoveEdit'))}>
             {t('players.removeItems')}
           </Button>
-          <Button onClick={() => navigate('/game-user/deduct')}>{t('players.deduct')}</Button>
+          <Button onClick={() => navigate(pathTo('gameUserDeduct'))}>{t('players.deduct')}</Button>
         </Space>
       }
     />

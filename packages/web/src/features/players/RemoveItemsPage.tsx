@@ -1,4 +1,4 @@
-import { gameLabel, playerEndpoints, resourceKinds } from '@rookery/contracts';
+import { gameLabel, pathTo, playerEndpoints, resourceKinds } from '@rookery/contracts';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export default function RemoveItemsPage() {
       confirm={(data) => t('players.removeItemsConfirm', { userId: data.userId })}
       run={async (body) => {
         await api(playerEndpoints.removeItems, { body });
-        navigate('/game-user/remove');
+        navigate(pathTo('gameUserRemove'));
       }}
     >
       {(itemProps) => (

@@ -1,4 +1,4 @@
-import type { PlayerSummary } from '@rookery/contracts';
+import { type PlayerSummary, pathTo } from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
 
@@ -12,7 +12,7 @@ const userTypeOptions = [
   { value: 'normal', label: 'players.userTypes.normal' },
 ];
 
-export const detailPath = (userId: number) => `/user/detail?userId=${userId}`;
+export const detailPath = (userId: number) => pathTo('gameUserDetail', undefined, { userId });
 
 /** A player summary: one list for the columns and the detail drawer of every player listing. */
 export const playerFields: Field<PlayerSummary>[] = [

@@ -1,4 +1,5 @@
 import { HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { pathTo, routeAuth } from '@rookery/contracts';
 import { App, Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +16,7 @@ export function UserDropdown() {
   const can = useCan();
   // Header entries with an auth rule are hidden from users it does not pass (spec §6).
   const password = routeByName.get('passwordModify');
+  const passwordRule = routeAuth('passwordModify');
 
   const confirmLogout = () =>
     modal.confirm({
@@ -23,7 +25,7 @@ export function UserDropdown() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        await signOut(() => navigate('/login', { replace: true }));
+        await signOut(() => navigate(pathTo('login'), { replace: true }));
       },
     });
 
@@ -32,7 +34,7 @@ export function UserDropdown() {
       menu={{
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
-          ...(password && can(password.auth)
+          ...(password && can(passwordRule)
             ? [
                 {
                   key: 'password',

@@ -1,4 +1,4 @@
-import { can, type ResolvedRoute } from '@rookery/contracts';
+import { type AccessRule, can, type ResolvedRoute } from '@rookery/contracts';
 import { findPageRoute, homeRoute } from '../../navigation/route-index';
 import type { TabEntry } from './tab-ops';
 
@@ -19,6 +19,7 @@ export const homeTab: TabEntry = tabOf(homeRoute, homeRoute.fullPath, {});
 /** A saved full path back as a tab, or null when its page is unknown, tab-less or forbidden. */
 export function resolveSavedTab(fullPath: string, access: readonly string[]): TabEntry | null {
   const found = findPageRoute(fullPath.split(/[?#]/)[0]);
-  if (!found || found.route.hideInTab || found.route.public || !can(access, found.route.auth)) return null;
+  if (!found || found.route.hideInTab || found.route.public || !can(access, found.route.auth as AccessRule))
+    return null;
   return tabOf(found.route, fullPath, found.params);
 }

@@ -1,4 +1,4 @@
-import { type Role, staffEndpoints } from '@rookery/contracts';
+import { pathTo, type Role, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { RecordPage } from '../../../crud/RecordPage';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
 import { PermissionTree } from './PermissionTree';
 
-const listPath = '/system/role-manage';
+const listPath = pathTo('systemRoleManage');
 
 /** Create a role, or edit one (`?id=`): its name and its permissions. */
 export default function RoleEditPage() {

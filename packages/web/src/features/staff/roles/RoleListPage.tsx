@@ -1,4 +1,4 @@
-import { type Role, staffEndpoints } from '@rookery/contracts';
+import { pathTo, type Role, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -29,12 +29,16 @@ export default function RoleListPage() {
           return { rows: data.datas, total: data.count };
         }}
         toolbar={
-          <Button type="primary" onClick={() => navigate('/system/role-edit')} data-testid="create-role">
+          <Button type="primary" onClick={() => navigate(pathTo('systemRoleEdit'))} data-testid="create-role">
             {t('common.create')}
           </Button>
         }
         rowActions={(row) => [
-          { key: 'edit', label: t('common.edit'), run: () => navigate(`/system/role-edit?id=${row.id}`) },
+          {
+            key: 'edit',
+            label: t('common.edit'),
+            run: () => navigate(pathTo('systemRoleEdit', undefined, { id: row.id })),
+          },
           { key: 'copy', label: t('staff.copyRole'), run: () => setCopying(row) },
           ...(row.builtIn
             ? []

@@ -1,4 +1,4 @@
-import { type StaffUser, staffEndpoints } from '@rookery/contracts';
+import { pathTo, type StaffUser, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { RecordPage } from '../../../crud/RecordPage';
 import { useSchemaForm } from '../../../crud/useSchemaForm';
 import { useRoleNames } from '../roles/useRoleNames';
 
-const listPath = '/system/userlist';
+const listPath = pathTo('systemUserList');
 
 /** Create a staff user, or edit one (`?id=`). The password is set here only on creation. */
 export default function StaffUserEditPage() {

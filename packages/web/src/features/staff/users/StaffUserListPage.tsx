@@ -1,4 +1,4 @@
-import { type StaffUser, staffEndpoints } from '@rookery/contracts';
+import { pathTo, type StaffUser, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export default function StaffUserListPage() {
         return { rows: data.users, total: data.count };
       }}
       toolbar={
-        <Button type="primary" onClick={() => navigate('/system/useredit')} data-testid="create-user">
+        <Button type="primary" onClick={() => navigate(pathTo('systemUserEdit'))} data-testid="create-user">
           {t('common.create')}
         </Button>
       }
@@ -70,7 +70,11 @@ export default function StaffUserListPage() {
         },
       ]}
       rowActions={(row) => [
-        { key: 'edit', label: t('common.edit'), run: () => navigate(`/system/useredit?id=${row.id}`) },
+        {
+          key: 'edit',
+          label: t('common.edit'),
+          run: () => navigate(pathTo('systemUserEdit', undefined, { id: row.id })),
+        },
         row.status === 'disabled'
           ? {
               key: 'enable',

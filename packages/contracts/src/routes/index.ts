@@ -1,0 +1,163 @@
+import type { AccessRule } from '../access.js';
+import { abtestRoutes } from './abtest.js';
+import { announcementRoutes } from './announcements.js';
+import { signInRoutes } from './auth.js';
+import { dashboardRoutes } from './dashboard.js';
+import { devtoolRoutes } from './devtools.js';
+import { giftCodeRoutes } from './gift-codes.js';
+import { guildRoutes } from './guilds.js';
+import { logRoutes } from './logs.js';
+import { mailRoutes, templateRoutes } from './mail.js';
+import { minigameRoutes } from './minigame.js';
+import { orderRoutes } from './orders.js';
+import { playerRoutes } from './players.js';
+import { pushRoutes } from './push.js';
+import { performanceRoutes, redisRoutes, serverRoutes } from './servers.js';
+import { settingRoutes } from './settings.js';
+import { shellRoutes } from './shell.js';
+import { ssoRoutes } from './sso.js';
+import { activityRoutes, storeRoutes } from './store.js';
+import { passwordRoutes, systemRoutes } from './system.js';
+import type { ConsoleRoute, RouteNamesOf } from './types.js';
+
+export { type ConsoleRoute, defineRoutes, type RouteNamesOf } from './types.js';
+
+/** The whole console route table, in menu order; each area declares its part in its own file. */
+const routeTable = [
+  ...signInRoutes,
+  ...dashboardRoutes,
+  ...playerRoutes,
+  ...mailRoutes,
+  ...templateRoutes,
+  ...announcementRoutes,
+  ...storeRoutes,
+  ...giftCodeRoutes,
+  ...activityRoutes,
+  ...abtestRoutes,
+  ...pushRoutes,
+  ...settingRoutes,
+  ...orderRoutes,
+  ...guildRoutes,
+  ...minigameRoutes,
+  ...serverRoutes,
+  ...logRoutes,
+  ...performanceRoutes,
+  ...redisRoutes,
+  ...devtoolRoutes,
+  ...ssoRoutes,
+  ...systemRoutes,
+  ...passwordRoutes,
+  ...shellRoutes,
+] as const;
+
+/** Every route name of the table: a name that is not declared is a type error. */
+export type RouteName = RouteNamesOf<typeof routeTable>;
+
+export const consoleRoutes: readonly ConsoleRoute[] = routeTable;
+
+/** A route with its absolute path, effective auth and ancestors resolved. */
+export interface ResolvedRoute extends Omit<ConsoleRoute, 'children'> {
+  fullPath: string;
+  /** Names from the top-level group down to this route. */
+  trail: string[];
+  hasChildren: boolean;
+}
+
+export function joinRoutePath(parent: string, path: string): string {
+  if (path.startsWith('/')) return path;
+  return `${parent.replace(/\/$/, '')}/${path}`;
+}
+
+/** Depth-first list of every route, parents before children, with inherited auth. */
+export function flattenRoutes(routes: readonly ConsoleRoute[] = consoleRoutes): ResolvedRoute[] {
+  const out: ResolvedRoute[] = [];
+  const walk = (
+    list: readonly ConsoleRoute[],
+    parentPath: string,
+    parentAuth: AccessRule | undefined,
+    trail: string[],
+  ) => {
+    for (const { children, ...route } of list) {
+      const fullPath = joinRoutePath(parentPath, route.path);
+      const auth = route.auth ?? parentAuth;
+      const resolved: ResolvedRoute = {
+        ...route,
+        auth: route.public ? undefined : (auth ?? true),
+        fullPath,
+        trail: [...trail, route.name],
+        hasChildren: Boolean(children?.length),
+      };
+      out.push(resolved);
+      if (children) walk(children, fullPath, auth, resolved.trail);
+    }
+  };
+  walk(routes, '', undefined, []);
+  return out;
+}
+
+/** The page every session starts on and whose tab is always kept. */
+export const homePath = '/dashboard/console';
+
+/** Routes whose screens are built: what the router and menu may show. A group is kept while any child is. */
+export function builtRoutes(routes: readonly ConsoleRoute[] = consoleRoutes): ConsoleRoute[] {
+  return routes.flatMap((r) => {
+    if (!r.children) return r.built ? [r] : [];
+    const children = builtRoutes(r.children);
+    return children.length ? [{ ...r, children }] : [];
+  });
+}
+
+const resolvedByName: ReadonlyMap<string, ResolvedRoute> = new Map(flattenRoutes().map((r) => [r.name, r]));
+
+/** The resolved route of a name; an unknown name is a programming error. */
+export function routeNamed(name: RouteName): ResolvedRoute {
+  const route = resolvedByName.get(name);
+  if (!route) throw new Error(`Unknown console route '${name}'`);
+  return route;
+}
+
+/** Values a page link may carry in its query; empty ones are left out. */
+export type RouteQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/**
+ * The full path of a page by its route name: `:param` segments filled from `params` (a missing
+ * one throws), then the query (`undefined`, `null` and `''` values left out).
+ * `pathTo('gameUserDetail', undefined, { userId: 1042 })` → `/user/detail?userId=1042`.
+ */
+export function pathTo(
+  name: RouteName,
+  params?: Readonly<Record<string, string | number>>,
+  query?: RouteQuery,
+): string {
+  const route = routeNamed(name);
+  const path = route.fullPath.replace(/:(\w+)\*?/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined) throw new Error(`Route '${name}' needs the parameter '${key}'`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Who may open a page by its route name (inherited from its group when it declares none).
+ * A public page is open to anyone, so its rule is `true`.
+ */
+export function routeAuth(name: RouteName): AccessRule {
+  return routeNamed(name).auth ?? true;
+}
+
+/**
+ * The menu entry a page belongs to: its own name when it is in the menu, else the list it
+ * declares (`activeMenu`, or by a query value with `activeMenuBy`).
+ */
+export function menuOwner(
+  route: Pick<ResolvedRoute, 'name' | 'activeMenu' | 'activeMenuBy'>,
+  query?: URLSearchParams,
+): string {
+  const byQuery = route.activeMenuBy && query?.get(route.activeMenuBy.query);
+  return (byQuery && route.activeMenuBy?.names[byQuery]) || route.activeMenu || route.name;
+}

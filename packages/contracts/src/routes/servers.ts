@@ -1,0 +1,39 @@
+import { opsRoles } from '../access.js';
+import { defineRoutes, ops } from './types.js';
+
+// Game servers, performance and Redis tools (not built yet).
+export const serverRoutes = defineRoutes([
+  {
+    path: '/game-server',
+    name: 'gameServer',
+    icon: 'CloudServerOutlined',
+    redirect: '/game-server/list',
+    auth: ops('serverInfoQuery'),
+    children: [{ path: 'list', name: 'gameServerList' }],
+  },
+]);
+
+export const performanceRoutes = defineRoutes([
+  {
+    path: '/performance',
+    name: 'performance',
+    icon: 'LineChartOutlined',
+    redirect: '/performance/server',
+    auth: ops('serverInfoQuery'),
+    children: [
+      { path: 'server', name: 'performanceServer' },
+      { path: 'redis', name: 'performanceRedis' },
+    ],
+  },
+]);
+
+export const redisRoutes = defineRoutes([
+  {
+    path: '/redis',
+    name: 'redis',
+    icon: 'DatabaseOutlined',
+    redirect: '/redis/redis-del',
+    auth: [...opsRoles],
+    children: [{ path: 'redis-del', name: 'redisDelete' }],
+  },
+]);

@@ -1,0 +1,47 @@
+import { defineRoutes, ops } from './types.js';
+
+/** Settings: remote config, maintenance, constants, dictionary, upgrades and game item config. */
+export const settingRoutes = defineRoutes([
+  {
+    path: '/setting',
+    name: 'setting',
+    icon: 'SettingOutlined',
+    redirect: '/setting/config/list',
+    auth: ops('configQuery', 'maintenanceQuery', 'constQuery', 'dictQuery', 'appUpgradeQuery', 'gameItemConfigQuery'),
+    children: [
+      { path: 'config/list', name: 'settingConfigList', auth: ops('configQuery') },
+      {
+        path: 'config/edit',
+        name: 'settingConfigEdit',
+        activeMenu: 'settingConfigList',
+        hideInMenu: true,
+        auth: ops('configCreate'),
+      },
+      { path: 'maintenance', name: 'settingMaintenance', auth: ops('maintenanceQuery') },
+      { path: 'config/iap', name: 'settingConfigIap', auth: ops('iapConfigQuery') },
+      { path: 'config/item', name: 'settingConfigItem', auth: ops('gameItemConfigQuery') },
+      { path: 'config/wayofconsumption', name: 'settingWayOfConsumption', auth: ops('gameItemConfigQuery') },
+      { path: 'constant', name: 'settingConstant', auth: ops('constQuery') },
+      {
+        path: 'constant/add',
+        name: 'settingConstantAdd',
+        activeMenu: 'settingConstant',
+        hideInMenu: true,
+        auth: ops('constEdit'),
+      },
+      { path: 'announcement/list', name: 'settingAnnouncementList', auth: ops('announcementQuery') },
+      {
+        path: 'announcement/edit',
+        name: 'settingAnnouncementEdit',
+        activeMenu: 'settingAnnouncementList',
+        hideInMenu: true,
+        auth: ops('announcementQuery'),
+      },
+      { path: 'dictionary', name: 'settingDictionary', auth: ops('dictQuery') },
+      { path: 'ipcountry', name: 'settingIpCountry', auth: ops('dictQuery') },
+      { path: 'upgrade', name: 'settingUpgrade', auth: ops('appUpgradeQuery') },
+      { path: 'upgradeLevel', name: 'settingUpgradeLevel', auth: ops('appUpgradeQuery') },
+      { path: 'unlocktrack', name: 'settingUnlockTrack', auth: ops('gameItemConfigQuery') },
+    ],
+  },
+]);

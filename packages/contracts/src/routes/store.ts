@@ -1,0 +1,126 @@
+import { defineRoutes, ops } from './types.js';
+
+// Store catalogue: in-app purchases, products, gift packs and activities (not built yet).
+export const storeRoutes = defineRoutes([
+  {
+    path: '/purchase',
+    name: 'purchase',
+    icon: 'ShoppingCartOutlined',
+    redirect: '/purchase/plist',
+    auth: ops('iapConfigQuery', 'normalProductConfigQuery', 'iapGiftConfigQuery', 'iapActivityConfigQuery'),
+    children: [
+      { path: 'plist', name: 'purchaseList', auth: ops('iapConfigQuery') },
+      { path: 'pedit', name: 'purchaseEdit', activeMenu: 'purchaseList', hideInMenu: true, auth: ops('iapConfigEdit') },
+      { path: 'mail', name: 'purchaseMail', auth: ops('iapConfigQuery') },
+      {
+        path: 'medit',
+        name: 'purchaseMailEdit',
+        activeMenu: 'purchaseMail',
+        hideInMenu: true,
+        auth: ops('iapConfigEdit'),
+      },
+      { path: 'product/list', name: 'productList', auth: ops('normalProductConfigQuery') },
+      {
+        path: 'product/edit',
+        name: 'productEdit',
+        activeMenu: 'productList',
+        hideInMenu: true,
+        auth: ops('normalProductConfigEdit'),
+      },
+      {
+        path: 'productAdd',
+        name: 'productAdd',
+        activeMenu: 'productList',
+        hideInMenu: true,
+        auth: ops('normalProductConfigCreate'),
+      },
+      { path: 'product/store', name: 'productStore', auth: ops('normalProductConfigQuery') },
+      { path: 'product/staticStore', name: 'productStaticStore', auth: ops('normalProductConfigQuery') },
+      {
+        path: 'staticStoreAdd',
+        name: 'staticStoreAdd',
+        activeMenu: 'productStaticStore',
+        hideInMenu: true,
+        auth: ops('normalProductConfigCreate'),
+      },
+      { path: 'product/giftCode', name: 'productGiftCode', auth: ops('iapGiftConfigQuery') },
+      {
+        path: 'giftCodeAdd',
+        name: 'productGiftCodeAdd',
+        activeMenu: 'productGiftCode',
+        hideInMenu: true,
+        auth: ops('iapGiftConfigEdit'),
+      },
+      { path: 'product/piggyBank', name: 'productPiggyBank', auth: ops('iapGiftConfigQuery') },
+      {
+        path: 'piggyBankAdd',
+        name: 'piggyBankAdd',
+        activeMenu: 'productPiggyBank',
+        hideInMenu: true,
+        auth: ops('iapGiftConfigEdit'),
+      },
+      {
+        path: 'piggyBankEdit/:id',
+        name: 'piggyBankEdit',
+        activeMenu: 'productPiggyBank',
+        hideInMenu: true,
+        auth: ops('iapGiftConfigEdit'),
+      },
+      { path: 'product/battlePass', name: 'productBattlePass', auth: ops('iapGiftConfigQuery') },
+      {
+        path: 'battlePassAdd',
+        name: 'battlePassAdd',
+        activeMenu: 'productBattlePass',
+        hideInMenu: true,
+        auth: ops('iapGiftConfigEdit'),
+      },
+      {
+        path: 'battlePassEdit/:id',
+        name: 'battlePassEdit',
+        activeMenu: 'productBattlePass',
+        hideInMenu: true,
+        auth: ops('iapGiftConfigEdit'),
+      },
+      { path: 'product/level', name: 'productLevel', auth: ops('normalProductConfigQuery') },
+      { path: 'product/activity', name: 'productActivity', auth: ops('iapActivityConfigQuery') },
+      {
+        path: 'activityAdd',
+        name: 'productActivityAdd',
+        activeMenu: 'productActivity',
+        hideInMenu: true,
+        auth: ops('iapActivityConfigEdit'),
+      },
+      { path: 'product/pricelevel', name: 'productPriceLevel', auth: ops('normalProductConfigQuery') },
+      { path: 'product/chest', name: 'productChest', auth: ops('normalProductConfigQuery') },
+      { path: 'product/dlq', name: 'productDlq', auth: ops('DLQQuery') },
+    ],
+  },
+]);
+
+export const activityRoutes = defineRoutes([
+  {
+    path: '/activity',
+    name: 'activity',
+    icon: 'FireOutlined',
+    redirect: '/activity/list',
+    auth: ops('iapActivityConfigQuery'),
+    children: [
+      { path: 'list', name: 'activityList' },
+      {
+        path: 'edit',
+        name: 'activityEdit',
+        activeMenu: 'activityList',
+        hideInMenu: true,
+        auth: ops('iapActivityConfigEdit'),
+      },
+      { path: 'reward', name: 'activityReward' },
+      {
+        path: 'reward/edit',
+        name: 'activityRewardEdit',
+        activeMenu: 'activityReward',
+        hideInMenu: true,
+        auth: ops('iapActivityConfigEdit'),
+      },
+    ],
+  },
+]);

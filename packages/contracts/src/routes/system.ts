@@ -1,0 +1,46 @@
+import { namedRoles, opsRoles } from '../access.js';
+import { defineRoutes } from './types.js';
+
+// Staff and system: staff users, roles, registration approval, the system log, the own password.
+export const systemRoutes = defineRoutes([
+  {
+    path: '/system',
+    name: 'system',
+    icon: 'SafetyOutlined',
+    redirect: '/system/userlist',
+    auth: ['admin', 'operation', 'developer', 'tester', 'sysLogQuery'],
+    children: [
+      { path: 'userlist', name: 'systemUserList', auth: ['admin'], built: true },
+      {
+        path: 'useredit',
+        name: 'systemUserEdit',
+        activeMenu: 'systemUserList',
+        auth: ['admin'],
+        hideInMenu: true,
+        built: true,
+      },
+      { path: 'role-manage', name: 'systemRoleManage', auth: ['admin'], built: true },
+      {
+        path: 'role-edit',
+        name: 'systemRoleEdit',
+        activeMenu: 'systemRoleManage',
+        auth: ['admin'],
+        hideInMenu: true,
+        built: true,
+      },
+      { path: 'allow', name: 'systemAllow', auth: [...opsRoles], built: true },
+      { path: 'log', name: 'systemLog', auth: ['sysLogQuery'], built: true },
+    ],
+  },
+]);
+
+export const passwordRoutes = defineRoutes([
+  {
+    path: '/password/modify',
+    name: 'passwordModify',
+    icon: 'KeyOutlined',
+    auth: [...namedRoles],
+    hideInMenu: true,
+    built: true,
+  },
+]);

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { consoleRoutes, flattenRoutes } from '@rookery/contracts';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Features reach pages by route name (`pathTo`), never by a literal path. This scans their
+ * sources with the TypeScript parser, so comments and regular expressions are not read as
+ * strings, and flags every string or template literal whose first path segment is the first
+ * segment of a console page (`/email/…`, `/user/detail?…`, `/login`). API paths (`/api/…`)
+ * come from the endpoint table and are no console page, so they are not flagged.
+ */
+const pageSegments = new Set(flattenRoutes(consoleRoutes).map((r) => r.fullPath.split('/')[1]));
+
+function firstSegment(text: string): string | undefined {
+  return /^\/([^/?#$]+)/.exec(text)?.[1];
+}
+
+export function literalPagePaths(fileName: string, source: string): { line: number; text: string }[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) {
+      const segment = firstSegment(node.text);
+      if (segment && pageSegments.has(segment))
+        found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
+    }
+    node.forEachChild(visit);
+  };
+  visit(file);
+  return found;
+}
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const featuresDir = fileURLToPath(new URL('../features', import.meta.url));
+
+describe('no literal page path in features', () => {
+  it('finds page paths in every literal form, and nothing else', () => {
+    const sample = [
+      "navigate('/email/list');",
+      'const a = <Link to="/register">x</Link>;',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample is source text
+      'const b = `/user/detail?userId=${id}`;',
+      'const c = `/login`;',
+      "const api = '/api/v1/email';",
+      "import x from '../shared/x';",
+      "// navigate('/email/list') in a comment",
+      'const re = /\\/email\\/list/;',
+      "const css = 'calc(100% / 2)';",
+      "const unknown = '/no-such-area/x';",
+    ].join('\n');
+    expect(literalPagePaths('sample.tsx', sample)).toEqual([
+      { line: 1, text: '/email/list' },
+      { line: 2, text: '/register' },
+      { line: 3, text: '/user/detail?userId=' },
+      { line: 4, text: '/login' },
+    ]);
+  });
+
+  it('features reach pages through pathTo', () => {
+    const sources = sourcesUnder(featuresDir);
+    expect(sources.length).toBeGreaterThan(20);
+    const offences = sources.flatMap((path) =>
+      literalPagePaths(path, readFileSync(path, 'utf8')).map(
+        ({ line, text }) => `${relative(featuresDir, path)}:${line} '${text}'`,
+      ),
+    );
+    expect(offences).toEqual([]);
+  });
+});
