@@ -43,6 +43,8 @@ export const resourceGameEndpoints = {
       'The published content of some kinds (`?kinds=constant,dictionary`), items inside their window now; `ETag`, 304 on `If-None-Match`',
     permission: 'game',
     query: z.object({ kinds: kindsQuery }),
+    // Answered from a body prepared once per change (the envelope included), with its ETag.
+    raw: true,
     response: contentSnapshotSchema,
   }),
 };
