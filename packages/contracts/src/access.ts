@@ -94,6 +94,7 @@ const operationGrants: Permission[] = [
   'iapActivityConfigEdit',
   'giftCodeCreate',
   'constEdit',
+  'dictEdit',
   'configCreate',
   'configDelete',
   'removeItemQuery',

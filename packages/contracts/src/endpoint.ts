@@ -31,6 +31,11 @@ export interface Endpoint<
   audit?: string;
   /** The response is a file download or other raw body, not the JSON envelope. */
   raw?: boolean;
+  /**
+   * Change-notice channels a mutation publishes when its transaction commits: every instance's
+   * snapshots listening on them (`LiveSnapshot`, the live mails) drop what they compiled.
+   */
+  notifies?: readonly string[];
   tags?: string[];
 }
 

@@ -70,6 +70,7 @@ export const permissionAreas = {
       maintenanceQuery: l('维护设置', 'Maintenance'),
       gameItemConfigQuery: l('查询道具配置', 'Query item config'),
       dictQuery: l('查询字典', 'Query dictionary'),
+      dictEdit: l('编辑字典', 'Edit dictionary'),
       constQuery: l('查询常量', 'Query constants'),
       constEdit: l('编辑常量', 'Edit constants'),
       configQuery: l('查询远程配置', 'Query remote config'),

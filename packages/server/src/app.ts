@@ -9,9 +9,11 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { contentModule } from './modules/content/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
+import { type Clock, ServiceClock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { installAccessLog } from './platform/http/access-log.js';
@@ -25,6 +27,8 @@ export interface AppDeps {
   /** SHA-256 of the game API key. */
   gameKeyHash: string;
   mailer?: Mailer;
+  /** The service clock (tests set it); the wall clock when absent. */
+  clock?: Clock;
 }
 
 /** Everything a module needs to register its endpoints. */
@@ -34,10 +38,12 @@ export interface ModuleDeps {
   database: Database;
   gameKeyHash: string;
   mailer: Mailer;
+  /** Every time rule reads this, never `Date.now()`. */
+  clock: Clock;
 }
 
 /** The modules, in registration order. An area adds its module here. */
-const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule, playersModule, mailModule];
+const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule, playersModule, mailModule, contentModule];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -125,8 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
+  const clock = deps.clock ?? new ServiceClock();
   for (const register of modules) {
-    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer });
+    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock });
   }
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -10,6 +11,8 @@ export const endpoints = {
   ...playerGameEndpoints,
   ...mailEndpoints,
   ...mailGameEndpoints,
+  ...resourceConsoleEndpoints,
+  ...resourceGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -85,14 +85,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const timeRangeQuery = z
-  .object({ start: isoDateTime.optional(), end: isoDateTime.optional() })
-  .superRefine((q, ctx) => {
-    if (!q.start) ctx.addIssue({ code: 'custom', path: ['start'], message: 'v.timeRangeRequired' });
-    if (!q.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'v.timeRangeRequired' });
-    if (q.start && q.end && Date.parse(q.end) < Date.parse(q.start))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: 'v.timeRangeOrder' });
-  });
+function checkTimeRange(q: { start?: string; end?: string }, ctx: z.RefinementCtx, required: boolean) {
+  if (required && !q.start) ctx.addIssue({ code: 'custom', path: ['start'], message: 'v.timeRangeRequired' });
+  if (required && !q.end) ctx.addIssue({ code: 'custom', path: ['end'], message: 'v.timeRangeRequired' });
+  if (q.start && q.end && Date.parse(q.end) < Date.parse(q.start))
+    ctx.addIssue({ code: 'custom', path: ['end'], message: 'v.timeRangeOrder' });
+}
+
+const timeRangeShape = { start: isoDateTime.optional(), end: isoDateTime.optional() };
+export const timeRangeQuery = z.object(timeRangeShape).superRefine((q, ctx) => checkTimeRange(q, ctx, true));
 
 const sessionUserSchema = z.object({
   userId: z.number().int(),
@@ -327,9 +328,24 @@ export const staffEndpoints = {
     path: '/api/v1/system/log',
     summary: 'The audit log: every mutation, who, what, before and after',
     permission: ['sysLogQuery'],
+    // A time range, unless the log is narrowed to one record or entity (then all of its history).
     query: pageQuery
-      .extend({ actor: trimmedOptional, action: trimmedOptional, target: trimmedOptional })
-      .and(timeRangeQuery),
+      .extend({
+        actor: trimmedOptional,
+        action: trimmedOptional,
+        /** Exact `entity:id`, e.g. `mail:7`. */
+        target: trimmedOptional,
+        /** Every target of one entity, e.g. `constant` (all constants). */
+        entity: z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          z
+            .string()
+            .regex(/^[A-Za-z]{1,50}$/)
+            .optional(),
+        ),
+        ...timeRangeShape,
+      })
+      .superRefine((q, ctx) => checkTimeRange(q, ctx, !q.target && !q.entity)),
     response: pagedList(auditEntrySchema),
   }),
   getDashboard: endpoint({

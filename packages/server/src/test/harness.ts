@@ -4,6 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
+import { ServiceClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
 import * as schema from '../platform/db/schema.js';
@@ -16,7 +17,11 @@ export const GAME_KEY = 'test-game-key-0123456789';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The scratch PostgreSQL database (undefined on PGlite). */
+  databaseUrl?: string;
   adminToken: string;
+  /** The app's service clock: `clock.set(at)` stops it at a time, `clock.set(null)` lets it run. */
+  clock: ServiceClock;
   /** Sign in and return the token. */
   login(username: string, password: string): Promise<string>;
   /** A fresh staff user holding `role`; returns its token. */
@@ -36,10 +41,17 @@ export interface TestContext {
  * A fresh app on a fresh database: embedded PGlite in memory by default, a new PostgreSQL
  * database when TEST_DATABASE_URL is set (CI).
  */
-export async function createTestContext(overrides: { authRateLimit?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: {
+    authRateLimit?: number /** Another app on this context's database (a second instance). */;
+    shareDatabaseOf?: TestContext;
+  } = {},
+): Promise<TestContext> {
   const base = process.env.TEST_DATABASE_URL;
-  const scratch = base ? await createScratchPostgres(base, 'rookery_t') : undefined;
-  const databaseUrl = scratch?.url;
+  const shared = overrides.shareDatabaseOf;
+  if (shared && shared.database.kind !== 'postgres') throw new Error('a second instance needs TEST_DATABASE_URL');
+  const scratch = base && !shared ? await createScratchPostgres(base, 'rookery_t') : undefined;
+  const databaseUrl = shared ? shared.databaseUrl : scratch?.url;
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
   await seedBuiltInRoles(database.db);
   await seedAdmin(database.db, ADMIN_PASSWORD);
@@ -49,7 +61,8 @@ export async function createTestContext(overrides: { authRateLimit?: number } = 
     authRateLimit: overrides.authRateLimit ?? 100_000,
     webDist: '/nonexistent',
   };
-  const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
+  const clock = new ServiceClock();
+  const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY), clock });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>
@@ -75,6 +88,8 @@ export async function createTestContext(overrides: { authRateLimit?: number } = 
   return {
     app,
     database,
+    databaseUrl,
+    clock,
     adminToken,
     login,
     call,
@@ -106,6 +121,7 @@ export async function createTestContext(overrides: { authRateLimit?: number } = 
     async close() {
       await app.close();
       await database.close();
+      // A second instance leaves the database to the context that made it.
       await scratch?.drop();
     },
   };

@@ -355,6 +355,7 @@ export const enUS: Translation = {
     at: 'Time',
     before: 'Before',
     after: 'After',
+    changes: 'Changes',
     timeRange: 'Time range',
   },
 };

@@ -357,6 +357,7 @@ export const zhCN = {
     at: '时间',
     before: '修改前',
     after: '修改后',
+    changes: '变更内容',
     timeRange: '时间范围',
   },
 };

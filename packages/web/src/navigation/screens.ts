@@ -2,6 +2,13 @@ import type { ComponentType } from 'react';
 
 type ScreenModule = { default: ComponentType };
 
+/** A resource's list or edit page: the kit's screen with the area's declaration, loaded together. */
+const resourcePage =
+  (load: () => Promise<{ screen: unknown }>, page: 'list' | 'edit') => async (): Promise<ScreenModule> => {
+    const [{ resourcePages }, { screen }] = await Promise.all([import('../crud/resource/pages'), load()]);
+    return { default: resourcePages(screen as never)[page] };
+  };
+
 /**
  * Route name → its screen, loaded on first visit. Every built route of the contracts route table
  * that renders a page has exactly one entry (screens.test.ts holds both directions).
@@ -52,6 +59,9 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   emailRewardTemplateEdit: () => import('../features/mail/RewardTemplateEditPage'),
   templateList: () => import('../features/mail/MailTemplateListPage'),
   templateEdit: () => import('../features/mail/MailTemplateEditPage'),
+  settingConstant: resourcePage(() => import('../features/settings/constants'), 'list'),
+  settingConstantAdd: resourcePage(() => import('../features/settings/constants'), 'edit'),
+  settingDictionary: resourcePage(() => import('../features/settings/dictionary'), 'list'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
   forbidden: () => import('../shell/errors/ForbiddenPage'),

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@rookery/contracts';
-import { and, count, desc, eq, gte, ilike, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, like, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { auditLog, mailOutbox } from './tables.js';
 
@@ -18,7 +18,18 @@ export const toAuditEntry = (r: AuditRow): AuditEntry => ({
 
 export async function listAudit(
   db: Db,
-  q: { start?: string; end?: string; actor?: string; action?: string; target?: string; page: number; pageSize: number },
+  q: {
+    start?: string;
+    end?: string;
+    actor?: string;
+    action?: string;
+    /** Exact `entity:id`. */
+    target?: string;
+    /** Every `entity:…` target (letters only: no LIKE wildcard can get in). */
+    entity?: string;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const where = and(
     q.start ? gte(auditLog.at, new Date(q.start)) : undefined,
@@ -26,6 +37,7 @@ export async function listAudit(
     q.actor ? eq(auditLog.actor, q.actor) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.target ? eq(auditLog.target, q.target) : undefined,
+    q.entity ? like(auditLog.target, `${q.entity}:%`) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db

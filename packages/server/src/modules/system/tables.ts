@@ -14,7 +14,13 @@ export const auditLog = pgTable(
     ip: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.at), index().on(t.actor, t.at), index().on(t.action, t.at)],
+  (t) => [
+    index().on(t.at),
+    index().on(t.actor, t.at),
+    index().on(t.action, t.at),
+    // `entity:id` targets: one record's changes (equality) and one entity's (prefix LIKE).
+    index('audit_log_target_idx').using('btree', t.target.op('text_pattern_ops'), t.at),
+  ],
 );
 
 /** One row per console API call. Written in batches off the request path. */

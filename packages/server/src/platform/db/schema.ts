@@ -4,3 +4,4 @@ export * from '../../modules/mail/tables.js';
 export * from '../../modules/players/tables.js';
 export * from '../../modules/staff/tables.js';
 export * from '../../modules/system/tables.js';
+export * from '../resources/tables.js';

@@ -9,7 +9,8 @@ import type {
 } from '@rookery/contracts';
 import { can, envelope, isMutation, pickLocale } from '@rookery/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import { type Db, notifyChange } from '../db/client.js';
+import { announceChanges } from '../live-snapshot.js';
 import { sha256 } from '../security/tokens.js';
 import { type AuditEntry, redact, writeAudit } from './audit.js';
 import { AppError } from './errors.js';
@@ -183,6 +184,8 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
               if (err instanceof AppError && err.opts.commit) deferred = err;
               else throw err;
             }
+            // Change notices (`notifies`): other instances hear them when this commits.
+            if (!deferred) for (const channel of def.notifies ?? []) await notifyChange(tx, channel);
             if (def.permission !== 'game') {
               if (!deferred && audits.length === 0)
                 audits.push({
@@ -198,6 +201,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
             return result;
           });
           if (deferred) throw deferred;
+          announceChanges(deps.db, def.notifies);
         }
         if (def.raw) return data;
         return { code: 200, data, msg: 'ok' };

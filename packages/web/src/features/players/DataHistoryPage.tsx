@@ -1,6 +1,7 @@
 import { playerEndpoints } from '@rookery/contracts';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/request';
+import { AuditDiff } from '../../crud/AuditDiff';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { userIdFilter } from './player-fields';
@@ -27,6 +28,27 @@ const fields: Field<HistoryEntry>[] = [
       row.changes.length
         ? row.changes.map((c) => `${c.label}: ${c.before ?? '-'} → ${c.after ?? '-'}`).join('; ')
         : '-',
+    detail: false,
+  },
+  {
+    name: 'changeRows',
+    title: 'players.changes',
+    column: false,
+    render: (row) => (
+      <AuditDiff
+        changes={row.changes.map((c) => ({
+          path: [c.label],
+          kind:
+            c.before === null || c.before === undefined
+              ? 'added'
+              : c.after === null || c.after === undefined
+                ? 'removed'
+                : 'changed',
+          before: c.before,
+          after: c.after,
+        }))}
+      />
+    ),
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@rookery/contracts';
+import { AuditDiff } from '../../../crud/AuditDiff';
 import type { Field } from '../../../crud/fields';
 
 /** The audit log. `at` doubles as the required time range of the search (spec §5). */
@@ -8,6 +9,10 @@ export const systemLogFields: Field<AuditEntry>[] = [
   { name: 'action', title: 'staff.action', search: 'text' },
   { name: 'target', title: 'staff.target', search: 'text' },
   { name: 'ip', title: 'staff.ip' },
-  { name: 'before', title: 'staff.before', kind: 'json', column: false },
-  { name: 'after', title: 'staff.after', kind: 'json', column: false },
+  {
+    name: 'changes',
+    title: 'staff.changes',
+    column: false,
+    render: (row) => <AuditDiff before={row.before} after={row.after} />,
+  },
 ];

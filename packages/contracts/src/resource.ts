@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import type { AccessRule } from './access.js';
+import { type Endpoint, endpoint } from './endpoint.js';
+import { isoDateTime, pagedList, pageQuery } from './http.js';
+import type { Label } from './permissions.js';
+
+/**
+ * The resource kit: one declaration of a configuration entity (its document schema, key,
+ * list fields, permissions, whether it is versioned and whether the game sees it) yields its
+ * console endpoints, its version history, the reference checks, the audit entries and the
+ * content the game reads. See DESIGN §7 and docs/architecture.md "Adding an area".
+ */
+
+/** A resource key: starts with a letter; letters, digits, `_`, `.`, `-`; at most 100 characters. */
+export const resourceKeySchema = z
+  .string({ error: 'resource.keyFormat' })
+  .regex(/^[A-Za-z][\w.-]{0,99}$/, { error: 'resource.keyFormat' });
+
+/** Names the kit adds to every item on the wire; a document may not use them. */
+export const resourceMetaFields = [
+  'version',
+  'effectiveAt',
+  'expireAt',
+  'updatedBy',
+  'updatedAt',
+  'createdAt',
+] as const;
+
+/** A field of one resource that names items of another: saving checks they exist, deleting them is refused. */
+export interface ResourceReference<Doc> {
+  /** The field that holds the reference (for the error message). */
+  field: keyof Doc & string;
+  /** The resource it names. */
+  kind: string;
+  /** The keys this document names (none when the field does not refer here, e.g. another type). */
+  keys: (doc: Doc) => readonly string[];
+}
+
+export interface ResourcePermissions {
+  query: AccessRule;
+  create: AccessRule;
+  edit: AccessRule;
+  delete: AccessRule;
+}
+
+export interface ResourceDef<
+  N extends string = string,
+  S extends z.ZodObject = z.ZodObject,
+  V extends boolean = boolean,
+  W extends boolean = boolean,
+> {
+  /** The resource's kind: lower camel case, used in endpoint names, audit targets (`constant:maxEnergy`) and the content the game reads. */
+  name: N;
+  /** The entity's name for messages, e.g. 常量 / constant. */
+  label: Label;
+  /**
+   * The document as the operator writes it, key field included. It also encodes answers, so it
+   * carries checks and refinements but no transforms or preprocessing.
+   */
+  schema: S;
+  /** The field that names an item (unique, immutable). */
+  key: keyof z.infer<S> & string;
+  /** The fields the list shows, in order. */
+  listFields: readonly (keyof z.infer<S> & string)[];
+  /** The fields the list's `search` matches (substring, case-insensitive); the key when absent. */
+  search?: readonly (keyof z.infer<S> & string)[];
+  permissions: ResourcePermissions;
+  /** Every save keeps an immutable version (author, time, comment, document); history and restore. */
+  versioned: V;
+  /** Published to the game in `GET /api/game/v1/content`. */
+  gameVisible: boolean;
+  /** Items carry an optional `effectiveAt` / `expireAt`; the game sees them only inside it (server clock at read). */
+  window?: W;
+  /** What the game receives for one item (default: the document without the key). */
+  publish?: (doc: z.infer<S>) => unknown;
+  references?: readonly ResourceReference<z.infer<S>>[];
+  /** Route names of its console screens (from the route table). */
+  routes?: { list: string; edit?: string };
+  /** Console API base path; default `/api/v1/resources/<name>`. */
+  path?: string;
+}
+
+/** A declared resource: the declaration plus the schemas derived from it. */
+export interface Resource<
+  N extends string = string,
+  S extends z.ZodObject = z.ZodObject,
+  V extends boolean = boolean,
+  W extends boolean = boolean,
+> extends ResourceDef<N, S, V, W> {
+  path: string;
+  /** Change-notice channel a mutation of this kind sends (one per kind). */
+  channel: string;
+  /** The body of create and update: the document, plus the window when declared and a version comment. */
+  body: z.ZodType<ResourceBody<S, W>>;
+  /** One item on the wire: the document and the kit's fields. */
+  item: z.ZodObject<S['shape'] & typeof itemMetaShape>;
+  /** One version on the wire. */
+  version: ReturnType<typeof versionSchemaOf<S>>;
+}
+
+export type ResourceBody<S extends z.ZodObject, W extends boolean> = z.infer<S> &
+  (W extends true ? { effectiveAt?: string | null; expireAt?: string | null } : object) & { comment?: string };
+
+const itemMetaShape = {
+  /** Versioned: the current version number; otherwise a save counter. */
+  version: z.number().int(),
+  effectiveAt: z.string().nullable(),
+  expireAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+};
+
+const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
+  z.object({
+    version: z.number().int(),
+    /** Who saved it. */
+    author: z.string().nullable(),
+    comment: z.string().nullable(),
+    at: z.string(),
+    /** Set when this version restored an older one. */
+    restoredFrom: z.number().int().nullable(),
+    effectiveAt: z.string().nullable(),
+    expireAt: z.string().nullable(),
+    document: z.object(schema.shape),
+  });
+
+const optionalTime = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable().optional());
+export const versionCommentSchema = z.string().trim().max(500).optional();
+
+/** Declare a resource (see `ResourceDef`). */
+export function defineResource<
+  const N extends string,
+  S extends z.ZodObject,
+  V extends boolean,
+  W extends boolean = false,
+>(def: ResourceDef<N, S, V, W>): Resource<N, S, V, W> {
+  if (!/^[a-z][A-Za-z0-9]*$/.test(def.name)) throw new Error(`resource name ${def.name}: lower camel case`);
+  for (const f of resourceMetaFields)
+    if (f in def.schema.shape) throw new Error(`resource ${def.name}: the document may not have a field ${f}`);
+  if (!(def.key in def.schema.shape)) throw new Error(`resource ${def.name}: key ${def.key} is not a field`);
+  const extra = {
+    ...(def.window ? { effectiveAt: optionalTime, expireAt: optionalTime } : {}),
+    comment: versionCommentSchema,
+  };
+  const body = def.schema.safeExtend(extra).superRefine((b, ctx) => {
+    const w = b as { effectiveAt?: string | null; expireAt?: string | null };
+    if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
+      ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
+  });
+  return {
+    ...def,
+    path: def.path ?? `/api/v1/resources/${def.name}`,
+    channel: `rookery_${def.name}_changed`,
+    body: body as never,
+    item: z.object({ ...def.schema.shape, ...itemMetaShape }) as never,
+    version: versionSchemaOf(def.schema),
+  };
+}
+
+export const resourceKeyParams = z.object({ key: resourceKeySchema });
+export const resourceVersionParams = z.object({
+  key: resourceKeySchema,
+  version: z.coerce.number({ error: 'resource.versionFormat' }).int().positive().max(2_147_483_647),
+});
+const searchText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional());
+export const resourceListQuery = pageQuery.extend({ search: searchText });
+export const resourceVersionListQuery = pageQuery;
+const restoreBody = z.object({ comment: versionCommentSchema });
+const deleted = z.object({ ok: z.literal(true) });
+
+/** Lower camel name + action: `constant` + `List` → `constantList`. */
+type Named<N extends string, T> = { [K in keyof T as `${N}${K & string}`]: T[K] };
+
+const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(
+  r: Resource<N, S, V, W>,
+) => {
+  const p = r.permissions;
+  const label = r.label['en-US'];
+  const notifies = [r.channel] as const;
+  return {
+    List: endpoint({
+      method: 'GET',
+      path: r.path,
+      summary: `${label}: list, searched and paged`,
+      permission: p.query,
+      query: resourceListQuery,
+      response: pagedList(r.item),
+      tags: ['resources'],
+    }),
+    Get: endpoint({
+      method: 'GET',
+      path: `${r.path}/:key`,
+      summary: `${label}: one item`,
+      permission: p.query,
+      params: resourceKeyParams,
+      response: r.item,
+      tags: ['resources'],
+    }),
+    Create: endpoint({
+      method: 'POST',
+      path: r.path,
+      summary: `${label}: create (the key must be free)`,
+      permission: p.create,
+      body: r.body,
+      response: r.item,
+      notifies,
+      tags: ['resources'],
+    }),
+    Update: endpoint({
+      method: 'PUT',
+      path: `${r.path}/:key`,
+      summary: `${label}: replace an item's document (the key stays)`,
+      permission: p.edit,
+      params: resourceKeyParams,
+      body: r.body,
+      response: r.item,
+      notifies,
+      tags: ['resources'],
+    }),
+    Delete: endpoint({
+      method: 'DELETE',
+      path: `${r.path}/:key`,
+      summary: `${label}: delete (refused while another item refers to it; versions are kept)`,
+      permission: p.delete,
+      params: resourceKeyParams,
+      response: deleted,
+      notifies,
+      tags: ['resources'],
+    }),
+  };
+};
+
+const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(
+  r: Resource<N, S, V, W>,
+) => {
+  const p = r.permissions;
+  const label = r.label['en-US'];
+  return {
+    History: endpoint({
+      method: 'GET',
+      path: `${r.path}/:key/versions`,
+      summary: `${label}: the versions of one item, newest first (also of a deleted item)`,
+      permission: p.query,
+      params: resourceKeyParams,
+      query: resourceVersionListQuery,
+      response: pagedList(r.version),
+      tags: ['resources'],
+    }),
+    Version: endpoint({
+      method: 'GET',
+      path: `${r.path}/:key/versions/:version`,
+      summary: `${label}: one version`,
+      permission: p.query,
+      params: resourceVersionParams,
+      response: r.version,
+      tags: ['resources'],
+    }),
+    Restore: endpoint({
+      method: 'POST',
+      path: `${r.path}/:key/versions/:version/restore`,
+      summary: `${label}: save an old version again as the newest (re-creates a deleted item)`,
+      permission: p.edit,
+      params: resourceVersionParams,
+      body: restoreBody,
+      response: r.item,
+      notifies: [r.channel],
+      tags: ['resources'],
+    }),
+  };
+};
+
+export type ResourceEndpoints<R> =
+  R extends Resource<infer N, infer S, infer V, infer W>
+    ? Named<N, ReturnType<typeof crudEndpoints<N, S, V, W>>> &
+        (V extends true ? Named<N, ReturnType<typeof versionEndpoints<N, S, V, W>>> : object)
+    : never;
+
+/** The console endpoints of a resource, named `<name>List`, `<name>Get`, … `<name>Restore`, for the endpoint table. */
+export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolean, boolean>>(
+  r: R,
+): ResourceEndpoints<R> {
+  const parts: Record<string, Endpoint> = {
+    ...crudEndpoints(r),
+    ...(r.versioned ? versionEndpoints(r) : {}),
+  };
+  return Object.fromEntries(Object.entries(parts).map(([k, e]) => [`${r.name}${k}`, e])) as ResourceEndpoints<R>;
+}
+
+/** The endpoint names of one resource, for the web (`resourceEndpointNames(constant).list` → `'constantList'`). */
+export const resourceEndpointNames = <N extends string>(r: { name: N }) => ({
+  list: `${r.name}List` as const,
+  get: `${r.name}Get` as const,
+  create: `${r.name}Create` as const,
+  update: `${r.name}Update` as const,
+  delete: `${r.name}Delete` as const,
+  history: `${r.name}History` as const,
+  version: `${r.name}Version` as const,
+  restore: `${r.name}Restore` as const,
+});
+
+/** An audit target: `entity:id` (`constant:maxEnergy`, `player:10001`, `mail:7`, `role:operation`). */
+export const auditTarget = (entity: string, id: string | number) => `${entity}:${id}`;
+
+/** What the game reads: per kind, key → published value. */
+export const contentSnapshotSchema = z.object({
+  content: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type ContentSnapshot = z.infer<typeof contentSnapshotSchema>;

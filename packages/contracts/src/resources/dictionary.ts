@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { Label } from '../permissions.js';
+import { defineResource, resourceKeySchema } from '../resource.js';
+
+/** Texts the game shows, per key in each console language (`content.dictionary.<key>` = `{ "zh-CN", "en-US" }`). */
+
+const text = z
+  .string({ error: 'dictionary.textRequired' })
+  .trim()
+  .min(1, { error: 'dictionary.textRequired' })
+  .max(2000, { error: 'dictionary.textTooLong' });
+
+export const dictionarySchema = z.object({
+  key: resourceKeySchema,
+  'zh-CN': text,
+  'en-US': text,
+  description: z.string({ error: 'v.required' }).max(500).default(''),
+});
+export type DictionaryEntry = z.infer<typeof dictionarySchema>;
+
+const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+export const dictionaryResource = defineResource({
+  name: 'dictionary',
+  label: l('字典', 'Dictionary entry'),
+  schema: dictionarySchema,
+  key: 'key',
+  listFields: ['key', 'zh-CN', 'en-US', 'description'],
+  search: ['key', 'zh-CN', 'en-US'],
+  permissions: { query: ['dictQuery'], create: ['dictEdit'], edit: ['dictEdit'], delete: ['dictEdit'] },
+  versioned: true,
+  gameVisible: true,
+  publish: (doc) => ({ 'zh-CN': doc['zh-CN'], 'en-US': doc['en-US'] }),
+  routes: { list: 'settingDictionary' },
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
+import { constantResource } from './constant.js';
+import { dictionaryResource } from './dictionary.js';
+
+/** Every resource declared with the kit, by name. An area adds its resource here. */
+export const resources = {
+  constant: constantResource,
+  dictionary: dictionaryResource,
+} as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
+export type ResourceName = keyof typeof resources;
+
+/** The kinds the game may read. */
+export const gameVisibleKinds = (Object.values(resources) as Resource[])
+  .filter((r) => r.gameVisible)
+  .map((r) => r.name);
+
+/** `constant,dictionary` → the kinds; every one must be game-visible; none = all of them. */
+const kindsQuery = z.preprocess(
+  (v) => (v === undefined || v === '' ? [...gameVisibleKinds] : typeof v === 'string' ? v.split(',') : v),
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .refine((k) => gameVisibleKinds.includes(k), { error: 'resource.unknownKind' }),
+    )
+    .max(50),
+);
+
+/** The console endpoints of every resource, for the endpoint table. */
+export const resourceConsoleEndpoints = {
+  ...resourceEndpoints(constantResource),
+  ...resourceEndpoints(dictionaryResource),
+};
+
+export const resourceGameEndpoints = {
+  gameGetContent: endpoint({
+    method: 'GET',
+    path: '/api/game/v1/content',
+    summary:
+      'The published content of some kinds (`?kinds=constant,dictionary`), items inside their window now; `ETag`, 304 on `If-None-Match`',
+    permission: 'game',
+    query: z.object({ kinds: kindsQuery }),
+    // Answered from a body prepared once per change (the envelope included), with its ETag.
+    raw: true,
+    response: contentSnapshotSchema,
+  }),
+};
+
+export { constantResource, dictionaryResource };

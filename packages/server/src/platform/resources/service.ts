@@ -1,0 +1,215 @@
+import { auditTarget, type Locale, type Resource, type ResourceName, resources } from '@rookery/contracts';
+import { and, count, desc, eq, max, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
+import { resourceItems, resourceRefs, resourceVersions } from './tables.js';
+
+/** Any declared resource. */
+export type AnyResource = Resource<string, z.ZodObject, boolean, boolean>;
+type ItemRow = typeof resourceItems.$inferSelect;
+type VersionRow = typeof resourceVersions.$inferSelect;
+type Doc = Record<string, unknown>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** An item as the console API answers it: the document's fields and the kit's. */
+export const itemView = (row: ItemRow) => ({
+  ...row.document,
+  version: row.version,
+  effectiveAt: iso(row.effectiveAt),
+  expireAt: iso(row.expireAt),
+  updatedBy: row.updatedBy,
+  updatedAt: row.updatedAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const versionView = (row: VersionRow) => ({
+  version: row.version,
+  author: row.author,
+  comment: row.comment,
+  at: row.at.toISOString(),
+  restoredFrom: row.restoredFrom,
+  effectiveAt: iso(row.effectiveAt),
+  expireAt: iso(row.expireAt),
+  document: row.document,
+});
+
+/** A kind's name in the user's language ("常量"), for messages. */
+function kindLabel(kind: string, locale: Locale): string {
+  const r = (resources as Record<string, AnyResource>)[kind as ResourceName];
+  return r ? r.label[locale] : kind;
+}
+
+/** The document fields of a create/update body (without the window and the version comment). */
+export function documentOf(r: AnyResource, body: Doc): Doc {
+  return Object.fromEntries(Object.keys(r.schema.shape).map((k) => [k, body[k]]));
+}
+
+const itemWhere = (kind: string, key: string) => and(eq(resourceItems.kind, kind), eq(resourceItems.key, key));
+
+export async function findItem(db: Db, kind: string, key: string, lock = false): Promise<ItemRow | undefined> {
+  const q = db.select().from(resourceItems).where(itemWhere(kind, key));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function getItem(db: Db, r: AnyResource, key: string, locale: Locale, lock = false): Promise<ItemRow> {
+  const row = await findItem(db, r.name, key, lock);
+  if (!row) throw new AppError(404, 'resource.notFound', { vars: { label: r.label[locale], key } });
+  return row;
+}
+
+export async function listItems(db: Db, r: AnyResource, q: { search?: string; page: number; pageSize: number }) {
+  let where: SQL | undefined = eq(resourceItems.kind, r.name);
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    const fields = r.search ?? [r.key];
+    where = and(where, or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)));
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(resourceItems)
+      .where(where)
+      .orderBy(resourceItems.key)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(resourceItems).where(where),
+  ]);
+  return { list: rows.map(itemView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+}
+
+/** The keys a document names, per reference: each must exist; 400 naming the field otherwise. */
+async function checkReferences(db: Db, r: AnyResource, doc: Doc, locale: Locale) {
+  const refs: { refKind: string; refKey: string; field: string }[] = [];
+  for (const ref of r.references ?? []) {
+    for (const refKey of new Set(ref.keys(doc as never))) {
+      if (!(await findItem(db, ref.kind, refKey)))
+        throw new AppError(400, 'resource.referenceMissingMsg', {
+          vars: { kind: kindLabel(ref.kind, locale), key: refKey },
+          fields: [{ field: ref.field, message: 'resource.referenceMissing' }],
+        });
+      refs.push({ refKind: ref.kind, refKey, field: ref.field });
+    }
+  }
+  return refs;
+}
+
+export interface SaveInput {
+  document: Doc;
+  effectiveAt?: string | null;
+  expireAt?: string | null;
+  comment?: string | null;
+  restoredFrom?: number | null;
+  actor: string | null;
+  locale: Locale;
+  /** create: the key must be free; update: the item must exist; restore: either. */
+  mode: 'create' | 'update' | 'restore';
+}
+
+/**
+ * Write one item: key checks, reference checks, the item row, its references and (versioned)
+ * a new immutable version. Returns the item before (null when new) and after, as answered.
+ */
+export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveInput) {
+  const { locale } = input;
+  const vars = { label: r.label[locale], key };
+  const before = await findItem(db, r.name, key, true);
+  if (input.mode === 'create' && before)
+    throw new AppError(409, 'resource.keyTaken', {
+      vars,
+      fields: [{ field: r.key, message: 'resource.keyTakenField' }],
+    });
+  if (input.mode === 'update' && !before) throw new AppError(404, 'resource.notFound', { vars });
+  const refs = await checkReferences(db, r, input.document, locale);
+  // Versions outlive a deleted item: a re-created key continues its numbering.
+  const [{ last }] = r.versioned
+    ? await db
+        .select({ last: max(resourceVersions.version) })
+        .from(resourceVersions)
+        .where(and(eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key)))
+    : [{ last: null }];
+  const version = Math.max(before?.version ?? 0, last ?? 0) + 1;
+  const window = {
+    effectiveAt: r.window && input.effectiveAt ? new Date(input.effectiveAt) : null,
+    expireAt: r.window && input.expireAt ? new Date(input.expireAt) : null,
+  };
+  const now = new Date();
+  const values = { document: input.document, ...window, version, updatedBy: input.actor, updatedAt: now };
+  const [row] = before
+    ? await db.update(resourceItems).set(values).where(itemWhere(r.name, key)).returning()
+    : await db
+        .insert(resourceItems)
+        .values({ kind: r.name, key, ...values, createdAt: now })
+        .returning();
+  await db.delete(resourceRefs).where(and(eq(resourceRefs.kind, r.name), eq(resourceRefs.key, key)));
+  if (refs.length > 0) await db.insert(resourceRefs).values(refs.map((ref) => ({ kind: r.name, key, ...ref })));
+  if (r.versioned)
+    await db.insert(resourceVersions).values({
+      kind: r.name,
+      key,
+      version,
+      document: input.document,
+      ...window,
+      author: input.actor,
+      comment: input.comment || null,
+      restoredFrom: input.restoredFrom ?? null,
+      at: now,
+    });
+  return { before: before ? itemView(before) : null, after: itemView(row) };
+}
+
+/** Delete an item: refused (409) while another item names it, saying which. Its versions stay. */
+export async function deleteItem(db: Db, r: AnyResource, key: string, locale: Locale) {
+  const before = await getItem(db, r, key, locale, true);
+  const referrers = await db
+    .select({ kind: resourceRefs.kind, key: resourceRefs.key, field: resourceRefs.field })
+    .from(resourceRefs)
+    .where(and(eq(resourceRefs.refKind, r.name), eq(resourceRefs.refKey, key)))
+    .orderBy(resourceRefs.kind, resourceRefs.key)
+    .limit(6);
+  if (referrers.length > 0) {
+    const named = referrers.slice(0, 5).map((x) => `${kindLabel(x.kind, locale)} ${x.key} (${x.field})`);
+    if (referrers.length > 5) named.push('…');
+    throw new AppError(409, 'resource.referenced', { vars: { where: named.join(locale === 'zh-CN' ? '、' : ', ') } });
+  }
+  await db.delete(resourceRefs).where(and(eq(resourceRefs.kind, r.name), eq(resourceRefs.key, key)));
+  await db.delete(resourceItems).where(itemWhere(r.name, key));
+  return itemView(before);
+}
+
+export async function listVersions(db: Db, r: AnyResource, key: string, q: { page: number; pageSize: number }) {
+  const where = and(eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(resourceVersions)
+      .where(where)
+      .orderBy(desc(resourceVersions.version))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(resourceVersions).where(where),
+  ]);
+  if (total === 0) throw notFound('resource.versionNotFound');
+  return { list: rows.map(versionView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+}
+
+export async function getVersion(db: Db, r: AnyResource, key: string, version: number): Promise<VersionRow> {
+  const [row] = await db
+    .select()
+    .from(resourceVersions)
+    .where(
+      and(eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key), eq(resourceVersions.version, version)),
+    );
+  if (!row) throw notFound('resource.versionNotFound');
+  return row;
+}
+
+/** The key field of a body must name the item being saved. */
+export function checkKey(r: AnyResource, body: Doc, key: string) {
+  if (body[r.key] !== key) throw badRequest('resource.keyImmutable', r.key);
+}
+
+export const itemTarget = (r: AnyResource, key: string) => auditTarget(r.name, key);

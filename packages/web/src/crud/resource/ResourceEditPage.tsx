@@ -1,0 +1,58 @@
+import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/request';
+import { ErrorPage } from '../../shell/errors/ErrorPage';
+import { PageSpinner } from '../../shell/PageSpinner';
+import { resourceApi } from './endpoints';
+import { ResourceForm } from './ResourceForm';
+import type { ResourceItem, ResourceScreen } from './screen';
+import '../kit-texts';
+
+/** The edit page of a resource that has one (`?key=` edits that item, none creates). */
+export function ResourceEditPage<R extends Resource>({ screen }: { screen: ResourceScreen<R> }) {
+  const { resource } = screen;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const key = useSearchParams()[0].get('key') ?? undefined;
+  const endpoints = resourceApi(resource);
+  const input = { params: { key } };
+  const item = useQuery({
+    queryKey: [endpoints.names.get, input],
+    queryFn: async () => (await api(endpoints.get, input as never)) as ResourceItem<R>,
+    enabled: key !== undefined,
+  });
+  const listPath = pathTo(resource.routes!.list as RouteName);
+  const entity = t(screen.entity);
+  if (key !== undefined && item.isError) return <ErrorPage status={404} />;
+  if (key !== undefined && !item.data) return <PageSpinner />;
+  return (
+    <Card
+      key={key ?? 'new'}
+      title={key ? t('resource.edit', { entity, key }) : t('resource.create', { entity })}
+      style={{ maxWidth: 860 }}
+    >
+      <ResourceForm
+        screen={screen}
+        item={item.data}
+        onSaved={(saved) => {
+          message.success(
+            t('resource.saved', { entity, key: String((saved as Record<string, unknown>)[resource.key]) }),
+          );
+          navigate(listPath);
+        }}
+        footer={(submitting) => (
+          <Space>
+            <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
+              {t('common.save')}
+            </Button>
+            <Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>
+          </Space>
+        )}
+      />
+    </Card>
+  );
+}

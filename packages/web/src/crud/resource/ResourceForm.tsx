@@ -1,0 +1,117 @@
+import type { Resource } from '@rookery/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/request';
+import { IsoDateTimeInput } from '../../features/shared/IsoDateTimeInput';
+import { AuditDiff } from '../AuditDiff';
+import { ignoreEnter } from '../consequential';
+import { useSchemaForm } from '../useSchemaForm';
+import { documentOf, invalidateResource, resourceApi } from './endpoints';
+import type { ResourceItem, ResourceScreen } from './screen';
+import '../kit-texts';
+
+/**
+ * The edit form of any resource: the area's own fields, the window when the resource has one,
+ * and a version comment. Saving something the game reads is a publication (UX.md §1): Enter does
+ * not send it, and the button first shows what will change and asks to publish.
+ */
+export function ResourceForm<R extends Resource>({
+  screen,
+  item,
+  onSaved,
+  footer,
+}: {
+  screen: ResourceScreen<R>;
+  item?: ResourceItem<R>;
+  onSaved: (saved: ResourceItem<R>) => void;
+  /** The submit button and whatever goes beside it. */
+  footer: (submitting: boolean) => React.ReactNode;
+}) {
+  const { resource } = screen;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const endpoints = resourceApi(resource);
+  const current = item as Record<string, unknown> | undefined;
+  const key = (data: Record<string, unknown>) => String(data[resource.key]);
+  const entity = t(screen.entity);
+
+  const confirmPublish = (data: Record<string, unknown>) =>
+    new Promise<boolean>((resolve) => {
+      if (!resource.gameVisible) return resolve(true);
+      const after = documentOf(resource, data);
+      modal.confirm({
+        title: t('resource.publishTitle', { entity, key: key(data) }),
+        width: 720,
+        content: (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            {t('resource.publishBody')}
+            <AuditDiff before={documentOf(resource, current)} after={after} labels={(f) => label(screen, f, t)} />
+          </Space>
+        ),
+        okText: t('resource.publishOk'),
+        cancelText: t('common.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(resource.body, async (data) => {
+    const body = data as Record<string, unknown>;
+    if (!(await confirmPublish(body))) return;
+    const saved = (
+      current
+        ? await api(endpoints.update, { params: { key: key(current) }, body } as never)
+        : await api(endpoints.create, { body } as never)
+    ) as ResourceItem<R>;
+    await invalidateResource(queryClient, resource);
+    onSaved(saved);
+  });
+
+  const initialValues = current
+    ? { ...documentOf(resource, current), comment: undefined }
+    : { ...screen.blank, effectiveAt: null, expireAt: null };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name={`${resource.name}-edit`}
+      onFinish={onFinish}
+      onKeyDown={ignoreEnter}
+      initialValues={initialValues}
+      data-testid={`${resource.name}-form`}
+    >
+      <screen.Form itemProps={itemProps as never} form={form} editing={Boolean(current)} />
+      {resource.window && (
+        <Space wrap>
+          <Form.Item {...itemProps('effectiveAt')} label={t('resource.effectiveAt')}>
+            <IsoDateTimeInput />
+          </Form.Item>
+          <Form.Item {...itemProps('expireAt')} label={t('resource.expireAt')}>
+            <IsoDateTimeInput />
+          </Form.Item>
+        </Space>
+      )}
+      {resource.versioned && (
+        <Form.Item {...itemProps('comment')} label={t('resource.comment')} extra={t('resource.commentHint')}>
+          <Input maxLength={500} data-testid="version-comment" />
+        </Form.Item>
+      )}
+      {footer(submitting)}
+    </Form>
+  );
+}
+
+/** A document field's label in the operator's words (window fields and unknown names as they come). */
+export function label<R extends Resource>(
+  screen: ResourceScreen<R>,
+  field: string,
+  t: (key: string) => string,
+): string | undefined {
+  const keyOf = (screen.labels as Record<string, string>)[field];
+  if (keyOf) return t(keyOf);
+  if (field === 'effectiveAt' || field === 'expireAt') return t(`resource.${field}`);
+  return undefined;
+}

@@ -1,0 +1,166 @@
+import type { Resource } from '@rookery/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../access/useCan';
+import { api } from '../../api/request';
+import { AuditDiff } from '../AuditDiff';
+import { formatTime } from '../format';
+import { invalidateResource, resourceApi } from './endpoints';
+import { label } from './ResourceForm';
+import type { ResourceScreen } from './screen';
+import '../kit-texts';
+
+interface Version {
+  version: number;
+  author: string | null;
+  comment: string | null;
+  at: string;
+  restoredFrom: number | null;
+  effectiveAt: string | null;
+  expireAt: string | null;
+  document: Record<string, unknown>;
+}
+
+/** The most versions the drawer lists (newest first); older ones stay in the database. */
+const SHOWN_VERSIONS = 200;
+
+/**
+ * One item's versions, newest first: any two compared field by field, and any older one restored
+ * as a new version after a confirmation that shows what the game will receive.
+ */
+export function ResourceHistory<R extends Resource>({
+  screen,
+  itemKey,
+  onClose,
+}: {
+  screen: ResourceScreen<R>;
+  itemKey: string;
+  onClose: () => void;
+}) {
+  const { resource } = screen;
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const can = useCan();
+  const endpoints = resourceApi(resource);
+  const entity = t(screen.entity);
+  const input = { params: { key: itemKey }, query: { page: 1, pageSize: SHOWN_VERSIONS } };
+  const versions = useQuery({
+    queryKey: [endpoints.names.history, input],
+    queryFn: async () => ((await api(endpoints.history!, input as never)) as { list: Version[] }).list,
+  });
+  const [picked, setPicked] = useState<{ a?: number; b?: number }>({});
+  const list = versions.data ?? [];
+  const latest = list[0];
+  const b = list.find((v) => v.version === picked.b) ?? latest;
+  const a = list.find((v) => v.version === picked.a) ?? list[1] ?? latest;
+  const docOf = (v: Version | undefined) =>
+    v && (resource.window ? { ...v.document, effectiveAt: v.effectiveAt, expireAt: v.expireAt } : v.document);
+  const labels = (f: string) => label(screen, f, t);
+  const options = list.map((v) => ({ value: v.version, label: t('resource.versionN', { n: v.version }) }));
+
+  const restore = (v: Version) => {
+    const next = (latest?.version ?? 0) + 1;
+    modal.confirm({
+      title: t('resource.restoreTitle', { entity, key: itemKey, n: v.version }),
+      width: 720,
+      content: (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {t('resource.restoreBody', { next })}
+          <AuditDiff before={docOf(latest)} after={docOf(v)} labels={labels} />
+        </Space>
+      ),
+      okText: t('resource.restoreOk', { next }),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await api(endpoints.restore!, { params: { key: itemKey, version: v.version }, body: {} } as never);
+        await invalidateResource(queryClient, resource);
+        setPicked({});
+        message.success(t('resource.restored', { next }));
+      },
+    });
+  };
+
+  return (
+    <Drawer
+      open
+      size={880}
+      title={t('resource.historyTitle', { entity, key: itemKey })}
+      onClose={onClose}
+      data-testid="resource-history"
+    >
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Card size="small">
+          <Space wrap style={{ marginBottom: 12 }}>
+            {t('resource.compare')}
+            <Select
+              style={{ minWidth: 140 }}
+              value={a?.version}
+              options={options}
+              onChange={(n) => setPicked((p) => ({ ...p, a: n }))}
+              data-testid="compare-a"
+            />
+            {t('resource.with')}
+            <Select
+              style={{ minWidth: 140 }}
+              value={b?.version}
+              options={options}
+              onChange={(n) => setPicked((p) => ({ ...p, b: n }))}
+              data-testid="compare-b"
+            />
+          </Space>
+          {a && b && <AuditDiff before={docOf(a)} after={docOf(b)} labels={labels} />}
+        </Card>
+        <Table<Version>
+          rowKey="version"
+          size="small"
+          loading={versions.isLoading}
+          dataSource={list}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          columns={[
+            {
+              key: 'version',
+              title: t('resource.version'),
+              render: (_, v) => (
+                <Space>
+                  {v.version}
+                  {v === latest && <Tag color="green">{t('resource.latest')}</Tag>}
+                </Space>
+              ),
+            },
+            { key: 'at', title: t('resource.at'), render: (_, v) => formatTime(v.at) },
+            { key: 'author', title: t('resource.author'), render: (_, v) => v.author ?? '-' },
+            {
+              key: 'comment',
+              title: t('resource.comment'),
+              render: (_, v) => (
+                <Space orientation="vertical" size={0}>
+                  {v.comment || '-'}
+                  {v.restoredFrom !== null && (
+                    <Typography.Text type="secondary">
+                      {t('resource.restoredFrom', { n: v.restoredFrom })}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('common.actions'),
+              render: (_, v) =>
+                v !== latest &&
+                can(resource.permissions.edit) && (
+                  <Button type="link" size="small" onClick={() => restore(v)} data-testid={`restore-${v.version}`}>
+                    {t('resource.restore')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Space>
+    </Drawer>
+  );
+}

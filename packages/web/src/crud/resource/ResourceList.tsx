@@ -1,0 +1,156 @@
+import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../access/useCan';
+import { api } from '../../api/request';
+import type { Field } from '../fields';
+import { formatTime } from '../format';
+import { ListPage } from '../ListPage';
+import { invalidateResource, resourceApi, windowState } from './endpoints';
+import { ResourceForm } from './ResourceForm';
+import { ResourceHistory } from './ResourceHistory';
+import type { ResourceItem, ResourceScreen } from './screen';
+import { ValueView } from './ValueView';
+import '../kit-texts';
+
+const windowColors = { scheduled: 'gold', active: 'green', expired: 'default', always: 'blue' } as const;
+
+/**
+ * The list screen of any resource: search, paging, the declared list fields, version and who
+ * changed it last; create and edit (on the resource's edit page, or in a drawer when it has
+ * none), history with diff and restore, delete.
+ */
+export function ResourceList<R extends Resource>({ screen }: { screen: ResourceScreen<R> }) {
+  const { resource } = screen;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const can = useCan();
+  const endpoints = resourceApi(resource);
+  const [editing, setEditing] = useState<{ item?: ResourceItem<R> }>();
+  const [history, setHistory] = useState<string>();
+  type Row = ResourceItem<R> & Record<string, unknown>;
+  const entity = t(screen.entity);
+  const keyOf = (row: Row) => String(row[resource.key]);
+  const editRoute = resource.routes?.edit as RouteName | undefined;
+
+  const fields: Field<Row>[] = [
+    { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },
+    ...resource.listFields.map(
+      (name): Field<Row> => ({
+        name,
+        title: (screen.labels as Record<string, string>)[name],
+        render: (row, tf) =>
+          screen.render?.[name as keyof typeof screen.render]?.(row, tf) ?? (
+            <ValueView value={row[name]} compact={name !== resource.key} />
+          ),
+      }),
+    ),
+    ...(resource.window
+      ? [
+          {
+            name: 'window',
+            title: 'resource.window',
+            render: (row: Row) => {
+              const state = windowState(row as never);
+              return <Tag color={windowColors[state]}>{t(`resource.windowStates.${state}`)}</Tag>;
+            },
+          },
+          { name: 'effectiveAt', title: 'resource.effectiveAt', kind: 'time' as const, column: false },
+          { name: 'expireAt', title: 'resource.expireAt', kind: 'time' as const, column: false },
+        ]
+      : []),
+    ...(resource.versioned ? [{ name: 'version', title: 'resource.version' }] : []),
+    { name: 'updatedBy', title: 'resource.updatedBy' },
+    { name: 'updatedAt', title: 'resource.updatedAt', render: (row: Row) => formatTime(row.updatedAt as string) },
+  ];
+
+  const openEdit = (item?: Row) => {
+    if (editRoute) navigate(pathTo(editRoute, undefined, item ? { key: keyOf(item) } : undefined));
+    else setEditing({ item });
+  };
+
+  return (
+    <>
+      <ListPage<Row>
+        queryKey={endpoints.names.list}
+        fields={fields}
+        rowKey={resource.key as keyof Row & string}
+        load={async ({ page, pageSize, filters }) => {
+          const data = (await api(endpoints.list, { query: { page, pageSize, search: filters.search } } as never)) as {
+            list: Row[];
+            pagination: { total: number };
+          };
+          return { rows: data.list, total: data.pagination.total };
+        }}
+        toolbar={
+          can(resource.permissions.create) && (
+            <Button type="primary" onClick={() => openEdit()} data-testid="resource-create">
+              {t('resource.create', { entity })}
+            </Button>
+          )
+        }
+        rowActions={(row) => [
+          ...(can(resource.permissions.edit)
+            ? [{ key: 'edit', label: t('common.edit'), run: () => openEdit(row) }]
+            : []),
+          ...(resource.versioned
+            ? [{ key: 'history', label: t('resource.history'), run: () => setHistory(keyOf(row)) }]
+            : []),
+          ...(can(resource.permissions.delete)
+            ? [
+                {
+                  key: 'delete',
+                  label: t('common.delete'),
+                  danger: true,
+                  confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
+                  run: async () => {
+                    await api(endpoints.delete, { params: { key: keyOf(row) } } as never);
+                    await invalidateResource(queryClient, resource);
+                    message.success(t('resource.deleted', { entity, key: keyOf(row) }));
+                  },
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Drawer
+        open={Boolean(editing)}
+        destroyOnHidden
+        size={640}
+        title={
+          editing?.item
+            ? t('resource.edit', { entity, key: keyOf(editing.item as Row) })
+            : t('resource.create', { entity })
+        }
+        onClose={() => setEditing(undefined)}
+      >
+        {editing && (
+          <ResourceForm
+            screen={screen}
+            item={editing.item}
+            onSaved={(saved) => {
+              message.success(t('resource.saved', { entity, key: keyOf(saved as Row) }));
+              setEditing(undefined);
+            }}
+            footer={(submitting) => (
+              <Space>
+                <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
+                  {t('common.save')}
+                </Button>
+                <Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>
+              </Space>
+            )}
+          />
+        )}
+      </Drawer>
+      {history !== undefined && (
+        <ResourceHistory screen={screen} itemKey={history} onClose={() => setHistory(undefined)} />
+      )}
+    </>
+  );
+}

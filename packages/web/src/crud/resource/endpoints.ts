@@ -1,0 +1,49 @@
+import { type Endpoint, endpoints, type Resource, resourceEndpointNames } from '@rookery/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** A resource's console endpoints, looked up in the endpoint table by the kit's names. */
+export function resourceApi(resource: Resource) {
+  const names = resourceEndpointNames(resource);
+  const table = endpoints as unknown as Record<string, Endpoint>;
+  const pick = (name: string) => {
+    const e = table[name];
+    if (!e) throw new Error(`resource ${resource.name}: no endpoint ${name} in the endpoint table`);
+    return e;
+  };
+  return {
+    names,
+    list: pick(names.list),
+    get: pick(names.get),
+    create: pick(names.create),
+    update: pick(names.update),
+    delete: pick(names.delete),
+    history: resource.versioned ? pick(names.history) : undefined,
+    restore: resource.versioned ? pick(names.restore) : undefined,
+  };
+}
+
+/** The document part of an item (without the kit's fields), for diffs and forms. */
+export function documentOf(resource: Resource, item: Record<string, unknown> | undefined) {
+  if (!item) return undefined;
+  const doc: Record<string, unknown> = {};
+  for (const k of Object.keys(resource.schema.shape)) doc[k] = item[k];
+  if (resource.window) {
+    doc.effectiveAt = item.effectiveAt ?? null;
+    doc.expireAt = item.expireAt ?? null;
+  }
+  return doc;
+}
+
+/** scheduled / active / expired / always, by the browser's clock (display only; the game uses the server's). */
+export function windowState(item: { effectiveAt?: string | null; expireAt?: string | null }, now = Date.now()) {
+  if (item.effectiveAt && Date.parse(item.effectiveAt) > now) return 'scheduled';
+  if (item.expireAt && Date.parse(item.expireAt) <= now) return 'expired';
+  return item.effectiveAt || item.expireAt ? 'active' : 'always';
+}
+
+/** After a save, delete or restore: the resource's lists, items and histories load again. */
+export function invalidateResource(queryClient: QueryClient, resource: Resource) {
+  const names = resourceEndpointNames(resource);
+  const stale = new Set<unknown>([names.list, names.get, names.history]);
+  return queryClient.invalidateQueries({ predicate: (q) => stale.has(q.queryKey[0]) });
+}

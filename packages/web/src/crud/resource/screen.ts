@@ -1,0 +1,41 @@
+import type { Resource } from '@rookery/contracts';
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { SchemaForm } from '../useSchemaForm';
+
+/** A resource's document as the console edits it. */
+export type ResourceDoc<R extends Resource> = z.infer<R['schema']>;
+/** One item as the list shows it: the document and the kit's fields (version, window, who and when). */
+export type ResourceItem<R extends Resource> = z.infer<R['item']>;
+
+export interface ResourceFormProps {
+  /** `itemProps(name)` for each `<Form.Item>`: the schema's live validation and required mark. */
+  itemProps: SchemaForm<z.ZodType>['itemProps'];
+  form: FormInstance;
+  /** Editing an existing item: its key cannot change. */
+  editing: boolean;
+}
+
+/**
+ * What the console adds to a resource's contracts declaration: the words for its fields, the
+ * cells that need more than the value, and its form's own fields. Everything else — list,
+ * search, paging, edit page or drawer, history, diff, restore, delete, publish confirmation —
+ * comes from the kit.
+ */
+export interface ResourceScreen<R extends Resource = Resource> {
+  resource: R;
+  /** i18n key of each document field's label. */
+  labels: Record<keyof ResourceDoc<R> & string, string>;
+  /** i18n key of the item's name, e.g. `settings.constant.entity` (常量 / constant). */
+  entity: string;
+  /** Cells and detail rows that need more than the plain value. */
+  render?: Partial<Record<keyof ResourceDoc<R> & string, (row: ResourceItem<R>, t: TFunction) => ReactNode>>;
+  /** The form's own fields (rendered inside the kit's form). */
+  Form: ComponentType<ResourceFormProps>;
+  /** A new item's starting values. */
+  blank: Partial<ResourceDoc<R>>;
+}
+
+export const resourceScreen = <R extends Resource>(screen: ResourceScreen<R>) => screen;
