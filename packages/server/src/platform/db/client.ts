@@ -137,7 +137,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       listen: (channel, onChange) => changeListener.listen(channel, onChange),
       run: async <R>(statement: CompiledStatement, values: unknown[]) =>
         (await pool.query({ name: statement.name, text: statement.text, values })).rows as R[],
-      ping: (timeoutMs = 3_000) => answersWithin(pool.query('select 1'), timeoutMs),
+      ping: (timeoutMs = 3_000) => answersWithin(() => pool.query('select 1'), timeoutMs),
       close: async () => {
         await changeListener.close();
         await pool.end();
@@ -159,19 +159,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     run: async <R>(statement: CompiledStatement, values: unknown[]) =>
       (await pglite.query<R>(statement.text, values)).rows,
-    ping: (timeoutMs = 3_000) => answersWithin(pglite.query('select 1'), timeoutMs),
+    ping: (timeoutMs = 3_000) => answersWithin(() => pglite.query('select 1'), timeoutMs),
     close: () => pglite.close(),
   };
 }
 
 /** Whether `query` succeeds within `timeoutMs`. */
-async function answersWithin(query: Promise<unknown>, timeoutMs: number): Promise<boolean> {
+async function answersWithin(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([query.then(() => true), timeout]);
+    return await Promise.race([query().then(() => true), timeout]);
   } catch {
     return false;
   } finally {
