@@ -95,9 +95,6 @@ export function flattenRoutes(routes: readonly ConsoleRoute[] = consoleRoutes): 
   return out;
 }
 
-/** The page every session starts on and whose tab is always kept. */
-export const homePath = '/dashboard/console';
-
 /** Routes whose screens are built: what the router and menu may show. A group is kept while any child is. */
 export function builtRoutes(routes: readonly ConsoleRoute[] = consoleRoutes): ConsoleRoute[] {
   return routes.flatMap((r) => {
@@ -115,6 +112,9 @@ export function routeNamed(name: RouteName): ResolvedRoute {
   if (!route) throw new Error(`Unknown console route '${name}'`);
   return route;
 }
+
+/** The page every session starts on and whose tab is always kept. */
+export const homePath = pathTo('console');
 
 /** Values a page link may carry in its query; empty ones are left out. */
 export type RouteQuery = Readonly<Record<string, string | number | boolean | null | undefined>>;
