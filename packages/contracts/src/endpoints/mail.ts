@@ -33,6 +33,9 @@ const anyScope = (action: 'query' | 'create' | 'delete'): AccessRule => [
   ...new Set(mailScopes.map((s) => mailScopePermissions[s][action])),
 ];
 
+/** The change notice of a mail mutation: every instance drops its compiled live mails (`notifies`). */
+export const mailChangeChannel = 'rookery_mail_changed';
+
 /** Languages the console offers first for mail texts; any other language tag is accepted too. */
 export const mailLanguages = ['zh-CN', 'en-US'] as const;
 /** The text a player sees when the mail has none in their language (then English, then any). */
@@ -327,6 +330,7 @@ export const mailEndpoints = {
     summary: 'Send a personal, global or comeback mail',
     permission: anyScope('create'),
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   listMails: endpoint({
@@ -367,6 +371,7 @@ export const mailEndpoints = {
     params: idParams,
     query: mailScopeQuery,
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   recallMail: endpoint({
@@ -376,6 +381,7 @@ export const mailEndpoints = {
     permission: anyScope('delete'),
     params: idParams,
     query: mailScopeQuery,
+    notifies: [mailChangeChannel],
     response: mailSchema,
   }),
   listPlayerMails: endpoint({

@@ -40,19 +40,9 @@ function requireTemplate(session: Session | null, table: TemplateTable, action: 
   if (!session || !can(session.access, [templatePermissions[table][action]])) throw forbidden();
 }
 
-/** Mutations after which this process's compiled live mails are stale. */
-const mailChanges = new Set(['createMail', 'updateMail', 'recallMail']);
-
 export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
   const book = await liveMailBook(database);
   scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db));
-  // The change notice reaches every process, but asynchronously on PostgreSQL; drop this
-  // process's copy as soon as the change has committed so the next fetch here sees it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    const name = (req.routeOptions.config as { endpointName?: string } | undefined)?.endpointName;
-    if (name && mailChanges.has(name)) book.invalidate();
-    return payload;
-  });
   const deps = { db: database.db, gameKeyHash };
 
   registerEndpoints(app, deps, mailEndpoints, {
