@@ -5,6 +5,7 @@ import { endpoint } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
+import { defineResource } from '../resource.js';
 import { externalIdSchema, userIdSchema } from './players.js';
 
 /**
@@ -209,6 +210,54 @@ export const templateSchema = z.object({
   updateAt: z.string(),
 });
 export type MailTemplate = z.infer<typeof templateSchema>;
+
+/** The spec's template calls, one table's (`theTable` fixed). */
+const templateCalls = (theTable: TemplateTable) => ({
+  endpoints: {
+    list: 'listMailTemplates',
+    get: 'getMailTemplate',
+    create: 'createMailTemplate',
+    update: 'updateMailTemplate',
+    delete: 'deleteMailTemplate',
+  },
+  fixed: { theTable },
+  keyParam: 'id',
+});
+const templateRules = (table: TemplateTable) => {
+  const { query, create } = templatePermissions[table];
+  return { query: [query], create: [create], edit: [create], delete: [create] };
+};
+
+/** Mail templates declared with the resource kit, mapped onto the spec's template calls (`theTable=mail`). */
+export const mailTemplateResource = defineResource({
+  name: 'mailTemplate',
+  label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
+  schema: templateSchema.pick({ id: true, name: true, title: true, content: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'title', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('mail'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailTemplateList', edit: 'emailTemplateEdit' },
+  spec: templateCalls('mail'),
+});
+
+/** Reward templates: the same calls with `theTable=reward`. */
+export const rewardTemplateResource = defineResource({
+  name: 'rewardTemplate',
+  label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
+  schema: templateSchema.pick({ id: true, name: true, reward: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'reward', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('reward'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailRewardTemplateList', edit: 'emailRewardTemplateEdit' },
+  spec: templateCalls('reward'),
+});
+export const templateResources = { mail: mailTemplateResource, reward: rewardTemplateResource } as const;
 
 const templateName = z
   .string({ error: 'template.nameRequired' })

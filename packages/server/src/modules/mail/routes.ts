@@ -8,6 +8,7 @@ import {
   mailScopes,
   type TemplateTable,
   templatePermissions,
+  templateResources,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -50,7 +51,7 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
     createMailTemplate: async ({ db, body, session, audit }) => {
       requireTemplate(session, body.theTable, 'create');
       const created = await createTemplate(db, body, session!.username);
-      audit({ target: auditTarget(`${body.theTable}Template`, created.id), after: created });
+      audit({ target: auditTarget(templateResources[body.theTable].name, created.id), after: created });
       return created;
     },
     listMailTemplates: ({ db, query, session }) => {
@@ -64,13 +65,13 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
     updateMailTemplate: async ({ db, params, body, session, audit }) => {
       requireTemplate(session, body.theTable, 'create');
       const { before, after } = await updateTemplate(db, params.id, body);
-      audit({ target: auditTarget(`${body.theTable}Template`, after.id), before, after });
+      audit({ target: auditTarget(templateResources[body.theTable].name, after.id), before, after });
       return after;
     },
     deleteMailTemplate: async ({ db, params, query, session, audit }) => {
       requireTemplate(session, query.theTable, 'create');
       const before = await deleteTemplate(db, query.theTable, params.id);
-      audit({ target: auditTarget(`${query.theTable}Template`, before.id), before });
+      audit({ target: auditTarget(templateResources[query.theTable].name, before.id), before });
       return { ok: true as const };
     },
 
