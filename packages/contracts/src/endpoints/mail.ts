@@ -5,6 +5,7 @@ import { endpoint } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
+import { defineResource } from '../resource.js';
 import { isStorableText, name, optionalText } from '../text.js';
 import { externalIdSchema, userIdSchema } from './players.js';
 
@@ -33,6 +34,9 @@ export const templatePermissions: Record<TemplateTable, { query: Permission; cre
 const anyScope = (action: 'query' | 'create' | 'delete'): AccessRule => [
   ...new Set(mailScopes.map((s) => mailScopePermissions[s][action])),
 ];
+
+/** The change notice of a mail mutation: every instance drops its compiled live mails (`notifies`). */
+export const mailChangeChannel = 'rookery_mail_changed';
 
 /** Languages the console offers first for mail texts; any other language tag is accepted too. */
 export const mailLanguages = ['zh-CN', 'en-US'] as const;
@@ -222,6 +226,54 @@ export const templateSchema = z.object({
 export type MailTemplate = z.infer<typeof templateSchema>;
 
 const templateName = name({ required: 'template.nameRequired', max: 100 });
+/** The spec's template calls, one table's (`theTable` fixed). */
+const templateCalls = (theTable: TemplateTable) => ({
+  endpoints: {
+    list: 'listMailTemplates',
+    get: 'getMailTemplate',
+    create: 'createMailTemplate',
+    update: 'updateMailTemplate',
+    delete: 'deleteMailTemplate',
+  },
+  fixed: { theTable },
+  keyParam: 'id',
+});
+const templateRules = (table: TemplateTable) => {
+  const { query, create } = templatePermissions[table];
+  return { query: [query], create: [create], edit: [create], delete: [create] };
+};
+
+/** Mail templates declared with the resource kit, mapped onto the spec's template calls (`theTable=mail`). */
+export const mailTemplateResource = defineResource({
+  name: 'mailTemplate',
+  label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
+  schema: templateSchema.pick({ id: true, name: true, title: true, content: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'title', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('mail'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailTemplateList', edit: 'emailTemplateEdit' },
+  spec: templateCalls('mail'),
+});
+
+/** Reward templates: the same calls with `theTable=reward`. */
+export const rewardTemplateResource = defineResource({
+  name: 'rewardTemplate',
+  label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
+  schema: templateSchema.pick({ id: true, name: true, reward: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'reward', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('reward'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailRewardTemplateList', edit: 'emailRewardTemplateEdit' },
+  spec: templateCalls('reward'),
+});
+export const templateResources = { mail: mailTemplateResource, reward: rewardTemplateResource } as const;
+
 
 export const templateBodySchema = z.discriminatedUnion(
   'theTable',
@@ -337,6 +389,7 @@ export const mailEndpoints = {
     summary: 'Send a personal, global or comeback mail',
     permission: anyScope('create'),
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   listMails: endpoint({
@@ -377,6 +430,7 @@ export const mailEndpoints = {
     params: idParams,
     query: mailScopeQuery,
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   recallMail: endpoint({
@@ -386,6 +440,7 @@ export const mailEndpoints = {
     permission: anyScope('delete'),
     params: idParams,
     query: mailScopeQuery,
+    notifies: [mailChangeChannel],
     response: mailSchema,
   }),
   listPlayerMails: endpoint({

@@ -1,4 +1,5 @@
 import {
+  auditTarget,
   can,
   type MailScope,
   mailEndpoints,
@@ -7,6 +8,7 @@ import {
   mailScopes,
   type TemplateTable,
   templatePermissions,
+  templateResources,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -40,26 +42,16 @@ function requireTemplate(session: Session | null, table: TemplateTable, action: 
   if (!session || !can(session.access, [templatePermissions[table][action]])) throw forbidden();
 }
 
-/** Mutations after which this process's compiled live mails are stale. */
-const mailChanges = new Set(['createMail', 'updateMail', 'recallMail']);
-
 export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
   const book = await liveMailBook(database);
   scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db));
-  // The change notice reaches every process, but asynchronously on PostgreSQL; drop this
-  // process's copy as soon as the change has committed so the next fetch here sees it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    const name = (req.routeOptions.config as { endpointName?: string } | undefined)?.endpointName;
-    if (name && mailChanges.has(name)) book.invalidate();
-    return payload;
-  });
   const deps = { db: database.db, gameKeyHash };
 
   registerEndpoints(app, deps, mailEndpoints, {
     createMailTemplate: async ({ db, body, session, audit }) => {
       requireTemplate(session, body.theTable, 'create');
       const created = await createTemplate(db, body, session!.username);
-      audit({ target: `${body.theTable}Template:${created.id}`, after: created });
+      audit({ target: auditTarget(templateResources[body.theTable].name, created.id), after: created });
       return created;
     },
     listMailTemplates: ({ db, query, session }) => {
@@ -73,20 +65,20 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
     updateMailTemplate: async ({ db, params, body, session, audit }) => {
       requireTemplate(session, body.theTable, 'create');
       const { before, after } = await updateTemplate(db, params.id, body);
-      audit({ target: `${body.theTable}Template:${after.id}`, before, after });
+      audit({ target: auditTarget(templateResources[body.theTable].name, after.id), before, after });
       return after;
     },
     deleteMailTemplate: async ({ db, params, query, session, audit }) => {
       requireTemplate(session, query.theTable, 'create');
       const before = await deleteTemplate(db, query.theTable, params.id);
-      audit({ target: `${query.theTable}Template:${before.id}`, before });
+      audit({ target: auditTarget(templateResources[query.theTable].name, before.id), before });
       return { ok: true as const };
     },
 
     createMail: async ({ db, body, session, locale, audit }) => {
       requireScope(session, body.mailScope, 'create');
       const mail = await createMail(db, body, session!.username, locale);
-      audit({ target: `mail:${mail.id}`, after: { ...mail, userIdInput: undefined } });
+      audit({ target: auditTarget('mail', mail.id), after: { ...mail, userIdInput: undefined } });
       return mail;
     },
     listMails: ({ db, query, session }) => {
@@ -110,7 +102,7 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
       requireScope(session, body.mailScope, 'create');
       if (query.mailScope) await getMailRow(db, params.id, query.mailScope);
       const { before, after } = await updateMail(db, params.id, body, locale);
-      audit({ target: `mail:${after.id}`, before, after: { ...after, userIdInput: undefined } });
+      audit({ target: auditTarget('mail', after.id), before, after: { ...after, userIdInput: undefined } });
       return after;
     },
     recallMail: async ({ db, params, query, session, audit }) => {
@@ -118,7 +110,7 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
       const row = await getMailRow(db, params.id, query.mailScope);
       requireScope(session, row.scope as MailScope, 'delete');
       const { before, after } = await recallMail(db, params.id, query.mailScope, session!.username);
-      audit({ target: `mail:${after.id}`, before, after });
+      audit({ target: auditTarget('mail', after.id), before, after });
       return after;
     },
 
@@ -133,7 +125,7 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
       requireScope(session, mail.scope as MailScope, 'delete');
       const userId = await playerIdByKey(db, query);
       const { before, after } = await removePlayerMail(db, userId, mail, session!.username);
-      audit({ target: `player:${userId} mail:${mail.id}`, before, after });
+      audit({ target: auditTarget('player', userId), before, after: { ...after, mailId: mail.id } });
       return after;
     },
   });

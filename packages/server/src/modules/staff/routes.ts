@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { auditTarget, can, permissionTree, staffEndpoints } from '@rookery/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -36,22 +36,22 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     getRole: ({ db, params }) => staff.getRole(db, params.id),
     createRole: async ({ db, body, audit }) => {
       const role = await staff.createRole(db, body);
-      audit({ target: role.roleName, after: role });
+      audit({ target: auditTarget('role', role.roleName), after: role });
       return role;
     },
     updateRole: async ({ db, params, body, audit }) => {
       const { before, after } = await staff.updateRole(db, params.id, body);
-      audit({ target: after.roleName, before, after });
+      audit({ target: auditTarget('role', after.roleName), before, after });
       return after;
     },
     deleteRole: async ({ db, params, audit }) => {
       const row = await staff.deleteRole(db, params.id);
-      audit({ target: row.roleName, before: staff.toRole(row) });
+      audit({ target: auditTarget('role', row.roleName), before: staff.toRole(row) });
       return { ok: true as const };
     },
     copyRole: async ({ db, body, audit }) => {
       const role = await staff.copyRole(db, body);
-      audit({ target: role.roleName, after: { ...role, copiedFrom: body.id } });
+      audit({ target: auditTarget('role', role.roleName), after: { ...role, copiedFrom: body.id } });
       return role;
     },
 
@@ -75,7 +75,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
           })
           .returning();
         const user = staff.toStaffUser(row);
-        audit({ target: user.username, after: user });
+        audit({ target: auditTarget('staff', user.username), after: user });
         return user;
       },
     ),
@@ -121,7 +121,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         const onlyPwd = Object.keys(body).every((k) => k === 'pwd');
         audit({
           action: onlyPwd ? 'resetStaffPassword' : 'updateStaffUser',
-          target: after.username,
+          target: auditTarget('staff', after.username),
           before: staff.toStaffUser(before),
           after: passwordChanged ? { ...after, pwd: '***' } : after,
         });
@@ -134,13 +134,13 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       async ({ db, body, ip, setActor, audit }, checked) => {
         setActor(body.username);
         const result = await completeLogin(db, checked, body.username, ip);
-        audit({ target: body.username, after: { userId: result.user.userId } });
+        audit({ target: auditTarget('staff', body.username), after: { userId: result.user.userId } });
         return result;
       },
     ),
     logout: async ({ db, session, audit }) => {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, session!.tokenHash));
-      audit({ target: session!.username });
+      audit({ target: auditTarget('staff', session!.username) });
       return { ok: true as const };
     },
     getSession: async ({ db, session }) => {
@@ -178,7 +178,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         assertPasswordAcceptable(body.newPassword, row, 'newPassword');
         await db.update(staffUsers).set({ passwordHash: newHash }).where(eq(staffUsers.id, row.id));
         await staff.endSessions(db, row.id, session!.tokenHash);
-        audit({ target: row.username });
+        audit({ target: auditTarget('staff', row.username) });
         return { ok: true as const };
       },
     ),
@@ -186,7 +186,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     requestCaptcha: async ({ db, body, setActor, audit }) => {
       setActor(body.mail);
       const result = await sendCaptcha(db, mailer, body.mail);
-      audit({ target: body.mail });
+      audit({ target: auditTarget('email', body.mail) });
       return result;
     },
     register: prepareThen(
@@ -213,7 +213,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
           })
           .returning();
         const token = await createSession(db, row.id, ip);
-        audit({ target: row.username, after: registrationView(row) });
+        audit({ target: auditTarget('staff', row.username), after: registrationView(row) });
         return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
       },
     ),
@@ -252,7 +252,11 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         .returning();
       // The pending session only ever reached the status page; approval asks for a fresh sign-in.
       await staff.endSessions(db, row.id);
-      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      audit({
+        target: auditTarget('staff', row.username),
+        before: registrationView(before),
+        after: registrationView(row),
+      });
       return registrationView(row);
     },
     rejectRegistration: async ({ db, params, body, session, audit }) => {
@@ -268,7 +272,11 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         })
         .where(eq(staffUsers.id, before.id))
         .returning();
-      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      audit({
+        target: auditTarget('staff', row.username),
+        before: registrationView(before),
+        after: registrationView(row),
+      });
       return registrationView(row);
     },
 
