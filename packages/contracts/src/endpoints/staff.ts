@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { opsRoles } from '../access.js';
 import { endpoint } from '../endpoint.js';
-import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery, rowId } from '../http.js';
-import { isPermission } from '../permissions.js';
+import { enumLabel as l } from '../enum-labels.js';
+import { idParams, isoDate, isoDateTime, optionalIsoDate, rowId } from '../fields.js';
+import { legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
+import { isPermission, type Label } from '../permissions.js';
 
 /** A required text field: missing and empty both say `key`. */
 export const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key }).max(max);
@@ -48,12 +50,24 @@ export const roleSchema = z.object({
   content: z.array(z.string()),
   builtIn: z.boolean(),
   userCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
 });
-export type Role = z.infer<typeof roleSchema>;
+export type Role = z.input<typeof roleSchema>;
 
 export const staffStatuses = ['active', 'disabled', 'pending', 'rejected'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+export const staffStatusLabels: Record<StaffStatus, Label> = {
+  active: l('启用', 'Active'),
+  disabled: l('停用', 'Disabled'),
+  pending: l('待审批', 'Pending'),
+  rejected: l('已拒绝', 'Rejected'),
+};
+/** The states a registration's review shows (a disabled account is no longer a registration). */
+export const registrationStates = ['pending', 'active', 'rejected'] as const satisfies readonly StaffStatus[];
+export type RegistrationState = (typeof registrationStates)[number];
+/** Where an account came from: made by an administrator, or a registration. */
+export const staffSources = ['console', 'register'] as const;
 export const staffUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -62,10 +76,10 @@ export const staffUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   name: z.string().nullable(),
   status: z.enum(staffStatuses),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
+  createdAt: isoDate,
+  lastLoginAt: optionalIsoDate,
 });
-export type StaffUser = z.infer<typeof staffUserSchema>;
+export type StaffUser = z.input<typeof staffUserSchema>;
 
 const roleBody = z.object({ roleName: requiredText('v.roleNameRequired', 64), content: roleContent });
 
@@ -86,9 +100,9 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
-  at: z.string(),
+  at: isoDate,
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditEntry = z.input<typeof auditEntrySchema>;
 
 export const timeRangeQuery = z
   .object({ start: isoDateTime.optional(), end: isoDateTime.optional() })
@@ -119,9 +133,9 @@ const registrationSchema = z.object({
   phoneNumber: z.string().nullable(),
   status: z.enum(staffStatuses),
   role: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoDate,
   reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
+  reviewedAt: optionalIsoDate,
   rejectReason: z.string().nullable(),
 });
 
@@ -306,7 +320,7 @@ export const staffEndpoints = {
     path: '/api/v1/registrations',
     summary: 'Registrations awaiting or past approval',
     permission: [...opsRoles],
-    query: pageQuery.extend({ status: z.enum(['pending', 'active', 'rejected']).optional() }),
+    query: pageQuery.extend({ status: z.enum(registrationStates).optional() }),
     response: pagedList(registrationSchema).extend({ roles: z.array(z.string()) }),
   }),
   approveRegistration: endpoint({
@@ -354,7 +368,7 @@ export const staffEndpoints = {
     permission: ['developer', 'tester'],
     query: pageQuery.extend({ to: trimmedOptional }),
     response: pagedList(
-      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() }),
+      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate }),
     ),
   }),
 };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { can, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
+import { asList, paginate } from '../../platform/db/paginate.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
@@ -18,11 +19,11 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   username: u.username,
   email: u.email,
   phoneNumber: u.phoneNumber,
-  status: u.status as 'pending' | 'active' | 'rejected' | 'disabled',
+  status: u.status,
   role: u.role,
-  createdAt: u.createdAt.toISOString(),
+  createdAt: u.createdAt,
   reviewedBy: u.reviewedBy,
-  reviewedAt: u.reviewedAt?.toISOString() ?? null,
+  reviewedAt: u.reviewedAt,
   rejectReason: u.rejectReason,
 });
 
@@ -203,26 +204,19 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     getRegistrationStatus: async ({ db, session }) =>
       registrationView(await staff.getStaffUserRow(db, session!.userId)),
     listRegistrations: async ({ db, query }) => {
-      const where = query.status
-        ? and(eq(staffUsers.status, query.status), inArray(staffUsers.status, ['pending', 'active', 'rejected']))
-        : inArray(staffUsers.status, ['pending', 'rejected']);
-      const registered = and(where, eq(staffUsers.source, 'register'));
-      const [rows, [{ total }], roleRows] = await Promise.all([
-        db
-          .select()
-          .from(staffUsers)
-          .where(registered)
-          .orderBy(desc(staffUsers.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(staffUsers).where(registered),
-        staff.listRoles(db, { pageNum: 1, pageSize: 1000 }),
+      const [page, roleRows] = await Promise.all([
+        paginate(db, {
+          from: staffUsers,
+          filters: [
+            query.status ? eq(staffUsers.status, query.status) : inArray(staffUsers.status, ['pending', 'rejected']),
+            eq(staffUsers.source, 'register'),
+          ],
+          orderBy: [desc(staffUsers.id)],
+          ...query,
+        }),
+        staff.listRoles(db, { pageNum: 1, pageSize: MAX_PAGE_SIZE }),
       ]);
-      return {
-        list: rows.map(registrationView),
-        pagination: { page: query.page, pageSize: query.pageSize, total },
-        roles: roleRows.datas.map((r) => r.roleName),
-      };
+      return { ...asList(page, registrationView), roles: roleRows.datas.map((r) => r.roleName) };
     },
     approveRegistration: async ({ db, params, body, session, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);
