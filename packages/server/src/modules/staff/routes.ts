@@ -34,12 +34,15 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
 
     listRoles: ({ db, query }) => staff.listRoles(db, query),
     getRole: ({ db, params }) => staff.getRole(db, params.id),
-    createRole: async ({ db, body, audit }) => {
+    createRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable(body.content, session!.access);
       const role = await staff.createRole(db, body);
       audit({ target: role.roleName, after: role });
       return role;
     },
-    updateRole: async ({ db, params, body, audit }) => {
+    updateRole: async ({ db, params, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, params.id)).content, session!.access);
+      staff.assertContentGrantable(body.content, session!.access);
       const { before, after } = await staff.updateRole(db, params.id, body);
       audit({ target: after.roleName, before, after });
       return after;
@@ -49,7 +52,8 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       audit({ target: row.roleName, before: staff.toRole(row) });
       return { ok: true as const };
     },
-    copyRole: async ({ db, body, audit }) => {
+    copyRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, body.id)).content, session!.access);
       const role = await staff.copyRole(db, body);
       audit({ target: role.roleName, after: { ...role, copiedFrom: body.id } });
       return role;

@@ -141,6 +141,16 @@ export async function assertRoleGrantable(db: Db, roleName: string, actorAccess:
   if (exceeds) throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
 }
 
+/**
+ * Role management is a permission (`sysRoleManage`), not only the admin's: a manager who is not a
+ * super user puts into a role only permissions they hold, and edits no role holding more.
+ */
+export function assertContentGrantable(content: readonly string[], actorAccess: string[]) {
+  if (actorAccess.some((a) => superRoles.includes(a))) return;
+  if (content.some((p) => !actorAccess.includes(p)))
+    throw new AppError(403, 'role.superRole', { fields: [{ field: 'content', message: 'role.superRole' }] });
+}
+
 export async function listStaffUsers(
   db: Db,
   q: { email?: string; status?: StaffStatus; pageNum: number; pageSize: number },

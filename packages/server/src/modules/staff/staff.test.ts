@@ -52,6 +52,46 @@ describe('roles and staff users', () => {
     expect(actions).toEqual(expect.arrayContaining(['createRole', 'createStaffUser', 'login']));
   });
 
+  it('a role manager who is not a super user grants only permissions they hold', async () => {
+    const manager = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'role-managers', content: ['sysRoleManage', 'userQuery'] },
+    });
+    expect(manager.statusCode).toBe(200);
+    const { token } = await ctx.userWithRole('role-managers');
+    const before = await ctx.fingerprint();
+    const more = await ctx.call('POST', '/api/v1/role', {
+      token,
+      body: { roleName: 'too-strong', content: ['userQuery', 'userBanQuery'] },
+    });
+    expect(more.statusCode).toBe(403);
+    expect(more.json().errors[0].field).toBe('content');
+    const stronger = (await ctx.call('GET', '/api/v1/role?roleName=operation', { token })).json().data.datas[0];
+    const edit = await ctx.call('PUT', `/api/v1/role/${stronger.id}`, {
+      token,
+      body: { roleName: 'operation', content: [] },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(await ctx.fingerprint()).toEqual(before);
+    const held = await ctx.call('POST', '/api/v1/role', {
+      token,
+      body: { roleName: 'readers', content: ['userQuery'] },
+    });
+    expect(held.statusCode).toBe(200);
+    // Staff users are another permission.
+    expect((await ctx.call('GET', '/api/v1/user', { token })).statusCode).toBe(403);
+  });
+
+  it('responses carry timestamps as ISO-8601 UTC strings', async () => {
+    const roles = data(await ctx.call('GET', '/api/v1/role', { token: ctx.adminToken })).datas;
+    for (const r of roles) {
+      expect(r.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(new Date(r.createdAt).toISOString()).toBe(r.createdAt);
+    }
+    const users = data(await ctx.call('GET', '/api/v1/user', { token: ctx.adminToken })).users;
+    expect(users.find((u: any) => u.username === 'admin').lastLoginAt).toMatch(/Z$/);
+  });
+
   it('the permission answer is in the caller’s language', async () => {
     const { token } = await ctx.userWithRole('service');
     const zh = await ctx.call('GET', '/api/v1/user', { token, locale: 'zh-CN' });
