@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mailScopeLabels } from './endpoints/mail.js';
-import { labelsIn } from './enum-labels.js';
+import { labelsIn, mailScopeLabels } from './enums.js';
 import { idParams, isoDate, optionalIsoDate, optionalRowId, playerUserId } from './fields.js';
 
 describe('shared fields', () => {

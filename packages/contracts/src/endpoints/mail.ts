@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
 import { endpoint, type PermissionBy } from '../endpoint.js';
-import { enumLabel as l } from '../enum-labels.js';
+import { type MailScope, mailScopes, mailStates } from '../enums.js';
 import {
   blankToUndefined,
   idParams,
@@ -16,22 +16,13 @@ import {
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
-import type { Label, Permission } from '../permissions.js';
+import type { Permission } from '../permissions.js';
 
 /**
  * In-game mail: mail templates and reward templates, personal / global / comeback mails, the
  * player's mail tab in the console, and the game's mailbox and claims.
  */
 
-export const mailScopes = ['personal', 'global', 'comeback'] as const;
-export type MailScope = (typeof mailScopes)[number];
-export const mailScopeLabels: Record<MailScope, Label> = {
-  personal: l('个人邮件', 'Personal mail'),
-  global: l('全服邮件', 'Global mail'),
-  comeback: l('回流邮件', 'Comeback mail'),
-};
-export const mailStates = ['scheduled', 'active', 'expired', 'recalled'] as const;
-export type MailState = (typeof mailStates)[number];
 export const templateTables = ['mail', 'reward'] as const;
 export type TemplateTable = (typeof templateTables)[number];
 

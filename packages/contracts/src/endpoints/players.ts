@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { enumLabel as l } from '../enum-labels.js';
+import { playerStatuses, suspicionRules } from '../enums.js';
 import {
   blankToUndefined,
   externalId,
@@ -13,7 +13,7 @@ import {
 } from '../fields.js';
 import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { pagedList, pageQuery } from '../http.js';
-import type { Label, Permission } from '../permissions.js';
+import type { Permission } from '../permissions.js';
 
 /** Player support and moderation (console) and the game's player calls (login, load, save). */
 
@@ -65,22 +65,6 @@ const deviceIdListSchema = z.preprocess(
 const futureTime = isoDateTime.refine((t) => Date.parse(t) > Date.now(), { error: 'v.untilInPast' });
 
 const optionalText = z.preprocess(blankToUndefined, plainText(64).optional());
-
-export const playerStatuses = ['normal', 'frozen'] as const;
-export type PlayerStatus = (typeof playerStatuses)[number];
-export const playerStatusLabels: Record<PlayerStatus, Label> = {
-  normal: l('正常', 'Normal'),
-  frozen: l('冻结', 'Frozen'),
-};
-
-/** The plausibility rules a save is checked against (a broken one files a suspicion record). */
-export const suspicionRules = ['resourceGain', 'saveCountJump', 'unboundDevice'] as const;
-export type SuspicionRule = (typeof suspicionRules)[number];
-export const suspicionRuleLabels: Record<SuspicionRule, Label> = {
-  resourceGain: l('资源增长异常', 'Resource gain too fast'),
-  saveCountJump: l('存档次数跳变', 'Save count jump'),
-  unboundDevice: l('未绑定设备存档', 'Save from unbound device'),
-};
 
 export const playerSummarySchema = z.object({
   userId: z.number().int(),

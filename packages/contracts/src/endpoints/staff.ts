@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { enumLabel as l } from '../enum-labels.js';
+import { registrationStates, staffStatuses } from '../enums.js';
 import { idParams, isoDate, isoDateTime, optionalIsoDate, rowId } from '../fields.js';
 import { legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
-import { isPermission, type Label } from '../permissions.js';
+import { isPermission } from '../permissions.js';
 
 /** A required text field: missing and empty both say `key`. */
 export const requiredText = (key: string, max = 200) => z.string({ error: key }).trim().min(1, { error: key }).max(max);
@@ -54,19 +54,6 @@ export const roleSchema = z.object({
 });
 export type Role = z.input<typeof roleSchema>;
 
-export const staffStatuses = ['active', 'disabled', 'pending', 'rejected'] as const;
-export type StaffStatus = (typeof staffStatuses)[number];
-export const staffStatusLabels: Record<StaffStatus, Label> = {
-  active: l('启用', 'Active'),
-  disabled: l('停用', 'Disabled'),
-  pending: l('待审批', 'Pending'),
-  rejected: l('已拒绝', 'Rejected'),
-};
-/** The states a registration's review shows (a disabled account is no longer a registration). */
-export const registrationStates = ['pending', 'active', 'rejected'] as const satisfies readonly StaffStatus[];
-export type RegistrationState = (typeof registrationStates)[number];
-/** Where an account came from: made by an administrator, or a registration. */
-export const staffSources = ['console', 'register'] as const;
 export const staffUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
