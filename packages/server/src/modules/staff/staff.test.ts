@@ -354,6 +354,10 @@ describe('platform', () => {
     expect((await ctx.call('GET', '/metrics')).body).toContain('rookery_http_request_duration_seconds');
     const spec = await ctx.call('GET', '/api/docs/json');
     expect(spec.json().paths['/api/v1/role/{id}']).toBeDefined();
+    // Timestamps the handlers return as Dates are documented as the strings the wire carries.
+    const role = spec.json().paths['/api/v1/role/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(role.properties.data.properties.createdAt)).toContain('date-time');
+    expect(role.properties.data.properties.createdAt.type).toBe('string');
   });
 
   it('writes an access-log row for console calls', async () => {
