@@ -195,7 +195,8 @@ export const conditionsSchema = z
   .array(conditionRuleSchema, { error: 'cond.list' })
   .max(maxConditionRules, { error: 'cond.tooMany' });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day in milliseconds (day counts of conditions, retention windows). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A player's attributes in the normal form of rule values, computed once per evaluation. */
 interface PreparedPlayer {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
 import { type Endpoint, endpoint } from './endpoint.js';
-import { isoDateTime, pagedList, pageQuery } from './http.js';
+import { isoDateTime } from './fields.js';
+import { pagedList, pageQuery } from './http.js';
 import type { Label } from './permissions.js';
 
 /**

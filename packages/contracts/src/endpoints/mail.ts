@@ -1,27 +1,34 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, type PermissionBy } from '../endpoint.js';
+import { type MailScope, mailScopes, mailStates } from '../enums.js';
+import {
+  blankToUndefined,
+  idParams,
+  isoDate,
+  isoDateTime,
+  optionalExternalId,
+  optionalIsoDate,
+  optionalPlayerUserId,
+  optionalRowId,
+  playerUserId,
+} from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
-import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
+import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
 import { defineResource } from '../resource.js';
 import { isStorableText, name, optionalText } from '../text.js';
-import { externalIdSchema, userIdSchema } from './players.js';
 
 /**
  * In-game mail: mail templates and reward templates, personal / global / comeback mails, the
  * player's mail tab in the console, and the game's mailbox and claims.
  */
 
-export const mailScopes = ['personal', 'global', 'comeback'] as const;
-export type MailScope = (typeof mailScopes)[number];
-export const mailStates = ['scheduled', 'active', 'expired', 'recalled'] as const;
-export type MailState = (typeof mailStates)[number];
 export const templateTables = ['mail', 'reward'] as const;
 export type TemplateTable = (typeof templateTables)[number];
 
-/** Which permission each scope needs: one endpoint serves several scopes, the handler asks for the specific one. */
+/** Which permission each scope needs: one endpoint serves several scopes, `permissionBy` asks for the specific one. */
 export const mailScopePermissions: Record<MailScope, { query: Permission; create: Permission; delete: Permission }> = {
   personal: { query: 'mailQuery', create: 'mailCreate', delete: 'mailDelete' },
   global: { query: 'globalMailQuery', create: 'globalMailCreate', delete: 'globalMailDelete' },
@@ -34,6 +41,16 @@ export const templatePermissions: Record<TemplateTable, { query: Permission; cre
 const anyScope = (action: 'query' | 'create' | 'delete'): AccessRule => [
   ...new Set(mailScopes.map((s) => mailScopePermissions[s][action])),
 ];
+/** The scope's own permission for `action`: enforced by the registrar on the `mailScope` field. */
+const byScope = (action: 'query' | 'create' | 'delete'): PermissionBy => ({
+  field: 'mailScope',
+  map: Object.fromEntries(mailScopes.map((s) => [s, [mailScopePermissions[s][action]]])),
+});
+/** The template table's own permission for `action`, on the `theTable` field. */
+const byTable = (action: 'query' | 'create'): PermissionBy => ({
+  field: 'theTable',
+  map: Object.fromEntries(templateTables.map((t) => [t, [templatePermissions[t][action]]])),
+});
 
 /** The change notice of a mail mutation: every instance drops its compiled live mails (`notifies`). */
 export const mailChangeChannel = 'rookery_mail_changed';
@@ -87,18 +104,12 @@ export function parseUserIdInput(input: string): { ids: number[]; invalid: strin
   const ids = new Set<number>();
   const invalid: string[] = [];
   for (const token of input.split(/[\s,;]+/).filter(Boolean)) {
-    const parsed = userIdSchema.safeParse(token);
+    const parsed = playerUserId.safeParse(token);
     if (parsed.success) ids.add(parsed.data);
     else invalid.push(token);
   }
   return { ids: [...ids], invalid };
 }
-
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'v.required' }).int().positive().max(2_147_483_647).optional(),
-);
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const iapIdSchema = z.preprocess(
   blankToUndefined,
@@ -128,9 +139,9 @@ export const mailBodySchema = z
     title: localizedText(200).default({}),
     content: localizedText(5000).default({}),
     /** Fills title and content when they are left empty. */
-    mailTemplateId: optionalId,
+    mailTemplateId: optionalRowId,
     /** Fills the rewards when they are left empty. */
-    rewardTemplateId: optionalId,
+    rewardTemplateId: optionalRowId,
     reward: rewardsSchema.default([]),
     conditions: conditionsSchema.default([]),
     effectiveAt: z.preprocess(blankToUndefined, isoDateTime.optional()),
@@ -188,8 +199,8 @@ export const mailSchema = z.object({
   content: textsView,
   reward: z.array(rewardView),
   conditions: z.array(conditionView),
-  effectiveAt: z.string(),
-  expireAt: z.string(),
+  effectiveAt: isoDate,
+  expireAt: isoDate,
   iapId: z.string().nullable(),
   mailTemplateId: z.number().int().nullable(),
   rewardTemplateId: z.number().int().nullable(),
@@ -199,11 +210,11 @@ export const mailSchema = z.object({
   recipientCount: z.number().int(),
   createdBy: z.string().nullable(),
   recalledBy: z.string().nullable(),
-  recalledAt: z.string().nullable(),
-  createAt: z.string(),
-  updateAt: z.string(),
+  recalledAt: optionalIsoDate,
+  createAt: isoDate,
+  updateAt: isoDate,
 });
-export type Mail = z.infer<typeof mailSchema>;
+export type Mail = z.input<typeof mailSchema>;
 
 export const mailDetailSchema = mailSchema.extend({
   /** Personal mail: the listed player IDs, one per line. */
@@ -220,10 +231,10 @@ export const templateSchema = z.object({
   content: textsView.nullable(),
   reward: z.array(rewardView).nullable(),
   createdBy: z.string().nullable(),
-  createAt: z.string(),
-  updateAt: z.string(),
+  createAt: isoDate,
+  updateAt: isoDate,
 });
-export type MailTemplate = z.infer<typeof templateSchema>;
+export type MailTemplate = z.input<typeof templateSchema>;
 
 const templateName = name({ required: 'template.nameRequired', max: 100 });
 /** The spec's template calls, one table's (`theTable` fixed). */
@@ -274,7 +285,6 @@ export const rewardTemplateResource = defineResource({
 });
 export const templateResources = { mail: mailTemplateResource, reward: rewardTemplateResource } as const;
 
-
 export const templateBodySchema = z.discriminatedUnion(
   'theTable',
   [
@@ -298,14 +308,13 @@ export type TemplateBody = z.infer<typeof templateBodySchema>;
 
 const theTableQuery = z.object({ theTable: z.enum(templateTables, { error: 'template.table' }).default('mail') });
 const mailScopeQuery = z.object({ mailScope: z.enum(mailScopes, { error: 'mail.scope' }).optional() });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const trimmedSearch = optionalText(200);
 
 /** How the console finds a player: any one of these. */
 const playerKeyQuery = z.object({
-  socialId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
-  deviceId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
-  userId: z.preprocess(blankToUndefined, userIdSchema.optional()),
+  socialId: optionalExternalId,
+  deviceId: optionalExternalId,
+  userId: optionalPlayerUserId,
 });
 const playerKeyRequired = (q: { socialId?: string; deviceId?: string; userId?: number }, ctx: z.RefinementCtx) => {
   if (!q.socialId && !q.deviceId && !q.userId)
@@ -330,14 +339,14 @@ export const playerMailSchema = mailSchema.pick(mailSummaryFields).extend({
   round: z.number().int(),
   read: z.boolean(),
   claimed: z.boolean(),
-  claimedAt: z.string().nullable(),
+  claimedAt: optionalIsoDate,
   /** Removed from this player's mailbox by an operator. */
   removed: z.boolean(),
   /** Shown in the game's mailbox right now. */
   inMailbox: z.boolean(),
 });
 
-export type PlayerMail = z.infer<typeof playerMailSchema>;
+export type PlayerMail = z.input<typeof playerMailSchema>;
 
 export const mailEndpoints = {
   createMailTemplate: endpoint({
@@ -345,6 +354,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template',
     summary: 'Create a mail template (theTable=mail) or a reward template (theTable=reward)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     body: templateBodySchema,
     response: templateSchema,
   }),
@@ -353,6 +363,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template',
     summary: 'Mail or reward templates, searched by name; pageSize 1000 fills pickers',
     permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+    permissionBy: byTable('query'),
     query: pageQuery.extend({ searchName: trimmedSearch, ...theTableQuery.shape }),
     response: pagedList(templateSchema),
   }),
@@ -361,6 +372,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'One mail or reward template',
     permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+    permissionBy: byTable('query'),
     params: idParams,
     query: theTableQuery,
     response: templateSchema,
@@ -370,6 +382,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'Edit a mail or reward template (sent mails keep their copy)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     params: idParams,
     body: templateBodySchema,
     response: templateSchema,
@@ -379,6 +392,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'Delete a mail or reward template (sent mails keep their copy)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     params: idParams,
     query: theTableQuery,
     response: z.object({ ok: z.literal(true) }),
@@ -388,6 +402,7 @@ export const mailEndpoints = {
     path: '/api/v1/email',
     summary: 'Send a personal, global or comeback mail',
     permission: anyScope('create'),
+    permissionBy: byScope('create'),
     body: mailBodySchema,
     notifies: [mailChangeChannel],
     response: mailDetailSchema,
@@ -397,6 +412,7 @@ export const mailEndpoints = {
     path: '/api/v1/email',
     summary: 'Mails of a scope (all scopes the user may see when none is given), newest first',
     permission: anyScope('query'),
+    permissionBy: byScope('query'),
     query: pageQuery.extend({
       pageSize: pageSizeQuery(MAIL_LIST_PAGE_SIZE),
       mailScope: mailScopeQuery.shape.mailScope,
@@ -410,7 +426,8 @@ export const mailEndpoints = {
     path: '/api/v1/email/search/user',
     summary: "Mails that reached one player, with the player's read and claim state",
     permission: anyScope('query'),
-    query: pageQuery.extend({ userId: userIdSchema, mailScope: mailScopeQuery.shape.mailScope }),
+    permissionBy: byScope('query'),
+    query: pageQuery.extend({ userId: playerUserId, mailScope: mailScopeQuery.shape.mailScope }),
     response: pagedList(playerMailSchema),
   }),
   getMail: endpoint({
@@ -418,6 +435,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'One mail with its recipients and claim counts',
     permission: anyScope('query'),
+    permissionBy: byScope('query'),
     params: idParams,
     query: mailScopeQuery,
     response: mailDetailSchema,
@@ -427,6 +445,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'Edit a mail: anything before it starts; title, content, expiry and IAP afterwards',
     permission: anyScope('create'),
+    permissionBy: byScope('create'),
     params: idParams,
     query: mailScopeQuery,
     body: mailBodySchema,
@@ -438,6 +457,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'Recall a mail: gone from mailboxes where unclaimed, kept in history',
     permission: anyScope('delete'),
+    permissionBy: byScope('delete'),
     params: idParams,
     query: mailScopeQuery,
     notifies: [mailChangeChannel],
@@ -448,7 +468,10 @@ export const mailEndpoints = {
     path: '/api/v1/gm/user/email',
     summary: "A player's mails (personal, comeback and the global mails that reach them) with claim state",
     permission: anyScope('query'),
-    query: pageQuery.extend(playerKeyQuery.shape).superRefine(playerKeyRequired),
+    permissionBy: byScope('query'),
+    query: pageQuery
+      .extend({ ...playerKeyQuery.shape, mailScope: mailScopeQuery.shape.mailScope })
+      .superRefine(playerKeyRequired),
     response: pagedList(playerMailSchema).extend({ userId: z.number().int() }),
   }),
   removePlayerMail: endpoint({
@@ -456,14 +479,15 @@ export const mailEndpoints = {
     path: '/api/v1/gm/user/email/:id',
     summary: "Remove one mail from one player's mailbox (the mail stays for everyone else)",
     permission: anyScope('delete'),
+    permissionBy: byScope('delete'),
     params: idParams,
     query: playerKeyQuery.superRefine(playerKeyRequired),
     response: playerMailSchema,
   }),
 };
 
-const gameUserParams = z.object({ userId: userIdSchema });
-const gameMailParams = z.object({ userId: userIdSchema, mailId: idParams.shape.id });
+const gameUserParams = z.object({ userId: playerUserId });
+const gameMailParams = z.object({ userId: playerUserId, mailId: idParams.shape.id });
 
 export const mailboxItemSchema = z.object({
   id: z.number().int(),

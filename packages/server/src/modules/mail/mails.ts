@@ -6,8 +6,9 @@ import {
   parseUserIdInput,
   translate,
 } from '@rookery/contracts';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { MailRow } from './live-mails.js';
 import { existingPlayerIds } from './player-lookup.js';
@@ -196,23 +197,14 @@ function stateFilter(state: MailState, now: Date): SQL {
 
 export async function listMails(
   db: Db,
-  q: { scopes: MailScope[]; state?: MailState; title?: string; page: number; pageSize: number },
+  q: PageInput & { scopes: MailScope[]; state?: MailState; title?: string },
   now = new Date(),
 ) {
-  const where = and(
+  const filters = [
     inArray(mails.scope, q.scopes),
     q.state ? stateFilter(q.state, now) : undefined,
     q.title ? sql`${mails.title}::text ilike ${`%${escapeLike(q.title)}%`}` : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(mails)
-      .where(where)
-      .orderBy(desc(mails.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(mails).where(where),
-  ]);
-  return { list: rows.map((r) => toMail(r, now)), pagination: { page: q.page, pageSize: q.pageSize, total } };
+  ];
+  const page = await paginate(db, { from: mails, filters, orderBy: [desc(mails.id)], ...q });
+  return asList(page, (r) => toMail(r, now));
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { auditTarget, can, permissionTree, staffEndpoints } from '@rookery/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { auditTarget, can, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
+import { asList, paginate } from '../../platform/db/paginate.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
@@ -19,11 +20,11 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   username: u.username,
   email: u.email,
   phoneNumber: u.phoneNumber,
-  status: u.status as 'pending' | 'active' | 'rejected' | 'disabled',
+  status: u.status,
   role: u.role,
-  createdAt: u.createdAt.toISOString(),
+  createdAt: u.createdAt,
   reviewedBy: u.reviewedBy,
-  reviewedAt: u.reviewedAt?.toISOString() ?? null,
+  reviewedAt: u.reviewedAt,
   rejectReason: u.rejectReason,
 });
 
@@ -34,12 +35,15 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
 
     listRoles: ({ db, query }) => staff.listRoles(db, query),
     getRole: ({ db, params }) => staff.getRole(db, params.id),
-    createRole: async ({ db, body, audit }) => {
+    createRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable(body.content, session!.access);
       const role = await staff.createRole(db, body);
       audit({ target: auditTarget('role', role.roleName), after: role });
       return role;
     },
-    updateRole: async ({ db, params, body, audit }) => {
+    updateRole: async ({ db, params, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, params.id)).content, session!.access);
+      staff.assertContentGrantable(body.content, session!.access);
       const { before, after } = await staff.updateRole(db, params.id, body);
       audit({ target: auditTarget('role', after.roleName), before, after });
       return after;
@@ -49,7 +53,8 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       audit({ target: auditTarget('role', row.roleName), before: staff.toRole(row) });
       return { ok: true as const };
     },
-    copyRole: async ({ db, body, audit }) => {
+    copyRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, body.id)).content, session!.access);
       const role = await staff.copyRole(db, body);
       audit({ target: auditTarget('role', role.roleName), after: { ...role, copiedFrom: body.id } });
       return role;
@@ -220,26 +225,19 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     getRegistrationStatus: async ({ db, session }) =>
       registrationView(await staff.getStaffUserRow(db, session!.userId)),
     listRegistrations: async ({ db, query }) => {
-      const where = query.status
-        ? and(eq(staffUsers.status, query.status), inArray(staffUsers.status, ['pending', 'active', 'rejected']))
-        : inArray(staffUsers.status, ['pending', 'rejected']);
-      const registered = and(where, eq(staffUsers.source, 'register'));
-      const [rows, [{ total }], roleRows] = await Promise.all([
-        db
-          .select()
-          .from(staffUsers)
-          .where(registered)
-          .orderBy(desc(staffUsers.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(staffUsers).where(registered),
-        staff.listRoles(db, { pageNum: 1, pageSize: 1000 }),
+      const [page, roleRows] = await Promise.all([
+        paginate(db, {
+          from: staffUsers,
+          filters: [
+            query.status ? eq(staffUsers.status, query.status) : inArray(staffUsers.status, ['pending', 'rejected']),
+            eq(staffUsers.source, 'register'),
+          ],
+          orderBy: [desc(staffUsers.id)],
+          ...query,
+        }),
+        staff.listRoles(db, { pageNum: 1, pageSize: MAX_PAGE_SIZE }),
       ]);
-      return {
-        list: rows.map(registrationView),
-        pagination: { page: query.page, pageSize: query.pageSize, total },
-        roles: roleRows.datas.map((r) => r.roleName),
-      };
+      return { ...asList(page, registrationView), roles: roleRows.datas.map((r) => r.roleName) };
     },
     approveRegistration: async ({ db, params, body, session, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);

@@ -1,4 +1,13 @@
-import { allPermissions, builtInRoles, can, type Endpoint, endpoints, superRoles } from '@rookery/contracts';
+import {
+  type AccessRule,
+  allPermissions,
+  builtInRoles,
+  can,
+  type Endpoint,
+  endpoints,
+  isPermission,
+  superRoles,
+} from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +48,23 @@ describe('endpoint table', () => {
         Array.isArray(e.permission);
       expect(ok, `${name} declares no permission`).toBe(true);
       if (Array.isArray(e.permission)) expect(e.permission.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('endpoint rules name permissions only, never role names', () => {
+    const names = (rule: AccessRule | string) => (Array.isArray(rule) ? (rule as string[]) : []);
+    for (const [name, e] of table) {
+      for (const p of names(e.permission)) expect(isPermission(p), `${name}: ${p} is not a permission`).toBe(true);
+      for (const [value, rule] of Object.entries(e.permissionBy?.map ?? {}))
+        for (const p of names(rule)) expect(isPermission(p), `${name} ${value}: ${p} is not a permission`).toBe(true);
+    }
+  });
+
+  it("an endpoint's rule lets in every rule of its permissionBy map", () => {
+    for (const [name, e] of table.filter(([, e]) => e.permissionBy)) {
+      expect(Array.isArray(e.permission), name).toBe(true);
+      for (const rule of Object.values(e.permissionBy!.map))
+        for (const p of rule as string[]) expect(e.permission as string[], `${name}: ${p}`).toContain(p);
     }
   });
 
@@ -85,6 +111,56 @@ describe('endpoint table', () => {
       expect(checked, role).toBeGreaterThan(0);
       expect(await ctx.fingerprint(), role).toEqual(before);
     }
+  });
+
+  it('every permissionBy branch: 403 and nothing changed without its permission, let through with it', async () => {
+    // One role and user per set of permissions (creating users hashes passwords: slow).
+    const tokens = new Map<string, Promise<string>>();
+    const roleOf = (content: string[]) => {
+      const key = [...content].sort().join(',');
+      if (!tokens.has(key))
+        tokens.set(
+          key,
+          (async () => {
+            const roleName = `by_${tokens.size}_${Math.random().toString(36).slice(2, 8)}`;
+            const res = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName, content } });
+            expect(res.statusCode, res.body).toBe(200);
+            return (await ctx.userWithRole(roleName)).token;
+          })(),
+        );
+      return tokens.get(key)!;
+    };
+    // The field goes in every part of the request the endpoint reads; the registrar checks each.
+    const send = (e: Endpoint, field: string, value: string, token: string) =>
+      ctx.call(e.method, `${urlOf(e)}${e.query ? `?${field}=${encodeURIComponent(value)}` : ''}`, {
+        token,
+        body: e.body ? { [field]: value } : undefined,
+      });
+    let branches = 0;
+    for (const [name, e] of table.filter(([, e]) => e.permissionBy)) {
+      const { field, map } = e.permissionBy!;
+      const all = [...new Set(Object.values(map).flatMap((r) => r as string[]))];
+      for (const [value, rule] of Object.entries(map)) {
+        const others = all.filter((p) => !(rule as string[]).includes(p));
+        if (others.length > 0) {
+          const token = await roleOf(others);
+          const before = await ctx.fingerprint();
+          const res = await send(e, field, value, token);
+          expect(res.statusCode, `${name} ${field}=${value} with ${others}`).toBe(403);
+          expect(res.json().code).toBe(403);
+          expect(await ctx.fingerprint(), `${name} ${field}=${value}`).toEqual(before);
+        }
+        const allowed = await send(e, field, value, await roleOf(rule as string[]));
+        expect(allowed.statusCode, `${name} ${field}=${value} with ${rule}`).not.toBe(403);
+        expect(allowed.statusCode, `${name} ${field}=${value} with ${rule}`).not.toBe(500);
+        branches += 1;
+      }
+      // A value outside the map is refused by validation, never let through.
+      const outside = await send(e, field, 'notAValue', ctx.adminToken);
+      expect(outside.statusCode, `${name} ${field}=notAValue`).toBeGreaterThanOrEqual(400);
+      expect(outside.statusCode, `${name} ${field}=notAValue`).not.toBe(500);
+    }
+    expect(branches).toBeGreaterThan(0);
   });
 
   it('malformed JSON is 400 with a message on every endpoint that takes a body', async () => {
