@@ -17,6 +17,26 @@ function sources(dir) {
     .filter((p) => !p.split(path.sep).includes('test'));
 }
 
+/** Newest modification time below `p` (a file or a directory; 0 when missing). */
+export function newest(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(p, { withFileTypes: true }).reduce((n, e) => Math.max(n, newest(path.join(p, e.name))), 0);
+}
+
+export const serverEntry = path.join(root, 'packages/server/dist/main.js');
+
+/** Whether the server or contracts sources changed since the last build (or there is none). */
+export function serverBuildStale() {
+  const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+  const sources = Math.max(
+    newest(path.join(root, 'packages/server/src')),
+    newest(path.join(root, 'packages/contracts/src')),
+  );
+  return sources > Math.min(builtAt(serverEntry), builtAt(path.join(root, 'packages/contracts/dist/index.js')));
+}
+
 export async function buildServer() {
   for (const pkg of ['contracts', 'server']) {
     const src = path.join(root, 'packages', pkg, 'src');

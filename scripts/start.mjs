@@ -6,20 +6,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from './build-server.mjs';
+import { buildServer, newest, serverBuildStale, serverEntry } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const at = (p) => path.join(root, p);
 
-/** Newest modification time below `p` (a file or a directory; 0 when missing). */
-function newest(p) {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(p, { withFileTypes: true })
-    .reduce((n, entry) => Math.max(n, newest(path.join(p, entry.name))), 0);
-}
 const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 const contracts = at('packages/contracts/src');
@@ -31,17 +22,13 @@ if (
   const build = spawnSync('npm', ['run', 'build', '-w', '@rookery/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const serverMain = at('packages/server/dist/main.js');
-if (
-  Math.max(newest(at('packages/server/src')), newest(contracts)) >
-  Math.min(builtAt(serverMain), builtAt(at('packages/contracts/dist/index.js')))
-) {
+if (serverBuildStale()) {
   console.log('Building the server (packages/server, packages/contracts)…');
   await buildServer();
 }
 
 // The built server resolves @rookery/contracts to its built files through this export condition.
-const server = spawn(process.execPath, ['--conditions=rookery-built', serverMain], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--conditions=rookery-built', serverEntry], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 // `npm start` runs this script through `sh -c`; a SIGTERM to npm ends that shell without passing the
 // signal on, and this process is left to init. So a change of parent counts as the stop signal too.
