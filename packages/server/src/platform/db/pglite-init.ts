@@ -29,6 +29,8 @@ export function ensurePgliteDataDir(dataDir: string): void {
   fs.mkdirSync(dataDir, { recursive: true });
   // The same runtime flags as this process (`--import tsx` under tsx, none for the built server).
   const flags = process.execArgv.filter((a) => !a.startsWith('--watch'));
+  // From the sources under a runner that transforms in-process (Vitest), the child needs tsx.
+  if (import.meta.filename.endsWith('.ts') && !flags.some((f) => f.includes('tsx'))) flags.push('--import', 'tsx');
   const child = spawnSync(process.execPath, [...flags, import.meta.filename, dataDir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
