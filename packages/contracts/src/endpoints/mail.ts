@@ -5,7 +5,7 @@ import { endpoint } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
-import { isStorableText, name, optionalText } from '../text.js';
+import { name, optionalText, rawText } from '../text.js';
 import { externalIdSchema, userIdSchema } from './players.js';
 
 /**
@@ -44,21 +44,15 @@ export const MAX_MAIL_RECIPIENTS = 10_000;
 
 /** `{ "zh-CN": "…", "en-us": "…" }` → keys canonical, blank texts dropped. */
 const localizedText = (max: number) =>
-  z
-    .record(
-      z.string().refine(isStorableText, { error: 'v.textInvalid' }),
-      z.string().max(max).refine(isStorableText, { error: 'v.textInvalid' }),
-      { error: 'v.required' },
-    )
-    .transform((texts, ctx) => {
-      const out: Record<string, string> = {};
-      for (const [key, text] of Object.entries(texts)) {
-        const lang = canonicalLanguage(key);
-        if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
-        else if (text.trim()) out[lang] = text.trim();
-      }
-      return out;
-    });
+  z.record(rawText(), rawText().max(max), { error: 'v.required' }).transform((texts, ctx) => {
+    const out: Record<string, string> = {};
+    for (const [key, text] of Object.entries(texts)) {
+      const lang = canonicalLanguage(key);
+      if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
+      else if (text.trim()) out[lang] = text.trim();
+    }
+    return out;
+  });
 
 /** Title and content come in pairs: a language with one has the other. */
 function checkTextPairs(
@@ -133,14 +127,7 @@ export const mailBodySchema = z
     expireAt: isoDateTime,
     iapId: iapIdSchema,
     /** Personal mail: the player IDs, one per line. */
-    userIdInput: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: 'mail.userIdsRequired' })
-        .max(400_000)
-        .refine(isStorableText, { error: 'v.textInvalid' })
-        .optional(),
-    ),
+    userIdInput: z.preprocess(blankToUndefined, rawText().max(400_000).optional()),
     /** Comeback mail: days away that make a return. */
     notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
     /** Comeback mail: how many returns one player is given it for. */
