@@ -96,11 +96,12 @@ describe('console home and header tools', () => {
     // The strength meter (its library loads with this form) rates what is typed.
     await expect
       .poll(() => page.getByTestId('password-strength').getAttribute('data-score'), { timeout: 15_000 })
-      .toBe('0');
+      .toBe('1');
     await see(page, '两次输入的密码不一致');
 
     await form.getByLabel('新密码', { exact: true }).fill('Changed-pass-9');
-    await expect.poll(() => page.getByTestId('password-strength').getAttribute('data-score')).not.toBe('0');
+    await expect.poll(() => page.getByTestId('password-strength').getAttribute('data-score')).toBe('4');
+    await see(page, '强度：很强');
     await form.getByLabel('确认新密码').fill('Changed-pass-9');
     await form.locator('button[type=submit]').click();
     await see(page, '密码已修改，其他设备上的登录已失效');

@@ -18,7 +18,7 @@ import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
 import { defineResource } from '../resource.js';
-import { isStorableText, name, optionalText } from '../text.js';
+import { name, optionalText, rawText } from '../text.js';
 
 /**
  * In-game mail: mail templates and reward templates, personal / global / comeback mails, the
@@ -65,21 +65,15 @@ export const MAX_MAIL_RECIPIENTS = 10_000;
 
 /** `{ "zh-CN": "…", "en-us": "…" }` → keys canonical, blank texts dropped. */
 const localizedText = (max: number) =>
-  z
-    .record(
-      z.string().refine(isStorableText, { error: 'v.textInvalid' }),
-      z.string().max(max).refine(isStorableText, { error: 'v.textInvalid' }),
-      { error: 'v.required' },
-    )
-    .transform((texts, ctx) => {
-      const out: Record<string, string> = {};
-      for (const [key, text] of Object.entries(texts)) {
-        const lang = canonicalLanguage(key);
-        if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
-        else if (text.trim()) out[lang] = text.trim();
-      }
-      return out;
-    });
+  z.record(rawText(), rawText().max(max), { error: 'v.required' }).transform((texts, ctx) => {
+    const out: Record<string, string> = {};
+    for (const [key, text] of Object.entries(texts)) {
+      const lang = canonicalLanguage(key);
+      if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
+      else if (text.trim()) out[lang] = text.trim();
+    }
+    return out;
+  });
 
 /** Title and content come in pairs: a language with one has the other. */
 function checkTextPairs(
@@ -148,14 +142,7 @@ export const mailBodySchema = z
     expireAt: isoDateTime,
     iapId: iapIdSchema,
     /** Personal mail: the player IDs, one per line. */
-    userIdInput: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: 'mail.userIdsRequired' })
-        .max(400_000)
-        .refine(isStorableText, { error: 'v.textInvalid' })
-        .optional(),
-    ),
+    userIdInput: z.preprocess(blankToUndefined, rawText().max(400_000).optional()),
     /** Comeback mail: days away that make a return. */
     notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
     /** Comeback mail: how many returns one player is given it for. */

@@ -30,6 +30,12 @@ const hostileString = fc
   .tuple(fc.string({ maxLength: 5 }), fc.constantFrom(...hostileChars), fc.string({ maxLength: 5 }))
   .map(([a, c, b]) => a + c + b);
 
+/**
+ * These tests grow with the table (the fuzz test sends 50 inputs to each endpoint), so they get
+ * their own limit: generous in CI, none to speak of when exploring other seeds by hand.
+ */
+const TABLE_TIMEOUT_MS = process.env.FC_SEED ? 3_600_000 : 300_000;
+
 /** A path with every `:param` filled by a value that names nothing. */
 const urlOf = (e: Endpoint) => e.path.replace(/:(\w+)\*?/g, '999999');
 
@@ -39,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-describe('endpoint table', () => {
+describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
   it('every endpoint declares a permission rule', () => {
     for (const [name, e] of table) {
       const ok =
@@ -198,63 +204,57 @@ describe('endpoint table', () => {
     }
   });
 
-  it(
-    'random bodies and queries never get a 500; schema violations get 400 with field messages',
-    async () => {
-      const value = fc.oneof(
-        fc.string(),
-        hostileString,
-        fc.dictionary(fc.constantFrom('zh-CN', 'en-US'), hostileString, { maxKeys: 2 }),
-        fc.integer(),
-        fc.maxSafeInteger(),
-        fc.double(),
-        fc.boolean(),
-        fc.constant(null),
-        fc.array(fc.string(), { maxLength: 3 }),
-        fc.emailAddress(),
-        fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+  it('random bodies and queries never get a 500; schema violations get 400 with field messages', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      hostileString,
+      fc.dictionary(fc.constantFrom('zh-CN', 'en-US'), hostileString, { maxKeys: 2 }),
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.emailAddress(),
+      fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+    );
+    for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
+      const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
+      const arb = fc.oneof(
+        fc.anything(),
+        fc.dictionary(fc.constantFrom(...keys, 'extra'), value, { maxKeys: keys.length + 1 }),
       );
-      for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
-        const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
-        const arb = fc.oneof(
-          fc.anything(),
-          fc.dictionary(fc.constantFrom(...keys, 'extra'), value, { maxKeys: keys.length + 1 }),
-        );
-        await fc.assert(
-          fc.asyncProperty(arb, async (input) => {
-            const url = urlOf(e);
-            // Staff token and game key both: each endpoint reads the one it needs.
-            const headers = { authorization: ctx.adminToken, 'x-game-key': GAME_KEY, 'accept-language': 'en-US' };
-            const res = e.body
-              ? await ctx.app.inject({
-                  method: e.method as 'POST',
-                  url,
-                  headers: { ...headers, 'content-type': 'application/json' },
-                  payload: JSON.stringify(input),
-                })
-              : await ctx.app.inject({
-                  method: e.method as 'GET',
-                  url: `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]))}`,
-                  headers,
-                });
-            expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
-            const body = res.json();
-            expect(typeof body.msg).toBe('string');
-            // A body the JSON parser refuses (a `__proto__` key) is 400 "malformed JSON" without field messages.
-            if (e.body && !e.body.safeParse(input).success && body.msg !== 'Malformed JSON') {
-              expect(res.statusCode, `${name} ${JSON.stringify(input)}`).toBe(400);
-              expect(body.errors?.length ?? 0, `${name} ${JSON.stringify(input)}`).toBeGreaterThan(0);
-            }
-          }),
-          // A fixed seed keeps CI repeatable; FC_SEED explores other inputs locally.
-          { numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261122) },
-        );
-      }
-      // 50 inputs for each of the table's endpoints: it grows with the table, so it gets its own
-      // limit (none to speak of when exploring other seeds by hand).
-    },
-    process.env.FC_SEED ? 3_600_000 : 300_000,
-  );
+      await fc.assert(
+        fc.asyncProperty(arb, async (input) => {
+          const url = urlOf(e);
+          // Staff token and game key both: each endpoint reads the one it needs.
+          const headers = { authorization: ctx.adminToken, 'x-game-key': GAME_KEY, 'accept-language': 'en-US' };
+          const res = e.body
+            ? await ctx.app.inject({
+                method: e.method as 'POST',
+                url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(input),
+              })
+            : await ctx.app.inject({
+                method: e.method as 'GET',
+                url: `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]))}`,
+                headers,
+              });
+          expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
+          const body = res.json();
+          expect(typeof body.msg).toBe('string');
+          // A body the JSON parser refuses (a `__proto__` key) is 400 "malformed JSON" without field messages.
+          if (e.body && !e.body.safeParse(input).success && body.msg !== 'Malformed JSON') {
+            expect(res.statusCode, `${name} ${JSON.stringify(input)}`).toBe(400);
+            expect(body.errors?.length ?? 0, `${name} ${JSON.stringify(input)}`).toBeGreaterThan(0);
+          }
+        }),
+        // A fixed seed keeps CI repeatable; FC_SEED explores other inputs locally.
+        { numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261122) },
+      );
+    }
+  });
 
   it('NUL and lone surrogates in text fields are refused with a field message, never a 500', async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
