@@ -9,6 +9,7 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { dashboardModule } from './modules/dashboard/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -37,7 +38,12 @@ export interface ModuleDeps {
 }
 
 /** The modules, in registration order. An area adds its module here. */
-const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule, playersModule, mailModule];
+const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
+  staffModule,
+  playersModule,
+  mailModule,
+  dashboardModule,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -10,7 +11,8 @@ export const endpoints = {
   ...playerGameEndpoints,
   ...mailEndpoints,
   ...mailGameEndpoints,
+  ...dashboardEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };
+export { dashboardEndpoints, mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };

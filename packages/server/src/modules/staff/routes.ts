@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { permissionTree, staffEndpoints } from '@rookery/contracts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -7,7 +7,7 @@ import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
 import { hashPassword, verifyPassword } from '../../platform/security/password.js';
-import { listAudit, listOutbox, recentAudit } from '../system/service.js';
+import { listAudit, listOutbox } from '../system/service.js';
 import { checkCredentials, completeLogin, consumeCaptcha, createSession, sendCaptcha } from './auth.js';
 import { pruneStaffAuthState } from './housekeeping.js';
 import * as staff from './service.js';
@@ -256,10 +256,6 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     },
 
     listSystemLog: ({ db, query }) => listAudit(db, query),
-    getDashboard: async ({ db, session }) => ({
-      counts: await staff.staffCounts(db),
-      recentAudit: can(session!.access, ['sysLogQuery']) ? await recentAudit(db) : null,
-    }),
     listMailOutbox: ({ db, query }) => listOutbox(db, query),
   });
 }
