@@ -1,3 +1,8 @@
+CREATE TABLE "activity_checkpoints" (
+	"at" timestamp with time zone PRIMARY KEY NOT NULL,
+	"event_id" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "activity_day_players" (
 	"day" date NOT NULL,
 	"user_id" bigint NOT NULL,
@@ -14,8 +19,7 @@ CREATE TABLE "activity_days" (
 CREATE TABLE "activity_hours" (
 	"hour" timestamp with time zone PRIMARY KEY NOT NULL,
 	"logins" integer DEFAULT 0 NOT NULL,
-	"new_players" integer DEFAULT 0 NOT NULL,
-	"first_event_id" bigint NOT NULL
+	"new_players" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "activity_rollup" (

@@ -2,7 +2,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { deleteInBatches } from '../../platform/housekeeping.js';
 import { latestEventId, loginEventsBetween } from '../players/activity.js';
-import { activityDayPlayers, activityDays, activityHours, activityRollup } from './tables.js';
+import { activityCheckpoints, activityDayPlayers, activityDays, activityHours, activityRollup } from './tables.js';
 
 /**
  * Takes the login events of the player event log into the dashboard's rollups (per hour, per
@@ -20,6 +20,8 @@ export const ROLLUP_INTERVAL_MS = 30_000;
 const CHUNK = 50_000;
 /** Days whose active players stay listed (one player, one count per day); older days keep only their count. */
 const DAYS_LISTED = 2;
+/** Checkpoints older than this are dropped ("online now" needs the last few minutes). */
+const CHECKPOINTS_KEPT_MS = 3_600_000;
 
 export async function rollupActivity(db: Db, opts: { now?: Date; catchUp?: boolean } = {}): Promise<void> {
   const now = opts.now ?? new Date();
@@ -31,6 +33,7 @@ export async function rollupActivity(db: Db, opts: { now?: Date; catchUp?: boole
       const upTo = opts.catchUp ? latest : Math.min(state.seenEventId, latest);
       if (state.lastEventId >= upTo) {
         await tx.update(activityRollup).set({ seenEventId: latest, updatedAt: now }).where(eq(activityRollup.id, 1));
+        await tx.insert(activityCheckpoints).values({ at: now, eventId: latest }).onConflictDoNothing();
         return true;
       }
       const to = Math.min(upTo, state.lastEventId + CHUNK);
@@ -40,6 +43,7 @@ export async function rollupActivity(db: Db, opts: { now?: Date; catchUp?: boole
     });
     if (done) break;
   }
+  await db.delete(activityCheckpoints).where(lt(activityCheckpoints.at, new Date(now.getTime() - CHECKPOINTS_KEPT_MS)));
   const keepFrom = new Date(now.getTime() - (DAYS_LISTED - 1) * 86_400_000).toISOString().slice(0, 10);
   await deleteInBatches(
     db,
@@ -54,13 +58,12 @@ async function takeIn(db: Db, fromId: number, toId: number) {
   await db.execute(sql`
     with ev as (${loginEventsBetween(fromId, toId)}),
     hours as (
-      insert into ${activityHours} (hour, logins, new_players, first_event_id)
-      select date_trunc('hour', at at time zone 'UTC') at time zone 'UTC', count(*), count(*) filter (where is_new), min(id)
+      insert into ${activityHours} (hour, logins, new_players)
+      select date_trunc('hour', at at time zone 'UTC') at time zone 'UTC', count(*), count(*) filter (where is_new)
       from ev group by 1
       on conflict (hour) do update set
         logins = ${activityHours.logins} + excluded.logins,
-        new_players = ${activityHours.newPlayers} + excluded.new_players,
-        first_event_id = least(${activityHours.firstEventId}, excluded.first_event_id)
+        new_players = ${activityHours.newPlayers} + excluded.new_players
     ),
     fresh as (
       insert into ${activityDayPlayers} (day, user_id) select distinct ${day}, user_id from ev

@@ -13,8 +13,16 @@ export const activityHours = pgTable('activity_hours', {
   hour: at().primaryKey(),
   logins: integer().notNull().default(0),
   newPlayers: integer().notNull().default(0),
-  /** The lowest event ID of the hour: "online now" reads the event log from here by primary key. */
-  firstEventId: bigint({ mode: 'number' }).notNull(),
+});
+
+/**
+ * The newest event ID at each rollup run of the last hour: every event logged after `at` has a
+ * higher ID, so "online now" reads the event log from the checkpoint before its window, by
+ * primary key, however the older part of the log is laid out.
+ */
+export const activityCheckpoints = pgTable('activity_checkpoints', {
+  at: at().primaryKey(),
+  eventId: bigint({ mode: 'number' }).notNull(),
 });
 
 /** Distinct players who logged in, first logins and logins per UTC day. */
