@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
+import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -13,7 +14,8 @@ export const endpoints = {
   ...mailGameEndpoints,
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
+  ...dashboardEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };
+export { dashboardEndpoints, mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };
