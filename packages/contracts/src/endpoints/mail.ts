@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
@@ -277,7 +277,7 @@ export const playerMailSchema = mailSchema.pick(mailSummaryFields).extend({
 
 export type PlayerMail = z.infer<typeof playerMailSchema>;
 
-export const mailEndpoints = {
+export const mailEndpoints = /*#__PURE__*/ endpointTable({
   createMailTemplate: endpoint({
     method: 'POST',
     path: '/api/v1/email/template',
@@ -285,6 +285,7 @@ export const mailEndpoints = {
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
     body: templateBodySchema,
     response: templateSchema,
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   listMailTemplates: endpoint({
     method: 'GET',
@@ -311,6 +312,7 @@ export const mailEndpoints = {
     params: idParams,
     body: templateBodySchema,
     response: templateSchema,
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   deleteMailTemplate: endpoint({
     method: 'DELETE',
@@ -320,6 +322,7 @@ export const mailEndpoints = {
     params: idParams,
     query: theTableQuery,
     response: z.object({ ok: z.literal(true) }),
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   createMail: endpoint({
     method: 'POST',
@@ -328,6 +331,7 @@ export const mailEndpoints = {
     permission: anyScope('create'),
     body: mailBodySchema,
     response: mailDetailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   listMails: endpoint({
     method: 'GET',
@@ -368,6 +372,7 @@ export const mailEndpoints = {
     query: mailScopeQuery,
     body: mailBodySchema,
     response: mailDetailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   recallMail: endpoint({
     method: 'DELETE',
@@ -377,6 +382,7 @@ export const mailEndpoints = {
     params: idParams,
     query: mailScopeQuery,
     response: mailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   listPlayerMails: endpoint({
     method: 'GET',
@@ -394,8 +400,9 @@ export const mailEndpoints = {
     params: idParams,
     query: playerKeyQuery.superRefine(playerKeyRequired),
     response: playerMailSchema,
+    invalidates: ['listPlayerMails', 'searchMailsByUser'],
   }),
-};
+});
 
 const gameUserParams = z.object({ userId: userIdSchema });
 const gameMailParams = z.object({ userId: userIdSchema, mailId: idParams.shape.id });
@@ -419,7 +426,7 @@ export type MailboxItem = z.infer<typeof mailboxItemSchema>;
 export const claimStatuses = ['claimed', 'alreadyClaimed', 'blacklisted'] as const;
 
 /** What the game's servers call about mail (X-Game-Key). */
-export const mailGameEndpoints = {
+export const mailGameEndpoints = /*#__PURE__*/ endpointTable({
   gameGetMailbox: endpoint({
     method: 'GET',
     path: '/api/game/v1/players/:userId/mailbox',
@@ -452,4 +459,4 @@ export const mailGameEndpoints = {
       saveCount: z.number().int(),
     }),
   }),
-};
+});

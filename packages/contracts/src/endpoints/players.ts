@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { isoDateTime, pagedList, pageQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
@@ -190,7 +190,11 @@ const gameStateAnswer = z.object({
 const userIdQuery = z.object({ userId: userIdSchema });
 const booleanQuery = z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional());
 
-export const playerEndpoints = {
+/** What the console shows of a player's account state, and of their game data (for `invalidates`). */
+const playerStateReads = ['getPlayerDetail', 'listPlayers', 'searchPlayers'] as const;
+const gameDataReads = ['getPlayerDetail', 'listSnapshots', 'getPlayerDataHistory', 'listPlayerEvents'] as const;
+
+export const playerEndpoints = /*#__PURE__*/ endpointTable({
   searchPlayers: endpoint({
     method: 'GET',
     path: '/api/v1/penguin/users/search',
@@ -232,6 +236,7 @@ export const playerEndpoints = {
       .object({ socialId: optionalId, deviceId: optionalId })
       .refine((b) => b.socialId || b.deviceId, { error: 'v.searchKeyRequired' }),
     response: z.object({ userId: z.number().int(), sessionEpoch: z.number().int() }),
+    invalidates: ['getPlayerDetail'],
   }),
 
   freezePlayers: endpoint({
@@ -241,6 +246,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: playersResult,
+    invalidates: ['listFrozenPlayers', ...playerStateReads],
   }),
   unfreezePlayers: endpoint({
     method: 'POST',
@@ -249,6 +255,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listFrozenPlayers', ...playerStateReads],
   }),
   listFrozenPlayers: endpoint({
     method: 'GET',
@@ -273,6 +280,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: z.object({ bans: z.array(deviceBanSchema) }),
+    invalidates: ['listDeviceBans', 'listPlayerDevices', 'getPlayerDetail'],
   }),
   unbanDevices: endpoint({
     method: 'POST',
@@ -281,6 +289,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema }),
     response: z.object({ removed: z.array(z.string()) }),
+    invalidates: ['listDeviceBans', 'listPlayerDevices', 'getPlayerDetail'],
   }),
 
   clearPlayerData: endpoint({
@@ -290,6 +299,7 @@ export const playerEndpoints = {
     permission: anyOf('userClearQuery'),
     body: z.object({ userId: userIdSchema, reason: reasonSchema }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers'],
   }),
   exportPlayerArchive: endpoint({
     method: 'GET',
@@ -315,6 +325,7 @@ export const playerEndpoints = {
     permission: anyOf('accountTransferQuery'),
     body: transferBody,
     response: transferPreviewSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers', 'listPlayerDevices'],
   }),
   previewCopyAccount: endpoint({
     method: 'GET',
@@ -331,6 +342,7 @@ export const playerEndpoints = {
     permission: anyOf('copyAccountQuery'),
     body: transferBody,
     response: transferPreviewSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers'],
   }),
   deductResources: endpoint({
     method: 'POST',
@@ -343,6 +355,7 @@ export const playerEndpoints = {
       reason: reasonSchema,
     }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listItemRemovals'],
   }),
   removeItems: endpoint({
     method: 'POST',
@@ -359,6 +372,7 @@ export const playerEndpoints = {
       reason: reasonSchema,
     }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listItemRemovals'],
   }),
   listItemRemovals: endpoint({
     method: 'GET',
@@ -384,6 +398,7 @@ export const playerEndpoints = {
     permission: anyOf('abnormalUserQuery'),
     params: z.object({ id: userIdSchema }),
     response: suspicionSchema,
+    invalidates: ['listSuspiciousPlayers'],
   }),
 
   listSnapshots: endpoint({
@@ -412,6 +427,7 @@ export const playerEndpoints = {
     params: z.object({ id: userIdSchema }),
     body: z.object({ reason: optionalReason }),
     response: playerDetailSchema,
+    invalidates: gameDataReads,
   }),
   getPlayerDataHistory: endpoint({
     method: 'GET',
@@ -447,6 +463,7 @@ export const playerEndpoints = {
     permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema, until: futureTime, reason: reasonSchema }),
     response: playersResult,
+    invalidates: ['listChatBans', ...playerStateReads],
   }),
   liftChatBan: endpoint({
     method: 'POST',
@@ -455,6 +472,7 @@ export const playerEndpoints = {
     permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listChatBans', ...playerStateReads],
   }),
 
   listPlayerDevices: endpoint({
@@ -472,6 +490,7 @@ export const playerEndpoints = {
     permission: anyOf('unbindDeviceQuery'),
     body: z.object({ userId: userIdSchema, deviceId: externalIdSchema, reason: optionalReason }),
     response: playerDetailSchema,
+    invalidates: ['listPlayerDevices', 'getPlayerDetail'],
   }),
 
   listBlacklist: endpoint({
@@ -489,6 +508,7 @@ export const playerEndpoints = {
     permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema }),
     response: playersResult,
+    invalidates: ['listBlacklist', ...playerStateReads],
   }),
   removeFromBlacklist: endpoint({
     method: 'POST',
@@ -497,6 +517,7 @@ export const playerEndpoints = {
     permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listBlacklist', ...playerStateReads],
   }),
 
   listPlayerEvents: endpoint({
@@ -519,11 +540,12 @@ export const playerEndpoints = {
     permission: anyOf('businessDataDelete'),
     body: z.object({ userId: userIdSchema, reason: reasonSchema }),
     response: playerDetailSchema,
+    invalidates: ['listPlayerEvents', ...playerStateReads],
   }),
-};
+});
 
 /** What the game's servers call (X-Game-Key). */
-export const playerGameEndpoints = {
+export const playerGameEndpoints = /*#__PURE__*/ endpointTable({
   gameLogin: endpoint({
     method: 'POST',
     path: '/api/game/v1/players/login',
@@ -567,4 +589,4 @@ export const playerGameEndpoints = {
     }),
     response: z.object({ saveCount: z.number().int(), serverTime: z.string() }),
   }),
-};
+});

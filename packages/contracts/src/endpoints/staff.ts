@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { opsRoles } from '../access.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery, rowId } from '../http.js';
 import { isPermission } from '../permissions.js';
 
@@ -127,7 +127,7 @@ const registrationSchema = z.object({
 
 const ok = z.object({ ok: z.literal(true) });
 
-export const staffEndpoints = {
+export const staffEndpoints = /*#__PURE__*/ endpointTable({
   getPermissionTree: endpoint({
     method: 'GET',
     path: '/api/v1/permession',
@@ -158,6 +158,7 @@ export const staffEndpoints = {
     permission: ['admin'],
     body: roleBody,
     response: roleSchema,
+    invalidates: ['listRoles'],
   }),
   updateRole: endpoint({
     method: 'PUT',
@@ -167,6 +168,7 @@ export const staffEndpoints = {
     params: idParams,
     body: roleBody,
     response: roleSchema,
+    invalidates: ['listRoles', 'getRole'],
   }),
   deleteRole: endpoint({
     method: 'DELETE',
@@ -175,6 +177,7 @@ export const staffEndpoints = {
     permission: ['admin'],
     params: idParams,
     response: ok,
+    invalidates: ['listRoles'],
   }),
   copyRole: endpoint({
     method: 'PUT',
@@ -183,6 +186,7 @@ export const staffEndpoints = {
     permission: ['admin'],
     body: z.object({ roleName: requiredText('v.roleNameRequired', 64), id: rowId }),
     response: roleSchema,
+    invalidates: ['listRoles'],
   }),
   createStaffUser: endpoint({
     method: 'POST',
@@ -191,6 +195,7 @@ export const staffEndpoints = {
     permission: ['admin'],
     body: staffUserBody,
     response: staffUserSchema,
+    invalidates: ['listStaffUsers', 'listRoles', 'getDashboard'],
   }),
   listStaffUsers: endpoint({
     method: 'GET',
@@ -224,6 +229,7 @@ export const staffEndpoints = {
       .extend({ status: z.enum(['active', 'disabled']).optional() })
       .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'v.required' }),
     response: staffUserSchema,
+    invalidates: ['listStaffUsers', 'getStaffUser', 'listRoles', 'getDashboard'],
   }),
   login: endpoint({
     method: 'POST',
@@ -317,6 +323,7 @@ export const staffEndpoints = {
     params: idParams,
     body: z.object({ role: requiredText('v.roleRequired', 64) }),
     response: registrationSchema,
+    invalidates: ['listRegistrations', 'listStaffUsers', 'listRoles', 'getDashboard'],
   }),
   rejectRegistration: endpoint({
     method: 'POST',
@@ -326,6 +333,7 @@ export const staffEndpoints = {
     params: idParams,
     body: z.object({ reason: z.string().trim().max(500).optional() }),
     response: registrationSchema,
+    invalidates: ['listRegistrations', 'getDashboard'],
   }),
   listSystemLog: endpoint({
     method: 'GET',
@@ -357,4 +365,4 @@ export const staffEndpoints = {
       z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() }),
     ),
   }),
-};
+});

@@ -1,11 +1,10 @@
 import { type AuditEntry, staffEndpoints } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Can } from '../../access/Can';
 import { useSession } from '../../access/session';
-import { api } from '../../api/request';
+import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatTime } from '../../crud/format';
 import { routeByName } from '../../navigation/route-index';
 
@@ -17,7 +16,7 @@ export default function ConsolePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession().data;
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api(staffEndpoints.getDashboard) });
+  const dashboard = useEndpointQuery(staffEndpoints.getDashboard);
   const counts = Object.entries(dashboard.data?.counts ?? {});
   const recent = dashboard.data?.recentAudit;
 
