@@ -32,11 +32,13 @@ export function endpointKey(endpoint: Endpoint, input?: unknown): readonly unkno
 export function endpointQuery<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) {
   return queryOptions({
     queryKey: endpointKey(endpoint, input ?? {}),
-    queryFn: ({ signal }) => (api as CallAny)(endpoint, input, { signal }) as Promise<EndpointResponse<E>>,
+    // No abort signal: a read left behind by a remount finishes and fills the cache, where an
+    // aborted one would be reported to the operator as a failed request.
+    queryFn: () => (api as CallAny)(endpoint, input) as Promise<EndpointResponse<E>>,
   });
 }
 
-type CallAny = (endpoint: Endpoint, input?: unknown, options?: { signal?: AbortSignal }) => Promise<unknown>;
+type CallAny = (endpoint: Endpoint, input?: unknown) => Promise<unknown>;
 
 type ReadOptions<E extends Endpoint, T> = Omit<
   UseQueryOptions<EndpointResponse<E>, unknown, T>,

@@ -85,7 +85,10 @@ export function ListPage<E extends Endpoint>({
     return { filterNames: names, defaults: { filters, page: 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE }, prefix };
   }, [specKey]);
   const { state, search, turn } = useListState(spec);
-  const formValues = useMemo(() => searchValues(state.filters, fields), [state.filters, fields]);
+  // Keyed by content: the form follows the address, not every render of `fields`.
+  const filtersKey = JSON.stringify(state.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`; `fields` may be rebuilt per render
+  const formValues = useMemo(() => searchValues(JSON.parse(filtersKey), fields), [filtersKey]);
 
   const query = listQuery(paging, state, fixed as Record<string, unknown>);
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
