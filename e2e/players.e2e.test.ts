@@ -73,8 +73,13 @@ describe('players through the screens', () => {
 
   it('the player search is an address: reload, back and a pasted link show the same search', async () => {
     const p = await player(12, 3);
-    const link = () => page.getByTestId('player-link').filter({ hasText: String(p.userId) });
-    const socialIdInput = () => page.getByTestId('search-form').getByLabel('Social ID');
+    // The search's own row (the detail page, kept open in its tab, shows the same link).
+    const link = () =>
+      page
+        .locator('.ant-table-row')
+        .getByTestId('player-link')
+        .filter({ hasText: new RegExp(`^${p.userId}$`), visible: true });
+    const socialIdInput = () => page.getByTestId('search-form').filter({ visible: true }).getByLabel('Social ID');
 
     await page.goto('/game-user/index');
     await socialIdInput().fill(p.socialId);
@@ -96,8 +101,9 @@ describe('players through the screens', () => {
     // Back again: the search before this one (none), and the form follows.
     await page.goBack();
     await page.waitForURL('**/game-user/index');
-    await expect.poll(() => socialIdInput().inputValue()).toBe('');
-    expect(await link().count()).toBe(0);
+    // The address changes first; the page follows once the route's loader has run.
+    await expect.poll(() => socialIdInput().inputValue(), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => link().count(), { timeout: 10_000 }).toBe(0);
 
     // A link naming a filter opens the list filtered: the player's snapshots.
     await page.goto(`/game-user/snapshot?userId=${p.userId}`);

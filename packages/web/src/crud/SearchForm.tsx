@@ -26,9 +26,10 @@ export function SearchForm<Row>({
 }) {
   const { t } = useTranslation();
   const searchable = fields.filter((f) => f.search);
-  // The address changed (back, a link): the form follows it.
+  // The address changed (back, a link): the form follows it, emptied fields included
+  // (`setFieldsValue` would keep a field whose new value is undefined).
   useEffect(() => {
-    form.setFieldsValue(values);
+    form.setFields(Object.entries(values).map(([name, value]) => ({ name, value, errors: [] })));
   }, [form, values]);
   if (!searchable.length) return null;
   return (
