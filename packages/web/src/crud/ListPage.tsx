@@ -113,13 +113,11 @@ export function ListPage<E extends Endpoint>({
             : [[f.filter ?? f.name, f.name] as const],
         ),
       );
-      form.setFields(
-        errors.flatMap((e) => {
-          const name = byFilter.get(String(e.name[0]));
-          return name ? [{ name: [name], errors: e.errors }] : [];
-        }),
-      );
-      for (const text of formErrors) message.warning(text);
+      const onFields = errors.filter((e) => byFilter.has(String(e.name[0])));
+      form.setFields(onFields.map((e) => ({ name: [byFilter.get(String(e.name[0]))!], errors: e.errors })));
+      // What no field of the form shows (a rule over several fields) still says why nothing was sent.
+      const elsewhere = errors.filter((e) => !onFields.includes(e)).flatMap((e) => e.errors);
+      for (const text of [...formErrors, ...elsewhere]) message.warning(text);
       return;
     }
     search(filters);
