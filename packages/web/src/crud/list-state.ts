@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -84,9 +84,17 @@ export function writeListState(params: URLSearchParams, state: ListState, spec: 
  */
 export function useListState(spec: ListStateSpec) {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params, spec), [params, spec]);
+  const fromAddress = useMemo(() => readListState(params, spec), [params, spec]);
+  // The list follows a search at once; the address follows when the router has navigated.
+  const [pending, setPending] = useState<ListState>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address changed (caught up, back, a link): it is the truth again
+  useEffect(() => setPending(undefined), [params]);
+  const state = pending ?? fromAddress;
   const go = useCallback(
-    (next: ListState) => setParams((current) => writeListState(current, next, spec)),
+    (next: ListState) => {
+      setPending(next);
+      setParams((current) => writeListState(current, next, spec));
+    },
     [setParams, spec],
   );
   return {
