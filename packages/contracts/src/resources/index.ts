@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
 import { constantResource } from './constant.js';
@@ -38,7 +38,7 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(dictionaryResource),
 };
 
-export const resourceGameEndpoints = {
+export const resourceGameEndpoints = endpointTable({
   gameGetContent: endpoint({
     method: 'GET',
     path: '/api/game/v1/content',
@@ -50,6 +50,6 @@ export const resourceGameEndpoints = {
     raw: true,
     response: contentSnapshotSchema,
   }),
-};
+});
 
 export { constantResource, dictionaryResource };
