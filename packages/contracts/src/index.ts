@@ -8,6 +8,7 @@ export * from './endpoints/staff.js';
 export * from './game-catalogue.js';
 export * from './http.js';
 export * from './messages.js';
+export * from './percent.js';
 export * from './permissions.js';
 export * from './resource.js';
 export * from './resources/constant.js';
