@@ -7,6 +7,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   players: () => import('./players.js').then((m) => m.benchPlayers()),
   'mail-mailbox': () => import('./mail-mailbox.js').then((m) => m.benchMailbox()),
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
+  'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),
+  'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
 };
 
 const wanted = process.argv.slice(2);

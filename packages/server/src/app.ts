@@ -9,6 +9,7 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
@@ -43,7 +44,13 @@ export interface ModuleDeps {
 }
 
 /** The modules, in registration order. An area adds its module here. */
-const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule, playersModule, mailModule, contentModule];
+const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
+  staffModule,
+  playersModule,
+  mailModule,
+  contentModule,
+  configModule,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
@@ -13,6 +14,8 @@ export const endpoints = {
   ...mailGameEndpoints,
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
+  ...configEndpoints,
+  ...configGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
+import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
 
@@ -8,6 +9,8 @@ import { dictionaryResource } from './dictionary.js';
 export const resources = {
   constant: constantResource,
   dictionary: dictionaryResource,
+  config: configResource,
+  configOverride: configOverrideResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -33,6 +36,8 @@ const kindsQuery = z.preprocess(
 export const resourceConsoleEndpoints = {
   ...resourceEndpoints(constantResource),
   ...resourceEndpoints(dictionaryResource),
+  ...resourceEndpoints(configResource),
+  ...resourceEndpoints(configOverrideResource),
 };
 
 export const resourceGameEndpoints = {
