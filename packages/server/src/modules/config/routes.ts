@@ -147,6 +147,7 @@ export async function configModule(deps: ModuleDeps) {
       };
     },
     configPlayerOverrides: async ({ db, params }) => {
+      await attributesOf(db, params.userId);
       const rows = await db
         .select()
         .from(resourceItems)
