@@ -225,7 +225,7 @@ export const configOverrideResource = defineResource({
   gameVisible: false,
   // Deleting a field that an override pins is refused, naming the override.
   references: [{ field: 'field', kind: 'config', keys: (doc) => [doc.field] }],
-  routes: { list: 'settingConfigList' },
+  // Managed on the config list's screen (no route of its own in the route table).
 });
 
 /** Which rule gave a field its value (explain). */
