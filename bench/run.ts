@@ -9,6 +9,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
   memory: () => import('./memory.js').then((m) => m.benchMemory()),
   dashboard: () => import('./dashboard.js').then((m) => m.benchDashboard()),
+  'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),
+  'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
 };
 
 const wanted = process.argv.slice(2);

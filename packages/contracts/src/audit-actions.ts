@@ -22,6 +22,8 @@ export const auditObjectKinds = [
   'mailAddress',
   'constant',
   'dictionary',
+  'config',
+  'configOverride',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -38,6 +40,8 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   mailAddress: l('{id}', '{id}'),
   constant: l('常量 {id}', 'constant {id}'),
   dictionary: l('字典条目 {id}', 'dictionary entry {id}'),
+  config: l('配置字段 {id}', 'config field {id}'),
+  configOverride: l('测试覆盖 {id}', 'tester override {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -108,6 +112,8 @@ const resourceActions = <K extends string>(kind: K & AuditObjectKind, name: Labe
 export const auditActions = {
   ...resourceActions('constant', l('常量', 'constant')),
   ...resourceActions('dictionary', l('字典条目', 'dictionary entry')),
+  ...resourceActions('config', l('配置字段', 'config field')),
+  ...resourceActions('configOverride', l('测试覆盖', 'tester override')),
   createRole: { label: l('创建角色', 'Create role'), sentence: l('创建了{role}', 'created {role}'), target: 'role' },
   updateRole: { label: l('修改角色', 'Edit role'), sentence: l('修改了{role}', 'edited {role}'), target: 'role' },
   deleteRole: { label: l('删除角色', 'Delete role'), sentence: l('删除了{role}', 'deleted {role}'), target: 'role' },

@@ -9,6 +9,7 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
 import { mailModule } from './modules/mail/routes.js';
@@ -50,6 +51,7 @@ const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
   mailModule,
   contentModule,
   dashboardModule,
+  configModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
@@ -15,6 +16,8 @@ export const endpoints = {
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
   ...dashboardEndpoints,
+  ...configEndpoints,
+  ...configGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

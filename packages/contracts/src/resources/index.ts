@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
+import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
 
@@ -11,6 +12,8 @@ export const resources = {
   dictionary: dictionaryResource,
   mailTemplate: mailTemplateResource,
   rewardTemplate: rewardTemplateResource,
+  config: configResource,
+  configOverride: configOverrideResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -36,6 +39,8 @@ const kindsQuery = z.preprocess(
 export const resourceConsoleEndpoints = {
   ...resourceEndpoints(constantResource),
   ...resourceEndpoints(dictionaryResource),
+  ...resourceEndpoints(configResource),
+  ...resourceEndpoints(configOverrideResource),
 };
 
 export const resourceGameEndpoints = endpointTable({
