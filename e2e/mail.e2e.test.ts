@@ -118,8 +118,21 @@ describe('mail through the screens', () => {
     await expect.poll(() => preview.locator('.ant-alert').innerText()).toContain('#2');
 
     await expireFarAhead();
+    // Enter in a field of the mail form sends nothing (it once sent a global mail to everyone).
+    await page.getByTestId('title-en-US').locator('input').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.ant-modal-confirm:visible').count()).toBe(0);
+    expect(page.url()).toContain('/email/listedit');
+    // The button asks first, stating the audience, the window in both zones and the rewards.
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
-    await page.waitForURL('**/email/global');
+    const confirmation = page.getByTestId('mail-confirmation');
+    await confirmation.waitFor();
+    const stated = await confirmation.innerText();
+    expect(stated).toContain('every player who meets all 2 conditions below');
+    expect(stated).toContain('UTC 2099-01-01');
+    expect(stated).toContain('Gems × 25');
+    await page.getByRole('button', { name: 'Send global mail' }).click();
+    await page.waitForURL((url) => url.pathname === '/email/global');
     await see(page, title);
 
     // The game: the mailbox of each player, in their language.
@@ -158,8 +171,15 @@ describe('mail through the screens', () => {
     await page.getByTestId('title-zh-CN').locator('input').fill('补偿');
     await page.getByTestId('content-zh-CN').locator('textarea').fill('停服补偿');
     await expireFarAhead();
+    // Cancel in the confirmation sends nothing.
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
-    await page.waitForURL('**/email/list');
+    await page.getByTestId('mail-confirmation').getByText('the 2 listed player IDs').waitFor();
+    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForTimeout(300);
+    expect(await mailbox(a.userId)).not.toContain(title);
+    await page.locator('[data-testid=mail-form] button[type=submit]').click();
+    await page.getByRole('button', { name: 'Send personal mail' }).click();
+    await page.waitForURL((url) => url.pathname === '/email/list');
     await see(page, title);
 
     expect(await mailbox(a.userId)).toContain(title);

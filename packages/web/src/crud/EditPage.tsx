@@ -5,9 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
+import { ignoreEnter } from './consequential';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
+
+export interface Confirmation {
+  title: string;
+  content: ReactNode;
+  /** Names the action ("Send global mail"), never just OK. */
+  okText: string;
+}
 
 export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType> {
   /** Reads the record named by `?<param>=`; without it the page creates. */
@@ -29,6 +37,12 @@ export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends
   backTo: string;
   testId: string;
   maxWidth?: number;
+  /**
+   * A save that reaches players or money (UX.md §1): Enter in the form's fields does nothing, and
+   * the save button first opens this confirmation (what, for whom, when, what is granted); cancel
+   * sends nothing. The confirm button names the action.
+   */
+  confirm?: (body: z.output<S>, record: EndpointResponse<G> | undefined) => Confirmation;
   children: (form: {
     itemProps: SchemaForm<S>['itemProps'];
     form: SchemaForm<S>['form'];
@@ -62,14 +76,30 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   backTo,
   testId,
   maxWidth = 720,
+  confirm,
   children,
 }: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const confirmed = (body: z.output<S>) =>
+    new Promise<boolean>((resolve) => {
+      if (!confirm) return resolve(true);
+      const { title: heading, content, okText } = confirm(body, record);
+      modal.confirm({
+        title: heading,
+        content,
+        width: 640,
+        okText,
+        cancelText: t('common.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
   const { form, onFinish, submitting, itemProps } = useSchemaForm(schema(record), async (body) => {
+    if (!(await confirmed(body))) return;
     if (record)
       await updating.mutateAsync(
         (updateInput?.(record, body) ?? {
@@ -87,6 +117,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onKeyDown={confirm ? ignoreEnter : undefined}
         initialValues={initialValues(record)}
         data-testid={testId}
       >

@@ -16,6 +16,7 @@ import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
+import { MailConfirmation } from './MailConfirmation';
 import './texts';
 
 const listPaths: Record<MailScope, string> = {
@@ -57,6 +58,11 @@ export default function MailEditPage() {
       backTo={listPaths[scope]}
       testId="mail-form"
       maxWidth={960}
+      confirm={(body, mail) => ({
+        title: mail ? t('mail.confirm.editTitle', { id: mail.id }) : t(`mail.confirm.title.${scope}`),
+        content: <MailConfirmation scope={scope} mail={body as never} />,
+        okText: mail ? t('mail.confirm.save') : t(`mail.confirm.send.${scope}`),
+      })}
     >
       {({ itemProps, form, record: mail }) => (
         <>
