@@ -1,4 +1,5 @@
 import type { Label, Locale } from './permissions.js';
+import { gamegateMessages } from './resources/gamegate.js';
 import { resourceMessages } from './resources/messages.js';
 
 const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
@@ -209,6 +210,7 @@ export const messages = {
   'claim.already': l('该邮件已领取过，没有再次发放奖励', 'Already claimed; nothing was given again'),
   'claim.blacklisted': l('玩家在黑名单中，不能领取奖励', 'The player is blacklisted and receives no rewards'),
   ...resourceMessages,
+  ...gamegateMessages,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof messages;

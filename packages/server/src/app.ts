@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { contentModule } from './modules/content/routes.js';
+import { gamegateModule } from './modules/gamegate/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -43,7 +44,13 @@ export interface ModuleDeps {
 }
 
 /** The modules, in registration order. An area adds its module here. */
-const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [staffModule, playersModule, mailModule, contentModule];
+const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
+  staffModule,
+  playersModule,
+  mailModule,
+  contentModule,
+  gamegateModule,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

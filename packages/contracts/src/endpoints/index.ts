@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
@@ -13,6 +14,7 @@ export const endpoints = {
   ...mailGameEndpoints,
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
+  ...gamegateEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -3,11 +3,23 @@ import { endpoint } from '../endpoint.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
+import {
+  appUpgradeResource,
+  ipCountryResource,
+  maintenanceAllowListResource,
+  maintenanceWindowResource,
+  upgradeLevelResource,
+} from './gamegate.js';
 
 /** Every resource declared with the kit, by name. An area adds its resource here. */
 export const resources = {
   constant: constantResource,
   dictionary: dictionaryResource,
+  maintenanceWindow: maintenanceWindowResource,
+  maintenanceAllowList: maintenanceAllowListResource,
+  appUpgrade: appUpgradeResource,
+  upgradeLevel: upgradeLevelResource,
+  ipCountry: ipCountryResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -33,6 +45,11 @@ const kindsQuery = z.preprocess(
 export const resourceConsoleEndpoints = {
   ...resourceEndpoints(constantResource),
   ...resourceEndpoints(dictionaryResource),
+  ...resourceEndpoints(maintenanceWindowResource),
+  ...resourceEndpoints(maintenanceAllowListResource),
+  ...resourceEndpoints(appUpgradeResource),
+  ...resourceEndpoints(upgradeLevelResource),
+  ...resourceEndpoints(ipCountryResource),
 };
 
 export const resourceGameEndpoints = {

@@ -1,0 +1,55 @@
+import {
+  appUpgradeResource,
+  gamegateEndpoints,
+  ipCountryResource,
+  maintenanceAllowListResource,
+  maintenanceWindowResource,
+  upgradeLevelResource,
+} from '@rookery/contracts';
+import type { ModuleDeps } from '../../app.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { resourceKit } from '../../platform/resources/registrar.js';
+import { gameGate } from './gate.js';
+
+/** How often each instance looks for maintenance windows that started or ended, to log them. */
+const TRANSITION_CHECK_MS = 15_000;
+
+/**
+ * Maintenance, version upgrade and IP country: their configuration is declared with the resource
+ * kit; the game login (players/game-routes.ts) and the config fetch check callers with `gameGate`.
+ */
+export async function gamegateModule(deps: ModuleDeps) {
+  const { app, database } = deps;
+  const kit = await resourceKit(deps);
+  for (const r of [
+    maintenanceWindowResource,
+    maintenanceAllowListResource,
+    appUpgradeResource,
+    upgradeLevelResource,
+    ipCountryResource,
+  ])
+    kit.register(r);
+  const gate = await gameGate(deps);
+  scheduleHousekeeping(app, 'maintenance', () => gate.recordTransitions(database.db), TRANSITION_CHECK_MS);
+  registerEndpoints(app, { db: database.db, gameKeyHash: deps.gameKeyHash }, gamegateEndpoints, {
+    maintenanceActive: async ({ db }) => {
+      // The header polls this: a start or end it sees first is logged at once.
+      await gate.recordTransitions(database.db);
+      const active = await gate.active(db);
+      return {
+        active: active.map((w) => ({
+          name: w.name,
+          startAt: w.startAt,
+          endAt: w.endAt,
+          'zh-CN': w.text['zh-CN'],
+          'en-US': w.text['en-US'],
+        })),
+      };
+    },
+    ipCountryLookup: async ({ db, query }) => {
+      const compiled = await gate.compiled(db);
+      return { ip: query.ip, ...compiled.ip.lookup(query.ip) };
+    },
+  });
+}
