@@ -7,6 +7,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   players: () => import('./players.js').then((m) => m.benchPlayers()),
   'mail-mailbox': () => import('./mail-mailbox.js').then((m) => m.benchMailbox()),
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
+  'ip-country': () => import('./ip-country.js').then((m) => m.benchIpCountry()),
 };
 
 const wanted = process.argv.slice(2);

@@ -62,6 +62,18 @@ describe('the shipped database', () => {
     const shipped = new IpCountry(openCountryDatabase());
     expect(shipped.country('8.8.8.8')).toBe('US');
     expect(shipped.country('2001:4860:4860::8888')).toBe('US');
-    expect(shipped.country('192.168.1.1')).toBeNull();
+    expect(shipped.country('::ffff:8.8.8.8')).toBe('US');
+    // Private, loopback, CGNAT, link-local and unique-local addresses are nowhere (the database has a row for 192.168/16).
+    for (const ip of [
+      '192.168.1.1',
+      '10.1.2.3',
+      '127.0.0.1',
+      '100.64.0.1',
+      '172.16.5.4',
+      'fe80::1',
+      'fd12:3456::1',
+      '::1',
+    ])
+      expect(shipped.country(ip), ip).toBeNull();
   });
 });
