@@ -30,8 +30,8 @@ const device = () => {
   n += 1;
   return `gate-dev-${n}-${Math.random().toString(36).slice(2, 8)}`;
 };
-async function login(o: LoginOpts = {}) {
-  const res = await ctx.app.inject({
+async function login(o: LoginOpts = {}, app = ctx.app) {
+  const res = await app.inject({
     method: 'POST',
     url: '/api/game/v1/players/login',
     headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
@@ -247,6 +247,30 @@ describe('maintenance at login', () => {
       expect((await login({ os: 'android', appVersion: '1.3.0' })).status).toBe(200);
     } finally {
       ctx.clock.set(null);
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  it("a window opened through the first instance closes the second one's door; deleting it opens it", async () => {
+    const second = await createTestContext({ shareDatabaseOf: ctx });
+    try {
+      expect((await login({}, second.app)).status).toBe(200);
+      const start = new Date(Date.now() - 60_000).toISOString();
+      const end = new Date(Date.now() + 3_600_000).toISOString();
+      const res = await admin('POST', '/api/v1/resources/maintenanceWindow', {
+        name: 'shared',
+        startAt: start,
+        endAt: end,
+        'zh-CN': '维护中',
+        'en-US': 'Down for maintenance',
+      });
+      expect(res.status).toBe(200);
+      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 5000 }).toBe(503);
+      await admin('DELETE', '/api/v1/resources/maintenanceWindow/shared');
+      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 5000 }).toBe(200);
+    } finally {
+      await second.close();
     }
   });
 });
