@@ -18,14 +18,13 @@ import {
   type UpgradeLevelRule,
   upgradeLevelResource,
 } from '@rookery/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { writeAudit } from '../../platform/http/audit.js';
 import { AppError } from '../../platform/http/errors.js';
 import { followChanges, LiveSnapshot } from '../../platform/live-snapshot.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-import { playerDevices, players } from '../players/tables.js';
 import { compileOverrides, IpCountry, parseIp, shippedCountryDatabase } from './ip-country.js';
 import { maintenanceTransitions } from './tables.js';
 
@@ -348,17 +347,4 @@ export function gameGate({ database, clock }: { database: Database; clock: Clock
     gates.set(database, gate);
   }
   return gate;
-}
-
-/** The user a login will sign in (by social ID, else the device's binding), for the allow-list only. */
-export async function loginUserId(db: Db, input: { socialId?: string; deviceId: string }): Promise<number | null> {
-  if (input.socialId) {
-    const [p] = await db.select({ id: players.id }).from(players).where(eq(players.socialId, input.socialId));
-    if (p) return p.id;
-  }
-  const [d] = await db
-    .select({ id: playerDevices.userId })
-    .from(playerDevices)
-    .where(eq(playerDevices.deviceId, input.deviceId));
-  return d?.id ?? null;
 }

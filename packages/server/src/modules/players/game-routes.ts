@@ -2,8 +2,8 @@ import type { playerGameEndpoints } from '@rookery/contracts';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/client.js';
 import { type Handlers, ownTransactions } from '../../platform/http/endpoints.js';
-import { gameGate, loginUserId } from '../gamegate/gate.js';
-import { assertPlayable, gameStateAnswer, loginPlayer, savePlayer } from './game.js';
+import { gameGate } from '../gamegate/gate.js';
+import { assertPlayable, gameStateAnswer, loginPlayer, loginUserId, savePlayer } from './game.js';
 import { getPlayer } from './service.js';
 
 /** Game API handlers (X-Game-Key). No audit: the player event log records what the game did. */
