@@ -8,6 +8,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'mail-mailbox': () => import('./mail-mailbox.js').then((m) => m.benchMailbox()),
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
   'ip-country': () => import('./ip-country.js').then((m) => m.benchIpCountry()),
+  memory: () => import('./memory.js').then((m) => m.benchMemory()),
 };
 
 const wanted = process.argv.slice(2);

@@ -94,11 +94,14 @@ describe('console home and header tools', () => {
     await form.locator('button[type=submit]').click();
     await see(page, '密码至少 12 位');
     // The strength meter (its library loads with this form) rates what is typed.
-    await expect.poll(() => page.getByTestId('password-strength').getAttribute('data-score')).toBe('0');
+    await expect
+      .poll(() => page.getByTestId('password-strength').getAttribute('data-score'), { timeout: 15_000 })
+      .toBe('1');
     await see(page, '两次输入的密码不一致');
 
     await form.getByLabel('新密码', { exact: true }).fill('Changed-pass-9');
-    await expect.poll(() => page.getByTestId('password-strength').getAttribute('data-score')).not.toBe('0');
+    await expect.poll(() => page.getByTestId('password-strength').getAttribute('data-score')).toBe('4');
+    await see(page, '强度：很强');
     await form.getByLabel('确认新密码').fill('Changed-pass-9');
     await form.locator('button[type=submit]').click();
     await see(page, '密码已修改，其他设备上的登录已失效');
@@ -201,8 +204,11 @@ describe('system log', () => {
 
     await row.getByRole('button', { name: /^详\s?情$/ }).click();
     const detail = page.locator('.ant-drawer-body');
-    await detail.locator('pre').first().waitFor();
-    expect(await detail.innerText()).toContain(`"roleName": "${roleName}"`);
+    // Before and after as field-level rows (AuditDiff), not a JSON string.
+    const changes = detail.getByTestId('audit-diff');
+    await changes.waitFor();
+    await changes.locator('tr', { hasText: 'roleName' }).getByText(roleName, { exact: true }).waitFor();
+    expect(await detail.locator('pre').count()).toBe(0);
     await context.close();
   });
 });

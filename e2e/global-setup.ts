@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error: a plain JavaScript build script without type declarations
+import { buildServer, serverBuildStale, serverEntry } from '../scripts/build-server.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 export const adminPassword = 'e2e-Admin-pass-1';
@@ -74,8 +76,10 @@ export default async function setup(project: TestProject) {
       stdio: 'inherit',
     });
   else cpSync(dist, webDist, { recursive: true });
+  // The built server, as `npm start` runs it (the build takes about a second).
+  if (serverBuildStale()) await buildServer();
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--conditions=rookery-built', serverEntry], {
     cwd: repo,
     env: {
       ...process.env,

@@ -78,6 +78,7 @@ const readGrants: Permission[] = [
 
 const operationGrants: Permission[] = [
   ...readGrants,
+  'sysRegistrationReview',
   'mailCreate',
   'mailDelete',
   'globalMailCreate',
@@ -109,6 +110,7 @@ const operationGrants: Permission[] = [
 
 const developerGrants: Permission[] = [
   ...operationGrants,
+  'sysMailOutboxQuery',
   'copyAccountQuery',
   'businessDataDelete',
   'deadLetterQueueQuery',
@@ -124,6 +126,8 @@ const developerGrants: Permission[] = [
 
 const testerGrants: Permission[] = [
   ...readGrants,
+  'sysRegistrationReview',
+  'sysMailOutboxQuery',
   'userBanQuery',
   'userClearQuery',
   'copyAccountQuery',

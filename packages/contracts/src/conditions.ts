@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText } from './text.js';
+import { rawText } from './text.js';
 
 /**
  * The condition engine: who a global mail, a remote-config value, a push or an announcement is
@@ -168,12 +168,10 @@ export function checkConditionRule(input: { attr: unknown; op: unknown; value: u
   return { rule: { attr, op, value: v.value } };
 }
 
-const storable = z.string().refine(isStorableText, { error: 'v.textInvalid' });
-
 const ruleInput = z.object({
   attr: z.string({ error: 'cond.attr' }),
   op: z.string({ error: 'cond.opNotAllowed' }),
-  value: z.union([storable, z.number(), z.array(z.union([storable, z.number()]))], {
+  value: z.union([rawText(), z.number(), z.array(z.union([rawText(), z.number()]))], {
     error: 'cond.valueRequired',
   }),
 });
@@ -195,7 +193,8 @@ export const conditionsSchema = z
   .array(conditionRuleSchema, { error: 'cond.list' })
   .max(maxConditionRules, { error: 'cond.tooMany' });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day in milliseconds (day counts of conditions, retention windows). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A player's attributes in the normal form of rule values, computed once per evaluation. */
 interface PreparedPlayer {

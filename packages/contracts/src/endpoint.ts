@@ -23,6 +23,8 @@ export interface Endpoint<
    * registration's session; `'game'` = the game key (game API).
    */
   permission: AccessRule | 'public' | 'pending' | 'game';
+  /** A further rule chosen by one input field's value (see `PermissionBy`). */
+  permissionBy?: PermissionBy;
   query?: Q;
   body?: B;
   params?: P;
@@ -37,6 +39,18 @@ export interface Endpoint<
    */
   notifies?: readonly string[];
   tags?: string[];
+}
+
+/**
+ * A permission that depends on a field's value, e.g. mail scope → `mailQuery` / `globalMailQuery`.
+ * The registrar requires `map[value]` for every value of `field` the caller sends, in the body,
+ * the query or the params (each part that carries it); a value outside the map is refused. When
+ * the input leaves the field out, the handler asks with the record's value or for the allowed
+ * values (`RequestContext.permittedBy`). `permission` must let in every rule of the map.
+ */
+export interface PermissionBy {
+  field: string;
+  map: Readonly<Record<string, AccessRule>>;
 }
 
 export const endpoint = <
@@ -54,7 +68,10 @@ type InputOr<T, D> = T extends z.ZodType ? z.input<T> : D;
 export type EndpointQuery<E> = E extends Endpoint<infer Q, any, any, any> ? InferOr<Q, undefined> : never;
 export type EndpointBody<E> = E extends Endpoint<any, infer B, any, any> ? InferOr<B, undefined> : never;
 export type EndpointParams<E> = E extends Endpoint<any, any, infer P, any> ? InferOr<P, undefined> : never;
-export type EndpointResponse<E> = E extends Endpoint<any, any, any, infer R> ? z.infer<R> : never;
+/** What the caller receives: the wire form (timestamps as ISO strings). */
+export type EndpointResponse<E> = E extends Endpoint<any, any, any, infer R> ? z.input<R> : never;
+/** What the handler returns, before encoding (timestamps as `Date`). */
+export type EndpointResult<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never;
 
 /** What a caller sends (before defaults and coercion). */
 export type EndpointInput<E> =

@@ -21,8 +21,12 @@ export type HttpErrorCode = (typeof httpErrorCodes)[number];
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAIL_LIST_PAGE_SIZE = 20;
 
+/** The largest page any list serves. */
+export const MAX_PAGE_SIZE = 1000;
+
 /** A page size in a query, `size` when absent. */
-export const pageSizeQuery = (size = DEFAULT_PAGE_SIZE) => z.coerce.number().int().min(1).max(1000).default(size);
+export const pageSizeQuery = (size = DEFAULT_PAGE_SIZE) =>
+  z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(size);
 
 /** The spec's paging shapes. New lists use `list/pagination`. */
 export const pageQuery = z.object({
@@ -47,11 +51,3 @@ export const legacyPageQuery = z.object({
 
 export const legacyPagedList = <T extends z.ZodType>(item: T) =>
   z.object({ datas: z.array(item), count: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
-
-/** A row id: a positive PostgreSQL `integer` (larger numbers name nothing and must not reach SQL). */
-export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const idParams = z.object({ id: rowId });
-
-/** ISO-8601 timestamps on the wire. */
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.invalidDate' });

@@ -5,6 +5,8 @@ export * from './endpoints/index.js';
 export * from './endpoints/mail.js';
 export * from './endpoints/players.js';
 export * from './endpoints/staff.js';
+export * from './enums.js';
+export * from './fields.js';
 export * from './game-catalogue.js';
 export * from './http.js';
 export * from './messages.js';

@@ -152,6 +152,10 @@ export const permissionAreas = {
     label: l('系统', 'System'),
     permissions: {
       sysLogQuery: l('系统日志', 'System log'),
+      sysUserManage: l('管理员工账号', 'Manage staff users'),
+      sysRoleManage: l('管理角色', 'Manage roles'),
+      sysRegistrationReview: l('审批注册', 'Review registrations'),
+      sysMailOutboxQuery: l('发信记录', 'Sent mail (outbox)'),
     },
   },
 } as const;

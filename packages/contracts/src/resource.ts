@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
 import { type Endpoint, endpoint } from './endpoint.js';
-import { isoDateTime, pagedList, pageQuery } from './http.js';
+import { isoDateTime } from './fields.js';
+import { pagedList, pageQuery } from './http.js';
 import type { Label } from './permissions.js';
 
 /**
@@ -78,6 +79,19 @@ export interface ResourceDef<
   routes?: { list: string; edit?: string };
   /** Console API base path; default `/api/v1/resources/<name>`. */
   path?: string;
+  /**
+   * Where the spec gives the calls (mail and reward templates): the area declares the endpoints
+   * itself and names them here; the kit then derives none, and the screens use these.
+   */
+  spec?: ResourceSpecMapping;
+}
+
+export interface ResourceSpecMapping {
+  endpoints: { list: string; get: string; create: string; update: string; delete: string };
+  /** Fixed fields every call sends in its query and body (e.g. `{ theTable: 'mail' }`). */
+  fixed?: Record<string, string>;
+  /** The path parameter that names an item (default `key`). */
+  keyParam?: string;
 }
 
 /** A declared resource: the declaration plus the schemas derived from it. */
@@ -280,6 +294,7 @@ export type ResourceEndpoints<R> =
 export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolean, boolean>>(
   r: R,
 ): ResourceEndpoints<R> {
+  if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's endpoints; it derives none`);
   const parts: Record<string, Endpoint> = {
     ...crudEndpoints(r),
     ...(r.versioned ? versionEndpoints(r) : {}),
@@ -287,17 +302,23 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
   return Object.fromEntries(Object.entries(parts).map(([k, e]) => [`${r.name}${k}`, e])) as ResourceEndpoints<R>;
 }
 
-/** The endpoint names of one resource, for the web (`resourceEndpointNames(constant).list` → `'constantList'`). */
-export const resourceEndpointNames = <N extends string>(r: { name: N }) => ({
-  list: `${r.name}List` as const,
-  get: `${r.name}Get` as const,
-  create: `${r.name}Create` as const,
-  update: `${r.name}Update` as const,
-  delete: `${r.name}Delete` as const,
-  history: `${r.name}History` as const,
-  version: `${r.name}Version` as const,
-  restore: `${r.name}Restore` as const,
-});
+/**
+ * The endpoint names of one resource, for the web (`resourceEndpointNames(constant).list` →
+ * `'constantList'`); a resource mapped onto the spec's calls gives its own (and has no history).
+ */
+export const resourceEndpointNames = <N extends string>(r: { name: N; spec?: ResourceSpecMapping }) =>
+  r.spec
+    ? { ...r.spec.endpoints, history: undefined, version: undefined, restore: undefined }
+    : {
+        list: `${r.name}List` as const,
+        get: `${r.name}Get` as const,
+        create: `${r.name}Create` as const,
+        update: `${r.name}Update` as const,
+        delete: `${r.name}Delete` as const,
+        history: `${r.name}History` as const,
+        version: `${r.name}Version` as const,
+        restore: `${r.name}Restore` as const,
+      };
 
 /** An audit target: `entity:id` (`constant:maxEnergy`, `player:10001`, `mail:7`, `role:operation`). */
 export const auditTarget = (entity: string, id: string | number) => `${entity}:${id}`;

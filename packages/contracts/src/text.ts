@@ -11,6 +11,7 @@ import type { MessageKey } from './messages.js';
  * - `name()`: a name people tell apart by eye (role, staff, template): `text()` and, in addition,
  *   no invisible or text-direction characters (`ad\u200bmin` would look like `admin`).
  * - `secret()`: a password as typed: not trimmed, same refusals as `text()`.
+ * - `rawText()`: storable characters only, for values a schema trims or splits itself.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to refuse control characters
@@ -46,6 +47,11 @@ export function text({ max = 200, required }: TextOptions = {}) {
 /** A name: `text()` plus no invisible or direction-changing characters. */
 export function name(options: TextOptions = {}) {
   return text(options).refine(isVisibleName, { error: 'v.nameInvisible' });
+}
+
+/** Text kept exactly as sent (the caller trims or bounds it): storable characters only. */
+export function rawText() {
+  return z.string().refine(isStorableText, { error: 'v.textInvalid' });
 }
 
 /** An optional search or filter field: blank counts as not given. */

@@ -1,26 +1,34 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, type PermissionBy } from '../endpoint.js';
+import { type MailScope, mailScopes, mailStates } from '../enums.js';
+import {
+  blankToUndefined,
+  idParams,
+  isoDate,
+  isoDateTime,
+  optionalExternalId,
+  optionalIsoDate,
+  optionalPlayerUserId,
+  optionalRowId,
+  playerUserId,
+} from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
-import { isoDateTime, MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
+import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
-import { isStorableText, name, optionalText } from '../text.js';
-import { externalIdSchema, userIdSchema } from './players.js';
+import { defineResource } from '../resource.js';
+import { name, optionalText, rawText } from '../text.js';
 
 /**
  * In-game mail: mail templates and reward templates, personal / global / comeback mails, the
  * player's mail tab in the console, and the game's mailbox and claims.
  */
 
-export const mailScopes = ['personal', 'global', 'comeback'] as const;
-export type MailScope = (typeof mailScopes)[number];
-export const mailStates = ['scheduled', 'active', 'expired', 'recalled'] as const;
-export type MailState = (typeof mailStates)[number];
 export const templateTables = ['mail', 'reward'] as const;
 export type TemplateTable = (typeof templateTables)[number];
 
-/** Which permission each scope needs: one endpoint serves several scopes, the handler asks for the specific one. */
+/** Which permission each scope needs: one endpoint serves several scopes, `permissionBy` asks for the specific one. */
 export const mailScopePermissions: Record<MailScope, { query: Permission; create: Permission; delete: Permission }> = {
   personal: { query: 'mailQuery', create: 'mailCreate', delete: 'mailDelete' },
   global: { query: 'globalMailQuery', create: 'globalMailCreate', delete: 'globalMailDelete' },
@@ -33,6 +41,19 @@ export const templatePermissions: Record<TemplateTable, { query: Permission; cre
 const anyScope = (action: 'query' | 'create' | 'delete'): AccessRule => [
   ...new Set(mailScopes.map((s) => mailScopePermissions[s][action])),
 ];
+/** The scope's own permission for `action`: enforced by the registrar on the `mailScope` field. */
+const byScope = (action: 'query' | 'create' | 'delete'): PermissionBy => ({
+  field: 'mailScope',
+  map: Object.fromEntries(mailScopes.map((s) => [s, [mailScopePermissions[s][action]]])),
+});
+/** The template table's own permission for `action`, on the `theTable` field. */
+const byTable = (action: 'query' | 'create'): PermissionBy => ({
+  field: 'theTable',
+  map: Object.fromEntries(templateTables.map((t) => [t, [templatePermissions[t][action]]])),
+});
+
+/** The change notice of a mail mutation: every instance drops its compiled live mails (`notifies`). */
+export const mailChangeChannel = 'rookery_mail_changed';
 
 /** Languages the console offers first for mail texts; any other language tag is accepted too. */
 export const mailLanguages = ['zh-CN', 'en-US'] as const;
@@ -44,21 +65,15 @@ export const MAX_MAIL_RECIPIENTS = 10_000;
 
 /** `{ "zh-CN": "…", "en-us": "…" }` → keys canonical, blank texts dropped. */
 const localizedText = (max: number) =>
-  z
-    .record(
-      z.string().refine(isStorableText, { error: 'v.textInvalid' }),
-      z.string().max(max).refine(isStorableText, { error: 'v.textInvalid' }),
-      { error: 'v.required' },
-    )
-    .transform((texts, ctx) => {
-      const out: Record<string, string> = {};
-      for (const [key, text] of Object.entries(texts)) {
-        const lang = canonicalLanguage(key);
-        if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
-        else if (text.trim()) out[lang] = text.trim();
-      }
-      return out;
-    });
+  z.record(rawText(), rawText().max(max), { error: 'v.required' }).transform((texts, ctx) => {
+    const out: Record<string, string> = {};
+    for (const [key, text] of Object.entries(texts)) {
+      const lang = canonicalLanguage(key);
+      if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
+      else if (text.trim()) out[lang] = text.trim();
+    }
+    return out;
+  });
 
 /** Title and content come in pairs: a language with one has the other. */
 function checkTextPairs(
@@ -83,18 +98,12 @@ export function parseUserIdInput(input: string): { ids: number[]; invalid: strin
   const ids = new Set<number>();
   const invalid: string[] = [];
   for (const token of input.split(/[\s,;]+/).filter(Boolean)) {
-    const parsed = userIdSchema.safeParse(token);
+    const parsed = playerUserId.safeParse(token);
     if (parsed.success) ids.add(parsed.data);
     else invalid.push(token);
   }
   return { ids: [...ids], invalid };
 }
-
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: 'v.required' }).int().positive().max(2_147_483_647).optional(),
-);
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const iapIdSchema = z.preprocess(
   blankToUndefined,
@@ -124,23 +133,16 @@ export const mailBodySchema = z
     title: localizedText(200).default({}),
     content: localizedText(5000).default({}),
     /** Fills title and content when they are left empty. */
-    mailTemplateId: optionalId,
+    mailTemplateId: optionalRowId,
     /** Fills the rewards when they are left empty. */
-    rewardTemplateId: optionalId,
+    rewardTemplateId: optionalRowId,
     reward: rewardsSchema.default([]),
     conditions: conditionsSchema.default([]),
     effectiveAt: z.preprocess(blankToUndefined, isoDateTime.optional()),
     expireAt: isoDateTime,
     iapId: iapIdSchema,
     /** Personal mail: the player IDs, one per line. */
-    userIdInput: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: 'mail.userIdsRequired' })
-        .max(400_000)
-        .refine(isStorableText, { error: 'v.textInvalid' })
-        .optional(),
-    ),
+    userIdInput: z.preprocess(blankToUndefined, rawText().max(400_000).optional()),
     /** Comeback mail: days away that make a return. */
     notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
     /** Comeback mail: how many returns one player is given it for. */
@@ -184,8 +186,8 @@ export const mailSchema = z.object({
   content: textsView,
   reward: z.array(rewardView),
   conditions: z.array(conditionView),
-  effectiveAt: z.string(),
-  expireAt: z.string(),
+  effectiveAt: isoDate,
+  expireAt: isoDate,
   iapId: z.string().nullable(),
   mailTemplateId: z.number().int().nullable(),
   rewardTemplateId: z.number().int().nullable(),
@@ -195,11 +197,11 @@ export const mailSchema = z.object({
   recipientCount: z.number().int(),
   createdBy: z.string().nullable(),
   recalledBy: z.string().nullable(),
-  recalledAt: z.string().nullable(),
-  createAt: z.string(),
-  updateAt: z.string(),
+  recalledAt: optionalIsoDate,
+  createAt: isoDate,
+  updateAt: isoDate,
 });
-export type Mail = z.infer<typeof mailSchema>;
+export type Mail = z.input<typeof mailSchema>;
 
 export const mailDetailSchema = mailSchema.extend({
   /** Personal mail: the listed player IDs, one per line. */
@@ -216,12 +218,59 @@ export const templateSchema = z.object({
   content: textsView.nullable(),
   reward: z.array(rewardView).nullable(),
   createdBy: z.string().nullable(),
-  createAt: z.string(),
-  updateAt: z.string(),
+  createAt: isoDate,
+  updateAt: isoDate,
 });
-export type MailTemplate = z.infer<typeof templateSchema>;
+export type MailTemplate = z.input<typeof templateSchema>;
 
 const templateName = name({ required: 'template.nameRequired', max: 100 });
+/** The spec's template calls, one table's (`theTable` fixed). */
+const templateCalls = (theTable: TemplateTable) => ({
+  endpoints: {
+    list: 'listMailTemplates',
+    get: 'getMailTemplate',
+    create: 'createMailTemplate',
+    update: 'updateMailTemplate',
+    delete: 'deleteMailTemplate',
+  },
+  fixed: { theTable },
+  keyParam: 'id',
+});
+const templateRules = (table: TemplateTable) => {
+  const { query, create } = templatePermissions[table];
+  return { query: [query], create: [create], edit: [create], delete: [create] };
+};
+
+/** Mail templates declared with the resource kit, mapped onto the spec's template calls (`theTable=mail`). */
+export const mailTemplateResource = defineResource({
+  name: 'mailTemplate',
+  label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
+  schema: templateSchema.pick({ id: true, name: true, title: true, content: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'title', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('mail'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailTemplateList', edit: 'emailTemplateEdit' },
+  spec: templateCalls('mail'),
+});
+
+/** Reward templates: the same calls with `theTable=reward`. */
+export const rewardTemplateResource = defineResource({
+  name: 'rewardTemplate',
+  label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
+  schema: templateSchema.pick({ id: true, name: true, reward: true, createdBy: true }),
+  key: 'id',
+  listFields: ['id', 'name', 'reward', 'createdBy'],
+  search: ['name'],
+  permissions: templateRules('reward'),
+  versioned: false,
+  gameVisible: false,
+  routes: { list: 'emailRewardTemplateList', edit: 'emailRewardTemplateEdit' },
+  spec: templateCalls('reward'),
+});
+export const templateResources = { mail: mailTemplateResource, reward: rewardTemplateResource } as const;
 
 export const templateBodySchema = z.discriminatedUnion(
   'theTable',
@@ -246,14 +295,13 @@ export type TemplateBody = z.infer<typeof templateBodySchema>;
 
 const theTableQuery = z.object({ theTable: z.enum(templateTables, { error: 'template.table' }).default('mail') });
 const mailScopeQuery = z.object({ mailScope: z.enum(mailScopes, { error: 'mail.scope' }).optional() });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const trimmedSearch = optionalText(200);
 
 /** How the console finds a player: any one of these. */
 const playerKeyQuery = z.object({
-  socialId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
-  deviceId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
-  userId: z.preprocess(blankToUndefined, userIdSchema.optional()),
+  socialId: optionalExternalId,
+  deviceId: optionalExternalId,
+  userId: optionalPlayerUserId,
 });
 const playerKeyRequired = (q: { socialId?: string; deviceId?: string; userId?: number }, ctx: z.RefinementCtx) => {
   if (!q.socialId && !q.deviceId && !q.userId)
@@ -278,14 +326,14 @@ export const playerMailSchema = mailSchema.pick(mailSummaryFields).extend({
   round: z.number().int(),
   read: z.boolean(),
   claimed: z.boolean(),
-  claimedAt: z.string().nullable(),
+  claimedAt: optionalIsoDate,
   /** Removed from this player's mailbox by an operator. */
   removed: z.boolean(),
   /** Shown in the game's mailbox right now. */
   inMailbox: z.boolean(),
 });
 
-export type PlayerMail = z.infer<typeof playerMailSchema>;
+export type PlayerMail = z.input<typeof playerMailSchema>;
 
 export const mailEndpoints = {
   createMailTemplate: endpoint({
@@ -293,6 +341,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template',
     summary: 'Create a mail template (theTable=mail) or a reward template (theTable=reward)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     body: templateBodySchema,
     response: templateSchema,
   }),
@@ -301,6 +350,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template',
     summary: 'Mail or reward templates, searched by name; pageSize 1000 fills pickers',
     permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+    permissionBy: byTable('query'),
     query: pageQuery.extend({ searchName: trimmedSearch, ...theTableQuery.shape }),
     response: pagedList(templateSchema),
   }),
@@ -309,6 +359,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'One mail or reward template',
     permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+    permissionBy: byTable('query'),
     params: idParams,
     query: theTableQuery,
     response: templateSchema,
@@ -318,6 +369,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'Edit a mail or reward template (sent mails keep their copy)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     params: idParams,
     body: templateBodySchema,
     response: templateSchema,
@@ -327,6 +379,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/template/:id',
     summary: 'Delete a mail or reward template (sent mails keep their copy)',
     permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+    permissionBy: byTable('create'),
     params: idParams,
     query: theTableQuery,
     response: z.object({ ok: z.literal(true) }),
@@ -336,7 +389,9 @@ export const mailEndpoints = {
     path: '/api/v1/email',
     summary: 'Send a personal, global or comeback mail',
     permission: anyScope('create'),
+    permissionBy: byScope('create'),
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   listMails: endpoint({
@@ -344,6 +399,7 @@ export const mailEndpoints = {
     path: '/api/v1/email',
     summary: 'Mails of a scope (all scopes the user may see when none is given), newest first',
     permission: anyScope('query'),
+    permissionBy: byScope('query'),
     query: pageQuery.extend({
       pageSize: pageSizeQuery(MAIL_LIST_PAGE_SIZE),
       mailScope: mailScopeQuery.shape.mailScope,
@@ -357,7 +413,8 @@ export const mailEndpoints = {
     path: '/api/v1/email/search/user',
     summary: "Mails that reached one player, with the player's read and claim state",
     permission: anyScope('query'),
-    query: pageQuery.extend({ userId: userIdSchema, mailScope: mailScopeQuery.shape.mailScope }),
+    permissionBy: byScope('query'),
+    query: pageQuery.extend({ userId: playerUserId, mailScope: mailScopeQuery.shape.mailScope }),
     response: pagedList(playerMailSchema),
   }),
   getMail: endpoint({
@@ -365,6 +422,7 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'One mail with its recipients and claim counts',
     permission: anyScope('query'),
+    permissionBy: byScope('query'),
     params: idParams,
     query: mailScopeQuery,
     response: mailDetailSchema,
@@ -374,9 +432,11 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'Edit a mail: anything before it starts; title, content, expiry and IAP afterwards',
     permission: anyScope('create'),
+    permissionBy: byScope('create'),
     params: idParams,
     query: mailScopeQuery,
     body: mailBodySchema,
+    notifies: [mailChangeChannel],
     response: mailDetailSchema,
   }),
   recallMail: endpoint({
@@ -384,8 +444,10 @@ export const mailEndpoints = {
     path: '/api/v1/email/:id',
     summary: 'Recall a mail: gone from mailboxes where unclaimed, kept in history',
     permission: anyScope('delete'),
+    permissionBy: byScope('delete'),
     params: idParams,
     query: mailScopeQuery,
+    notifies: [mailChangeChannel],
     response: mailSchema,
   }),
   listPlayerMails: endpoint({
@@ -393,7 +455,10 @@ export const mailEndpoints = {
     path: '/api/v1/gm/user/email',
     summary: "A player's mails (personal, comeback and the global mails that reach them) with claim state",
     permission: anyScope('query'),
-    query: pageQuery.extend(playerKeyQuery.shape).superRefine(playerKeyRequired),
+    permissionBy: byScope('query'),
+    query: pageQuery
+      .extend({ ...playerKeyQuery.shape, mailScope: mailScopeQuery.shape.mailScope })
+      .superRefine(playerKeyRequired),
     response: pagedList(playerMailSchema).extend({ userId: z.number().int() }),
   }),
   removePlayerMail: endpoint({
@@ -401,14 +466,15 @@ export const mailEndpoints = {
     path: '/api/v1/gm/user/email/:id',
     summary: "Remove one mail from one player's mailbox (the mail stays for everyone else)",
     permission: anyScope('delete'),
+    permissionBy: byScope('delete'),
     params: idParams,
     query: playerKeyQuery.superRefine(playerKeyRequired),
     response: playerMailSchema,
   }),
 };
 
-const gameUserParams = z.object({ userId: userIdSchema });
-const gameMailParams = z.object({ userId: userIdSchema, mailId: idParams.shape.id });
+const gameUserParams = z.object({ userId: playerUserId });
+const gameMailParams = z.object({ userId: playerUserId, mailId: idParams.shape.id });
 
 export const mailboxItemSchema = z.object({
   id: z.number().int(),

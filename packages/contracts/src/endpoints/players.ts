@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { playerStatuses, suspicionRules } from '../enums.js';
+import {
+  blankToUndefined,
+  externalId,
+  isoDate,
+  isoDateTime,
+  optionalExternalId,
+  optionalIsoDate,
+  optionalPlayerUserId,
+  playerUserId,
+} from '../fields.js';
 import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
-import { isoDateTime, pagedList, pageQuery } from '../http.js';
+import { pagedList, pageQuery } from '../http.js';
 import type { MessageKey } from '../messages.js';
 import type { Permission } from '../permissions.js';
 import { upgradeAnswerSchema } from '../resources/gamegate.js';
@@ -21,27 +32,6 @@ const requiredPlain = (max: number, key: MessageKey = 'v.required') => text({ ma
 const reasonSchema = requiredPlain(500, 'v.reasonRequired');
 const optionalReason = text({ max: 500 }).optional();
 
-/** Social, device and anonymous IDs as the game sends them. */
-export const externalIdSchema = z
-  .string({ error: 'v.idFormat' })
-  .trim()
-  .regex(/^[\w.:@|+/=-]{1,128}$/, { error: 'v.idFormat' });
-
-/** A user ID: a positive whole number, sent as a number or as digits (query strings, pasted lists). */
-export const userIdSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,15}$/),
-    ],
-    { error: 'v.userIdFormat' },
-  )
-  .transform(Number)
-  .pipe(z.number().int({ error: 'v.userIdFormat' }).min(1, { error: 'v.userIdFormat' }).max(Number.MAX_SAFE_INTEGER));
-
 /** A paste of IDs (one per line, or commas) or a JSON list. */
 const splitList = (v: unknown) => (typeof v === 'string' ? v.split(/[\s,]+/).filter(Boolean) : v);
 
@@ -49,7 +39,7 @@ const splitList = (v: unknown) => (typeof v === 'string' ? v.split(/[\s,]+/).fil
 export const userIdListSchema = z.preprocess(
   splitList,
   z
-    .array(userIdSchema, { error: 'v.userIdsRequired' })
+    .array(playerUserId, { error: 'v.userIdsRequired' })
     .min(1, { error: 'v.userIdsRequired' })
     .max(MAX_BATCH_IDS, { error: 'v.tooManyUserIds' })
     .transform((ids) => [...new Set(ids)]),
@@ -58,7 +48,7 @@ export const userIdListSchema = z.preprocess(
 const deviceIdListSchema = z.preprocess(
   splitList,
   z
-    .array(externalIdSchema, { error: 'v.deviceIdsRequired' })
+    .array(externalId, { error: 'v.deviceIdsRequired' })
     .min(1, { error: 'v.deviceIdsRequired' })
     .max(MAX_BATCH_IDS, { error: 'v.tooManyDeviceIds' })
     .transform((ids) => [...new Set(ids)]),
@@ -66,13 +56,7 @@ const deviceIdListSchema = z.preprocess(
 
 const futureTime = isoDateTime.refine((t) => Date.parse(t) > Date.now(), { error: 'v.untilInPast' });
 
-/** An empty form field counts as not given. */
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const optionalId = z.preprocess(blankToUndefined, externalIdSchema.optional());
-const optionalUserId = z.preprocess(blankToUndefined, userIdSchema.optional());
 const optionalText = optionalTextOf(64);
-
-export const playerStatuses = ['normal', 'frozen'] as const;
 
 export const playerSummarySchema = z.object({
   userId: z.number().int(),
@@ -87,18 +71,18 @@ export const playerSummarySchema = z.object({
   /** Effective status: a freeze whose end passed reads as normal. */
   status: z.enum(playerStatuses),
   frozenReason: z.string().nullable(),
-  frozenUntil: z.string().nullable(),
-  chatBannedUntil: z.string().nullable(),
+  frozenUntil: optionalIsoDate,
+  chatBannedUntil: optionalIsoDate,
   chatBanReason: z.string().nullable(),
   blacklisted: z.boolean(),
   blacklistReason: z.string().nullable(),
   userType: z.enum(['payment', 'normal']),
   habitatCount: z.number().int(),
   saveCount: z.number().int(),
-  firstLoginAt: z.string(),
-  lastLoginAt: z.string().nullable(),
+  firstLoginAt: isoDate,
+  lastLoginAt: optionalIsoDate,
 });
-export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+export type PlayerSummary = z.input<typeof playerSummarySchema>;
 
 const labelledValue = z.object({ key: z.string(), label: z.string(), value: z.number() });
 
@@ -106,31 +90,31 @@ export const playerDetailSchema = playerSummarySchema.extend({
   state: playerStateSchema,
   /** The state with the catalogue's labels in the caller's language. */
   stateView: z.object({ resources: z.array(labelledValue), fields: z.array(labelledValue) }),
-  devices: z.array(z.object({ deviceId: z.string(), boundAt: z.string(), banned: z.boolean() })),
+  devices: z.array(z.object({ deviceId: z.string(), boundAt: isoDate, banned: z.boolean() })),
   sessionEpoch: z.number().int(),
-  lastSaveAt: z.string().nullable(),
-  dataErasedAt: z.string().nullable(),
+  lastSaveAt: optionalIsoDate,
+  dataErasedAt: optionalIsoDate,
 });
-export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+export type PlayerDetail = z.input<typeof playerDetailSchema>;
 
 const playersResult = z.object({ players: z.array(playerSummarySchema) });
 
 const deviceBanSchema = z.object({
   deviceId: z.string(),
   reason: z.string(),
-  until: z.string().nullable(),
+  until: optionalIsoDate,
   bannedBy: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoDate,
   userIds: z.array(z.number().int()),
 });
 
 const transferSide = z.object({ before: playerDetailSchema, after: playerDetailSchema });
 const transferPreviewSchema = z.object({ from: transferSide, to: transferSide });
 const transferBody = z
-  .object({ fromUserId: userIdSchema, toUserId: userIdSchema, reason: optionalReason })
+  .object({ fromUserId: playerUserId, toUserId: playerUserId, reason: optionalReason })
   .refine((b) => b.fromUserId !== b.toUserId, { path: ['toUserId'], error: 'v.samePlayer' });
 const transferQuery = z
-  .object({ fromUserId: userIdSchema, toUserId: userIdSchema })
+  .object({ fromUserId: playerUserId, toUserId: playerUserId })
   .refine((b) => b.fromUserId !== b.toUserId, { path: ['toUserId'], error: 'v.samePlayer' });
 
 const playerEventSchema = z.object({
@@ -139,7 +123,7 @@ const playerEventSchema = z.object({
   type: z.string(),
   data: z.unknown(),
   actor: z.string().nullable(),
-  at: z.string(),
+  at: isoDate,
 });
 
 const snapshotInfoSchema = z.object({
@@ -148,17 +132,17 @@ const snapshotInfoSchema = z.object({
   saveCount: z.number().int(),
   cause: z.string(),
   actor: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoDate,
 });
 
 const suspicionSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
-  rule: z.string(),
+  rule: z.enum(suspicionRules),
   detail: z.unknown(),
   saveCount: z.number().int(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  createdAt: isoDate,
+  reviewedAt: optionalIsoDate,
   reviewedBy: z.string().nullable(),
 });
 
@@ -179,7 +163,7 @@ const gameStateAnswer = z.object({
   chatBannedUntil: z.string().nullable(),
 });
 
-const userIdQuery = z.object({ userId: userIdSchema });
+const userIdQuery = z.object({ userId: playerUserId });
 const booleanQuery = z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional());
 
 export const playerEndpoints = {
@@ -189,7 +173,12 @@ export const playerEndpoints = {
     summary: 'Find players by user ID, social ID, device ID (current or bound) or anonymous ID',
     permission: anyOf('userQuery'),
     query: z
-      .object({ userId: optionalUserId, socialId: optionalId, deviceId: optionalId, anonymousId: optionalId })
+      .object({
+        userId: optionalPlayerUserId,
+        socialId: optionalExternalId,
+        deviceId: optionalExternalId,
+        anonymousId: optionalExternalId,
+      })
       .refine((q) => q.userId || q.socialId || q.deviceId || q.anonymousId, { error: 'v.searchKeyRequired' }),
     response: z.array(playerSummarySchema),
   }),
@@ -221,7 +210,7 @@ export const playerEndpoints = {
     summary: "End the player's current game session (their next save must follow a new login)",
     permission: anyOf('userQuery'),
     body: z
-      .object({ socialId: optionalId, deviceId: optionalId })
+      .object({ socialId: optionalExternalId, deviceId: optionalExternalId })
       .refine((b) => b.socialId || b.deviceId, { error: 'v.searchKeyRequired' }),
     response: z.object({ userId: z.number().int(), sessionEpoch: z.number().int() }),
   }),
@@ -247,7 +236,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/frozen',
     summary: 'The ban list: players frozen now (also the unban screen)',
     permission: anyOf('userBanQuery'),
-    query: pageQuery.extend({ userId: optionalUserId }),
+    query: pageQuery.extend({ userId: optionalPlayerUserId }),
     response: pagedList(playerSummarySchema),
   }),
   listDeviceBans: endpoint({
@@ -255,7 +244,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/device-bans',
     summary: 'Banned devices in force',
     permission: anyOf('userBanQuery'),
-    query: pageQuery.extend({ deviceId: optionalId }),
+    query: pageQuery.extend({ deviceId: optionalExternalId }),
     response: pagedList(deviceBanSchema),
   }),
   banDevices: endpoint({
@@ -280,7 +269,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/clear',
     summary: "Reset the player's game state to a new player's",
     permission: anyOf('userClearQuery'),
-    body: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    body: z.object({ userId: playerUserId, reason: reasonSchema }),
     response: playerDetailSchema,
   }),
   exportPlayerArchive: endpoint({
@@ -330,7 +319,7 @@ export const playerEndpoints = {
     summary: 'Take resources from a player; never below zero',
     permission: itemEditors,
     body: z.object({
-      userId: userIdSchema,
+      userId: playerUserId,
       items: rewardsSchema.refine((items) => items.length > 0, { error: 'v.itemsRequired' }),
       reason: reasonSchema,
     }),
@@ -342,7 +331,7 @@ export const playerEndpoints = {
     summary: 'Remove resource kinds from a player entirely',
     permission: itemEditors,
     body: z.object({
-      userId: userIdSchema,
+      userId: playerUserId,
       kinds: z
         .array(resourceKindSchema, { error: 'v.itemsRequired' })
         .min(1, { error: 'v.itemsRequired' })
@@ -357,7 +346,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/remove-items',
     summary: 'Past deductions and item removals',
     permission: itemEditors,
-    query: pageQuery.extend({ userId: optionalUserId }),
+    query: pageQuery.extend({ userId: optionalPlayerUserId }),
     response: pagedList(playerEventSchema),
   }),
 
@@ -366,7 +355,11 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/suspicious',
     summary: 'Saves that broke a plausibility rule, newest first',
     permission: anyOf('abnormalUserQuery'),
-    query: pageQuery.extend({ userId: optionalUserId, reviewed: booleanQuery, rule: optionalText }),
+    query: pageQuery.extend({
+      userId: optionalPlayerUserId,
+      reviewed: booleanQuery,
+      rule: z.preprocess(blankToUndefined, z.enum(suspicionRules).optional()),
+    }),
     response: pagedList(suspicionSchema),
   }),
   reviewSuspicion: endpoint({
@@ -374,7 +367,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/suspicious/:id/review',
     summary: 'Mark a suspicious-save record reviewed',
     permission: anyOf('abnormalUserQuery'),
-    params: z.object({ id: userIdSchema }),
+    params: z.object({ id: playerUserId }),
     response: suspicionSchema,
   }),
 
@@ -383,7 +376,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/snapshots',
     summary: "A player's state snapshots, newest first",
     permission: anyOf('snapshotQuery'),
-    query: pageQuery.extend({ userId: userIdSchema }),
+    query: pageQuery.extend({ userId: playerUserId }),
     response: pagedList(snapshotInfoSchema),
   }),
   getSnapshot: endpoint({
@@ -391,7 +384,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/snapshots/:id',
     summary: 'One snapshot with its state',
     permission: anyOf('snapshotQuery'),
-    params: z.object({ id: userIdSchema }),
+    params: z.object({ id: playerUserId }),
     response: snapshotInfoSchema.extend({ state: playerStateSchema }),
   }),
   restoreSnapshot: endpoint({
@@ -401,7 +394,7 @@ export const playerEndpoints = {
     // Overwrites the whole state like a clear does, so it takes the clear permission: reading
     // snapshots (support staff) is not enough.
     permission: anyOf('userClearQuery'),
-    params: z.object({ id: userIdSchema }),
+    params: z.object({ id: playerUserId }),
     body: z.object({ reason: optionalReason }),
     response: playerDetailSchema,
   }),
@@ -410,7 +403,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/data-history',
     summary: 'What changed in the game state between consecutive snapshots, newest first',
     permission: anyOf('snapshotQuery'),
-    query: pageQuery.extend({ userId: userIdSchema }),
+    query: pageQuery.extend({ userId: playerUserId }),
     response: pagedList(
       z.object({
         snapshotId: z.number().int(),
@@ -418,7 +411,7 @@ export const playerEndpoints = {
         nextSaveCount: z.number().int(),
         cause: z.string(),
         actor: z.string().nullable(),
-        at: z.string(),
+        at: isoDate,
         changes: z.array(stateChangeSchema),
       }),
     ),
@@ -429,7 +422,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/chat-bans',
     summary: 'Players banned from chat now',
     permission: anyOf('guildNoSpeakingQuery'),
-    query: pageQuery.extend({ userId: optionalUserId }),
+    query: pageQuery.extend({ userId: optionalPlayerUserId }),
     response: pagedList(playerSummarySchema),
   }),
   banChat: endpoint({
@@ -455,14 +448,14 @@ export const playerEndpoints = {
     summary: 'Devices bound to a player',
     permission: anyOf('unbindDeviceQuery'),
     query: userIdQuery,
-    response: z.array(z.object({ deviceId: z.string(), boundAt: z.string(), banned: z.boolean() })),
+    response: z.array(z.object({ deviceId: z.string(), boundAt: isoDate, banned: z.boolean() })),
   }),
   unbindDevice: endpoint({
     method: 'POST',
     path: '/api/v1/game-users/devices/unbind',
     summary: 'Unbind a device from a player (it logs in as a new player next time)',
     permission: anyOf('unbindDeviceQuery'),
-    body: z.object({ userId: userIdSchema, deviceId: externalIdSchema, reason: optionalReason }),
+    body: z.object({ userId: playerUserId, deviceId: externalId, reason: optionalReason }),
     response: playerDetailSchema,
   }),
 
@@ -471,7 +464,7 @@ export const playerEndpoints = {
     path: '/api/v1/users/blacklist',
     summary: 'Blacklisted players (excluded from free rewards and leaderboards)',
     permission: anyOf('blacklistQuery'),
-    query: pageQuery.extend({ userId: optionalUserId }),
+    query: pageQuery.extend({ userId: optionalPlayerUserId }),
     response: pagedList(playerSummarySchema),
   }),
   addToBlacklist: endpoint({
@@ -497,7 +490,7 @@ export const playerEndpoints = {
     summary: "A player's event log: game events and console actions, newest first",
     permission: anyOf('userLogQuery'),
     query: pageQuery.extend({
-      userId: userIdSchema,
+      userId: playerUserId,
       type: optionalText,
       start: z.preprocess(blankToUndefined, isoDateTime.optional()),
       end: z.preprocess(blankToUndefined, isoDateTime.optional()),
@@ -509,7 +502,7 @@ export const playerEndpoints = {
     path: '/api/v1/game-users/business-data/delete',
     summary: "Erase the player's personal and analytics data; keep what accounting must keep",
     permission: anyOf('businessDataDelete'),
-    body: z.object({ userId: userIdSchema, reason: reasonSchema }),
+    body: z.object({ userId: playerUserId, reason: reasonSchema }),
     response: playerDetailSchema,
   }),
 };
@@ -522,9 +515,9 @@ export const playerGameEndpoints = {
     summary: 'Log a player in: by social ID, else by device binding, else a new player',
     permission: 'game',
     body: z.object({
-      deviceId: externalIdSchema,
-      socialId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
-      anonymousId: z.preprocess(blankToUndefined, externalIdSchema.optional()),
+      deviceId: externalId,
+      socialId: optionalExternalId,
+      anonymousId: optionalExternalId,
       deviceModel: requiredPlain(100),
       os: requiredPlain(32),
       appVersion: z
@@ -557,7 +550,7 @@ export const playerGameEndpoints = {
       state: playerStateSchema,
       sessionEpoch: z.number().int().min(0).max(2_000_000_000),
       /** The device saving; a save from a device not bound to the player is flagged. */
-      deviceId: externalIdSchema.optional(),
+      deviceId: externalId.optional(),
     }),
     response: z.object({ saveCount: z.number().int(), serverTime: z.string() }),
   }),

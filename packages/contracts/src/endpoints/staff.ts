@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { opsRoles } from '../access.js';
 import { endpoint } from '../endpoint.js';
-import { idParams, isoDateTime, legacyPagedList, legacyPageQuery, pagedList, pageQuery, rowId } from '../http.js';
+import { registrationStates, staffStatuses } from '../enums.js';
+import { idParams, isoDate, isoDateTime, optionalIsoDate, rowId } from '../fields.js';
+import { legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
 import { isPermission } from '../permissions.js';
 import { name, optionalText, secret, text } from '../text.js';
 
@@ -43,12 +44,11 @@ export const roleSchema = z.object({
   content: z.array(z.string()),
   builtIn: z.boolean(),
   userCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
 });
-export type Role = z.infer<typeof roleSchema>;
+export type Role = z.input<typeof roleSchema>;
 
-export const staffStatuses = ['active', 'disabled', 'pending', 'rejected'] as const;
 export const staffUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -57,10 +57,10 @@ export const staffUserSchema = z.object({
   phoneNumber: z.string().nullable(),
   name: z.string().nullable(),
   status: z.enum(staffStatuses),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
+  createdAt: isoDate,
+  lastLoginAt: optionalIsoDate,
 });
-export type StaffUser = z.infer<typeof staffUserSchema>;
+export type StaffUser = z.input<typeof staffUserSchema>;
 
 const roleBody = z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), content: roleContent });
 
@@ -81,9 +81,9 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
-  at: z.string(),
+  at: isoDate,
 });
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditEntry = z.input<typeof auditEntrySchema>;
 
 function checkTimeRange(q: { start?: string; end?: string }, ctx: z.RefinementCtx, required: boolean) {
   if (required && !q.start) ctx.addIssue({ code: 'custom', path: ['start'], message: 'v.timeRangeRequired' });
@@ -115,9 +115,9 @@ const registrationSchema = z.object({
   phoneNumber: z.string().nullable(),
   status: z.enum(staffStatuses),
   role: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: isoDate,
   reviewedBy: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
+  reviewedAt: optionalIsoDate,
   rejectReason: z.string().nullable(),
 });
 
@@ -135,7 +135,7 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/role',
     summary: 'List roles',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     query: legacyPageQuery.extend({ roleName: trimmedOptional }),
     response: legacyPagedList(roleSchema),
   }),
@@ -143,7 +143,7 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/role/:id',
     summary: 'One role',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     params: idParams,
     response: roleSchema,
   }),
@@ -151,7 +151,7 @@ export const staffEndpoints = {
     method: 'POST',
     path: '/api/v1/role',
     summary: 'Create a role',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     body: roleBody,
     response: roleSchema,
   }),
@@ -159,7 +159,7 @@ export const staffEndpoints = {
     method: 'PUT',
     path: '/api/v1/role/:id',
     summary: 'Rename a role or change its permissions',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     params: idParams,
     body: roleBody,
     response: roleSchema,
@@ -168,7 +168,7 @@ export const staffEndpoints = {
     method: 'DELETE',
     path: '/api/v1/role/:id',
     summary: 'Delete a role that is not built in and not in use',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     params: idParams,
     response: ok,
   }),
@@ -176,7 +176,7 @@ export const staffEndpoints = {
     method: 'PUT',
     path: '/api/v1/role/copy',
     summary: 'Copy a role under a new name',
-    permission: ['admin'],
+    permission: ['sysRoleManage'],
     body: z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), id: rowId }),
     response: roleSchema,
   }),
@@ -184,7 +184,7 @@ export const staffEndpoints = {
     method: 'POST',
     path: '/api/v1/user',
     summary: 'Create a staff user',
-    permission: ['admin'],
+    permission: ['sysUserManage'],
     body: staffUserBody,
     response: staffUserSchema,
   }),
@@ -192,7 +192,7 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/user',
     summary: 'List staff users, searched by email',
-    permission: ['admin'],
+    permission: ['sysUserManage'],
     query: legacyPageQuery.extend({ email: trimmedOptional, status: z.enum(staffStatuses).optional() }),
     response: z.object({
       users: z.array(staffUserSchema),
@@ -205,7 +205,7 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/user/:id',
     summary: 'One staff user',
-    permission: ['admin'],
+    permission: ['sysUserManage'],
     params: idParams,
     response: staffUserSchema,
   }),
@@ -213,7 +213,7 @@ export const staffEndpoints = {
     method: 'PUT',
     path: '/api/v1/user/:id',
     summary: 'Edit a staff user; a body with only `pwd` resets the password',
-    permission: ['admin'],
+    permission: ['sysUserManage'],
     params: idParams,
     body: staffUserBody
       .partial()
@@ -301,15 +301,15 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/registrations',
     summary: 'Registrations awaiting or past approval',
-    permission: [...opsRoles],
-    query: pageQuery.extend({ status: z.enum(['pending', 'active', 'rejected']).optional() }),
+    permission: ['sysRegistrationReview'],
+    query: pageQuery.extend({ status: z.enum(registrationStates).optional() }),
     response: pagedList(registrationSchema).extend({ roles: z.array(z.string()) }),
   }),
   approveRegistration: endpoint({
     method: 'POST',
     path: '/api/v1/registrations/:id/approve',
     summary: 'Approve a registration with a role',
-    permission: [...opsRoles],
+    permission: ['sysRegistrationReview'],
     params: idParams,
     body: z.object({ role: name({ required: 'v.roleRequired', max: 64 }) }),
     response: registrationSchema,
@@ -318,7 +318,7 @@ export const staffEndpoints = {
     method: 'POST',
     path: '/api/v1/registrations/:id/reject',
     summary: 'Reject a registration',
-    permission: [...opsRoles],
+    permission: ['sysRegistrationReview'],
     params: idParams,
     body: z.object({ reason: text({ max: 500 }).optional() }),
     response: registrationSchema,
@@ -362,10 +362,10 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/api/v1/devtool/mail-outbox',
     summary: 'Mail the server sent (captcha, comeback) when no SMTP is configured',
-    permission: ['developer', 'tester'],
+    permission: ['sysMailOutboxQuery'],
     query: pageQuery.extend({ to: trimmedOptional }),
     response: pagedList(
-      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() }),
+      z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate }),
     ),
   }),
 };

@@ -11,7 +11,8 @@ import {
   parseVersion,
 } from '../conditions.js';
 import { endpoint } from '../endpoint.js';
-import { isoDateTime } from '../http.js';
+import { upgradeLevels } from '../enums.js';
+import { isoDate, isoDateTime } from '../fields.js';
 import type { Label } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 
@@ -180,14 +181,6 @@ export const maintenanceAllowListResource = defineResource({
 // ---------------------------------------------------------------------------------------------
 // Version upgrade
 
-export const upgradeLevels = ['forced', 'recommended', 'silent'] as const;
-export type UpgradeLevel = (typeof upgradeLevels)[number];
-export const upgradeLevelLabels: Record<UpgradeLevel, Label> = {
-  forced: l('强制更新', 'Forced'),
-  recommended: l('推荐更新', 'Recommended'),
-  silent: l('静默更新', 'Silent'),
-};
-
 /** Per platform: the newest version, the oldest still allowed in, where to get it and what to say. */
 export const appUpgradeSchema = z
   .object({
@@ -314,8 +307,8 @@ export const gamegateEndpoints = {
       active: z.array(
         z.object({
           name: z.string(),
-          startAt: z.string(),
-          endAt: z.string(),
+          startAt: isoDate,
+          endAt: isoDate,
           'zh-CN': z.string(),
           'en-US': z.string(),
         }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
@@ -20,6 +21,8 @@ export const resources = {
   appUpgrade: appUpgradeResource,
   upgradeLevel: upgradeLevelResource,
   ipCountry: ipCountryResource,
+  mailTemplate: mailTemplateResource,
+  rewardTemplate: rewardTemplateResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 

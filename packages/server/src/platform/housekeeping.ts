@@ -1,3 +1,4 @@
+import { DAY_MS } from '@rookery/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client.js';
@@ -23,7 +24,7 @@ export function scheduleHousekeeping(
 }
 
 /** `days` days before `now`, as a timestamp parameter. */
-export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * HOUR_MS).toISOString();
+export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
 /**
  * Delete in batches until a batch comes back short: `deleteBatch(limit)` is a DELETE of at most

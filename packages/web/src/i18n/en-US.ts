@@ -1,3 +1,4 @@
+import { labelsIn, staffStatusLabels } from '@rookery/contracts';
 import type { Translation } from './zh-CN';
 
 /** English: the same keys as zh-CN (the type makes a missing or extra key a compile error). */
@@ -320,7 +321,7 @@ export const enUS: Translation = {
     createdAt: 'Created',
     lastLoginAt: 'Last sign-in',
     password: 'Password',
-    statuses: { active: 'Active', disabled: 'Disabled', pending: 'Pending', rejected: 'Rejected' },
+    statuses: labelsIn(staffStatusLabels, 'en-US'),
     disable: 'Disable',
     batchDisable: 'Disable selected',
     batchDisableConfirm: 'Disable the {{count}} selected accounts? Their sessions end at once.',

@@ -3,6 +3,8 @@
  * shape exactly. `routes.<name>` holds the title of every route of the contracts route table, built
  * or not, so an area only flips `built` when its screens land.
  */
+
+import { labelsIn, staffStatusLabels } from '@rookery/contracts';
 export const zhCN = {
   app: {
     brand: 'Rookery',
@@ -322,7 +324,7 @@ export const zhCN = {
     createdAt: '创建时间',
     lastLoginAt: '最近登录',
     password: '密码',
-    statuses: { active: '启用', disabled: '停用', pending: '待审批', rejected: '已拒绝' },
+    statuses: labelsIn(staffStatusLabels, 'zh-CN'),
     disable: '停用',
     batchDisable: '批量停用',
     batchDisableConfirm: '确定停用选中的 {{count}} 个账号吗？其登录会立即失效。',

@@ -40,8 +40,8 @@ export async function gamegateModule(deps: ModuleDeps) {
       return {
         active: active.map((w) => ({
           name: w.name,
-          startAt: w.startAt,
-          endAt: w.endAt,
+          startAt: new Date(w.start),
+          endAt: new Date(w.end),
           'zh-CN': w.text['zh-CN'],
           'en-US': w.text['en-US'],
         })),

@@ -1,12 +1,18 @@
-import { type ConditionAttribute, compileConditions, type PlayerAttributes } from '@rookery/contracts';
+import {
+  type ConditionAttribute,
+  compileConditions,
+  mailChangeChannel,
+  type PlayerAttributes,
+} from '@rookery/contracts';
 import { and, desc, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
+import { followChanges, LiveSnapshot } from '../../platform/live-snapshot.js';
 import { mails } from './tables.js';
 
 export type MailRow = typeof mails.$inferSelect;
 
-/** The notice channel a mail change sends: every process drops its compiled live mails. */
-export const MAIL_CHANGED = 'rookery_mail_changed';
+/** The notice channel a mail change sends (the mail endpoints' `notifies`): every process drops its compiled live mails. */
+export const MAIL_CHANGED = mailChangeChannel;
 
 /** Mail rows kept by id per process; beyond this the memory is cleared and refilled on demand. */
 const MAX_KEPT_ROWS = 50_000;
@@ -41,20 +47,22 @@ const MAX_KEPT_MATCHES = 5_000;
  * every other process through the change notice.
  */
 export class LiveMailBook {
-  private set: LiveSet | null = null;
-  /** Bumped by every change; a load that overlapped a change is used once and not kept. */
-  private generation = 0;
-  private loading: Promise<LiveSet> | null = null;
-  private loadingDb: Db | null = null;
+  /** The live global and comeback mails, compiled once per change. */
+  private readonly snapshot = new LiveSnapshot(compileLiveSet);
   /** Mails read by id (personal and comeback copies in mailboxes), kept until the next change. */
   private rows = new Map<number, MailRow>();
 
+  constructor() {
+    this.snapshot.onInvalidate(() => this.rows.clear());
+  }
+
+  /** What follows the change notices (`followChanges`). */
+  get changes(): LiveSnapshot<unknown> {
+    return this.snapshot;
+  }
+
   invalidate(): void {
-    this.generation += 1;
-    this.set = null;
-    this.loading = null;
-    this.loadingDb = null;
-    this.rows.clear();
+    this.snapshot.invalidate();
   }
 
   /** Mails by id, from memory where possible: a mailbox shows the same personal mails to many players. */
@@ -67,12 +75,12 @@ export class LiveMailBook {
       else missing.push(id);
     }
     if (missing.length === 0) return out;
-    const generation = this.generation;
+    const generation = this.snapshot.generation;
     const rows = await db.select().from(mails).where(inArray(mails.id, missing));
     if (this.rows.size + rows.length > MAX_KEPT_ROWS) this.rows.clear();
     for (const row of rows) {
       out.set(row.id, row);
-      if (generation === this.generation) this.rows.set(row.id, row);
+      if (generation === this.snapshot.generation) this.rows.set(row.id, row);
     }
     return out;
   }
@@ -82,16 +90,16 @@ export class LiveMailBook {
    * the transaction: on PGlite the base connection waits for it).
    */
   async live(db: Db, scope: 'global' | 'comeback'): Promise<LiveMail[]> {
-    return (this.set ?? (await this.load(db)))[scope];
+    return (await this.snapshot.get(db))[scope];
   }
 
   async liveGlobalIds(db: Db): Promise<ReadonlySet<number>> {
-    return (this.set ?? (await this.load(db))).globalIds;
+    return (await this.snapshot.get(db)).globalIds;
   }
 
   /** The live global mails (newest first, any time window) whose conditions pass these attributes. */
   async globalsFor(db: Db, attrs: PlayerAttributes, now: number): Promise<LiveMail[]> {
-    const set = this.set ?? (await this.load(db));
+    const set = await this.snapshot.get(db);
     const compute = () => set.global.filter((m) => m.matches(attrs, now));
     // An absolute last-login time rarely repeats, and days away derived from the clock (not given)
     // change with time: evaluate those players directly.
@@ -106,49 +114,29 @@ export class LiveMailBook {
     }
     return found;
   }
+}
 
-  private load(db: Db): Promise<LiveSet> {
-    // Share a load only with callers on the same connection: a transaction must never wait on a
-    // load queued behind it on the base connection (on PGlite that waits forever).
-    if (this.loading && this.loadingDb === db) return this.loading;
-    const generation = this.generation;
-    const loading = db
-      .select()
-      .from(mails)
-      .where(
-        and(inArray(mails.scope, ['global', 'comeback']), isNull(mails.recalledAt), gt(mails.expireAt, new Date())),
-      )
-      .orderBy(desc(mails.effectiveAt), desc(mails.id))
-      .then((rows) => {
-        const compiled = rows.map((row) => ({
-          row,
-          matches: compileConditions(row.conditions),
-          effectiveMs: row.effectiveAt.getTime(),
-          expireMs: row.expireAt.getTime(),
-        }));
-        const global = compiled.filter((m) => m.row.scope === 'global');
-        const set: LiveSet = {
-          global,
-          comeback: compiled.filter((m) => m.row.scope === 'comeback'),
-          globalIds: new Set(global.map((m) => m.row.id)),
-          read: [...new Set(global.flatMap((m) => m.row.conditions.map((c) => c.attr)))],
-          matches: new Map(),
-        };
-        if (generation === this.generation) this.set = set;
-        return set;
-      })
-      .finally(() => {
-        if (this.loading === loading) {
-          this.loading = null;
-          this.loadingDb = null;
-        }
-      });
-    if (!this.loading) {
-      this.loading = loading;
-      this.loadingDb = db;
-    }
-    return loading;
-  }
+/** Load and compile the global and comeback mails that are scheduled or active. */
+async function compileLiveSet(db: Db): Promise<LiveSet> {
+  const rows = await db
+    .select()
+    .from(mails)
+    .where(and(inArray(mails.scope, ['global', 'comeback']), isNull(mails.recalledAt), gt(mails.expireAt, new Date())))
+    .orderBy(desc(mails.effectiveAt), desc(mails.id));
+  const compiled = rows.map((row) => ({
+    row,
+    matches: compileConditions(row.conditions),
+    effectiveMs: row.effectiveAt.getTime(),
+    expireMs: row.expireAt.getTime(),
+  }));
+  const global = compiled.filter((m) => m.row.scope === 'global');
+  return {
+    global,
+    comeback: compiled.filter((m) => m.row.scope === 'comeback'),
+    globalIds: new Set(global.map((m) => m.row.id)),
+    read: [...new Set(global.flatMap((m) => m.row.conditions.map((c) => c.attr)))],
+    matches: new Map(),
+  };
 }
 
 /** One book per database, so test apps on separate databases in one process do not share it. */
@@ -160,7 +148,7 @@ export async function liveMailBook(database: Database): Promise<LiveMailBook> {
     const created = new LiveMailBook();
     books.set(database, created);
     book = created;
-    await database.listen(MAIL_CHANGED, () => created.invalidate());
+    await followChanges(database, [MAIL_CHANGED], created.changes);
   }
   return book;
 }

@@ -1,14 +1,15 @@
 import {
   compileConditions,
+  DAY_MS,
   type Locale,
   type MailboxItem,
   type MailScope,
   type PlayerAttributes,
-  type PlayerMail,
   translate,
 } from '@rookery/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginateArray } from '../../platform/db/paginate.js';
 import { notFound } from '../../platform/http/errors.js';
 import {
   applyRewards,
@@ -25,8 +26,6 @@ import type { LiveMail, LiveMailBook, MailRow } from './live-mails.js';
 import { type MailCopy, playerWithMailCopies } from './player-lookup.js';
 import { mails, playerMails } from './tables.js';
 import { inMailbox, type PlayerMailRow, toMail, toMailboxItem } from './views.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The player's copies and global-mail states, with their mails; the latest round first. */
 async function playerMailRows(db: Db, userId: number): Promise<{ copy: PlayerMailRow; mail: MailRow }[]> {
@@ -222,7 +221,7 @@ export async function claimMail(db: Db, userId: number, mailId: number, locale: 
 }
 
 /** One mail as one player has it, for the console. */
-function toPlayerMail(mail: MailRow, copy: PlayerMailRow | undefined, shown: boolean, now: Date): PlayerMail {
+function toPlayerMail(mail: MailRow, copy: PlayerMailRow | undefined, shown: boolean, now: Date) {
   const { id, mailScope, state, title, content, reward, effectiveAt, expireAt } = toMail(mail, now);
   return {
     id,
@@ -236,7 +235,7 @@ function toPlayerMail(mail: MailRow, copy: PlayerMailRow | undefined, shown: boo
     round: copy?.round ?? 1,
     read: Boolean(copy?.readAt),
     claimed: Boolean(copy?.claimedAt),
-    claimedAt: copy?.claimedAt?.toISOString() ?? null,
+    claimedAt: copy?.claimedAt ?? null,
     removed: Boolean(copy?.removedAt),
     inMailbox: shown,
   };
@@ -247,7 +246,7 @@ export async function playerMailHistory(
   db: Db,
   book: LiveMailBook,
   userId: number,
-  q: { scopes: MailScope[]; page: number; pageSize: number },
+  q: PageInput & { scopes: MailScope[] },
   now = new Date(),
 ) {
   const [player, rows, globals] = await Promise.all([
@@ -267,13 +266,11 @@ export async function playerMailHistory(
     entries.push({ mail: g.row, copy: undefined, inMailbox: inMailbox(g.row, undefined, true, nowMs) });
   }
   const filtered = entries
-    .filter((e) => q.scopes.includes(e.mail.scope as MailScope))
+    .filter((e) => q.scopes.includes(e.mail.scope))
     .sort((a, b) => b.mail.id - a.mail.id || (b.copy?.round ?? 1) - (a.copy?.round ?? 1));
-  const page = filtered.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
   return {
     userId,
-    list: page.map((e) => toPlayerMail(e.mail, e.copy, e.inMailbox, now)),
-    pagination: { page: q.page, pageSize: q.pageSize, total: filtered.length },
+    ...asList(paginateArray(filtered, q), (e) => toPlayerMail(e.mail, e.copy, e.inMailbox, now)),
   };
 }
 

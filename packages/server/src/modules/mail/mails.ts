@@ -6,10 +6,11 @@ import {
   parseUserIdInput,
   translate,
 } from '@rookery/contracts';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { type Db, notifyChange } from '../../platform/db/client.js';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { MAIL_CHANGED, type MailRow } from './live-mails.js';
+import type { MailRow } from './live-mails.js';
 import { existingPlayerIds } from './player-lookup.js';
 import { mailRewardTemplates, mails, mailTemplates, playerMails } from './tables.js';
 import { escapeLike } from './templates.js';
@@ -78,11 +79,6 @@ async function insertRecipients(db: Db, mailId: number, userIds: number[], at: D
   }
 }
 
-/** Every process keeps mails in memory (compiled global mails, mailbox bodies): tell them one changed. */
-async function announce(db: Db) {
-  await notifyChange(db, MAIL_CHANGED);
-}
-
 export async function createMail(db: Db, body: MailBody, actor: string | null, locale: Locale, now = new Date()) {
   const { values, userIds } = await resolveMail(db, body, now, locale);
   const [row] = await db
@@ -91,7 +87,6 @@ export async function createMail(db: Db, body: MailBody, actor: string | null, l
     .returning();
   await insertRecipients(db, row.id, userIds, row.effectiveAt);
   // A new personal mail is in no process's memory yet; a new global or comeback mail must be compiled.
-  if (row.scope !== 'personal') await announce(db);
   return mailDetail(db, row, now);
 }
 
@@ -161,7 +156,6 @@ export async function updateMail(db: Db, id: number, body: MailBody, locale: Loc
     await db.delete(playerMails).where(eq(playerMails.mailId, id));
     await insertRecipients(db, id, userIds, after.effectiveAt);
   }
-  await announce(db);
   return { before: toMail(before, now), after: await mailDetail(db, after, now) };
 }
 
@@ -185,7 +179,6 @@ export async function recallMail(
     .set({ recalledAt: now, recalledBy: actor, updatedAt: now })
     .where(eq(mails.id, id))
     .returning();
-  await announce(db);
   return { before: toMail(before, now), after: toMail(after, now) };
 }
 
@@ -204,23 +197,14 @@ function stateFilter(state: MailState, now: Date): SQL {
 
 export async function listMails(
   db: Db,
-  q: { scopes: MailScope[]; state?: MailState; title?: string; page: number; pageSize: number },
+  q: PageInput & { scopes: MailScope[]; state?: MailState; title?: string },
   now = new Date(),
 ) {
-  const where = and(
+  const filters = [
     inArray(mails.scope, q.scopes),
     q.state ? stateFilter(q.state, now) : undefined,
     q.title ? sql`${mails.title}::text ilike ${`%${escapeLike(q.title)}%`}` : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(mails)
-      .where(where)
-      .orderBy(desc(mails.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(mails).where(where),
-  ]);
-  return { list: rows.map((r) => toMail(r, now)), pagination: { page: q.page, pageSize: q.pageSize, total } };
+  ];
+  const page = await paginate(db, { from: mails, filters, orderBy: [desc(mails.id)], ...q });
+  return asList(page, (r) => toMail(r, now));
 }

@@ -1,18 +1,7 @@
-import {
-  can,
-  type MailScope,
-  mailEndpoints,
-  mailGameEndpoints,
-  mailScopePermissions,
-  mailScopes,
-  type TemplateTable,
-  templatePermissions,
-} from '@rookery/contracts';
+import { auditTarget, mailEndpoints, mailGameEndpoints, mailScopes, templateResources } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { forbidden } from '../../platform/http/errors.js';
-import type { Session } from '../../platform/http/session.js';
 import { mailGameHandlers } from './game-routes.js';
 import { pruneExpiredMailCopies } from './housekeeping.js';
 import { liveMailBook } from './live-mails.js';
@@ -21,119 +10,72 @@ import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail }
 import { playerIdByKey } from './player-lookup.js';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.js';
 
-type ScopeAction = 'query' | 'create' | 'delete';
-
-/** One endpoint serves several scopes: the endpoint lets in any scope's permission, this asks for the scope's own. */
-function requireScope(session: Session | null, scope: MailScope, action: ScopeAction) {
-  if (!session || !can(session.access, [mailScopePermissions[scope][action]])) throw forbidden();
-}
-
-function scopesAllowed(session: Session | null, action: ScopeAction, wanted?: MailScope): MailScope[] {
-  if (wanted) {
-    requireScope(session, wanted, action);
-    return [wanted];
-  }
-  return mailScopes.filter((s) => session && can(session.access, [mailScopePermissions[s][action]]));
-}
-
-function requireTemplate(session: Session | null, table: TemplateTable, action: 'query' | 'create') {
-  if (!session || !can(session.access, [templatePermissions[table][action]])) throw forbidden();
-}
-
-/** Mutations after which this process's compiled live mails are stale. */
-const mailChanges = new Set(['createMail', 'updateMail', 'recallMail']);
-
 export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
   const book = await liveMailBook(database);
   scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db));
-  // The change notice reaches every process, but asynchronously on PostgreSQL; drop this
-  // process's copy as soon as the change has committed so the next fetch here sees it.
-  app.addHook('onSend', async (req, _reply, payload) => {
-    const name = (req.routeOptions.config as { endpointName?: string } | undefined)?.endpointName;
-    if (name && mailChanges.has(name)) book.invalidate();
-    return payload;
-  });
   const deps = { db: database.db, gameKeyHash };
 
   registerEndpoints(app, deps, mailEndpoints, {
     createMailTemplate: async ({ db, body, session, audit }) => {
-      requireTemplate(session, body.theTable, 'create');
       const created = await createTemplate(db, body, session!.username);
-      audit({ target: `${body.theTable}Template:${created.id}`, after: created });
+      audit({ target: auditTarget(templateResources[body.theTable].name, created.id), after: created });
       return created;
     },
-    listMailTemplates: ({ db, query, session }) => {
-      requireTemplate(session, query.theTable, 'query');
-      return listTemplates(db, query);
-    },
-    getMailTemplate: ({ db, params, query, session }) => {
-      requireTemplate(session, query.theTable, 'query');
-      return getTemplate(db, query.theTable, params.id);
-    },
-    updateMailTemplate: async ({ db, params, body, session, audit }) => {
-      requireTemplate(session, body.theTable, 'create');
+    listMailTemplates: ({ db, query }) => listTemplates(db, query),
+    getMailTemplate: ({ db, params, query }) => getTemplate(db, query.theTable, params.id),
+    updateMailTemplate: async ({ db, params, body, audit }) => {
       const { before, after } = await updateTemplate(db, params.id, body);
-      audit({ target: `${body.theTable}Template:${after.id}`, before, after });
+      audit({ target: auditTarget(templateResources[body.theTable].name, after.id), before, after });
       return after;
     },
-    deleteMailTemplate: async ({ db, params, query, session, audit }) => {
-      requireTemplate(session, query.theTable, 'create');
+    deleteMailTemplate: async ({ db, params, query, audit }) => {
       const before = await deleteTemplate(db, query.theTable, params.id);
-      audit({ target: `${query.theTable}Template:${before.id}`, before });
+      audit({ target: auditTarget(templateResources[query.theTable].name, before.id), before });
       return { ok: true as const };
     },
 
     createMail: async ({ db, body, session, locale, audit }) => {
-      requireScope(session, body.mailScope, 'create');
       const mail = await createMail(db, body, session!.username, locale);
-      audit({ target: `mail:${mail.id}`, after: { ...mail, userIdInput: undefined } });
+      audit({ target: auditTarget('mail', mail.id), after: { ...mail, userIdInput: undefined } });
       return mail;
     },
-    listMails: ({ db, query, session }) => {
-      const scopes = scopesAllowed(session, 'query', query.mailScope);
-      if (scopes.length === 0) throw forbidden();
-      return listMails(db, { ...query, scopes });
-    },
-    searchMailsByUser: async ({ db, query, session }) => {
-      const scopes = scopesAllowed(session, 'query', query.mailScope);
-      if (scopes.length === 0) throw forbidden();
+    listMails: ({ db, query, permittedBy }) =>
+      listMails(db, { ...query, scopes: query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes) }),
+    searchMailsByUser: async ({ db, query, permittedBy }) => {
+      const scopes = query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes);
       const { userId: _, ...history } = await playerMailHistory(db, book, query.userId, { ...query, scopes });
       return history;
     },
-    getMail: async ({ db, params, query, session }) => {
-      if (query.mailScope) requireScope(session, query.mailScope, 'query');
+    getMail: async ({ db, params, query, permittedBy }) => {
       const row = await getMailRow(db, params.id, query.mailScope);
-      requireScope(session, row.scope as MailScope, 'query');
+      permittedBy.require(row.scope);
       return mailDetail(db, row);
     },
-    updateMail: async ({ db, params, query, body, session, locale, audit }) => {
-      requireScope(session, body.mailScope, 'create');
+    updateMail: async ({ db, params, query, body, locale, audit }) => {
       if (query.mailScope) await getMailRow(db, params.id, query.mailScope);
       const { before, after } = await updateMail(db, params.id, body, locale);
-      audit({ target: `mail:${after.id}`, before, after: { ...after, userIdInput: undefined } });
+      audit({ target: auditTarget('mail', after.id), before, after: { ...after, userIdInput: undefined } });
       return after;
     },
-    recallMail: async ({ db, params, query, session, audit }) => {
-      if (query.mailScope) requireScope(session, query.mailScope, 'delete');
+    recallMail: async ({ db, params, query, session, permittedBy, audit }) => {
       const row = await getMailRow(db, params.id, query.mailScope);
-      requireScope(session, row.scope as MailScope, 'delete');
+      permittedBy.require(row.scope);
       const { before, after } = await recallMail(db, params.id, query.mailScope, session!.username);
-      audit({ target: `mail:${after.id}`, before, after });
+      audit({ target: auditTarget('mail', after.id), before, after });
       return after;
     },
 
-    listPlayerMails: async ({ db, query, session }) => {
-      const scopes = scopesAllowed(session, 'query');
-      if (scopes.length === 0) throw forbidden();
+    listPlayerMails: async ({ db, query, permittedBy }) => {
+      const scopes = query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes);
       const userId = await playerIdByKey(db, query);
       return playerMailHistory(db, book, userId, { ...query, scopes });
     },
-    removePlayerMail: async ({ db, params, query, session, audit }) => {
+    removePlayerMail: async ({ db, params, query, session, permittedBy, audit }) => {
       const mail = await getMailRow(db, params.id);
-      requireScope(session, mail.scope as MailScope, 'delete');
+      permittedBy.require(mail.scope);
       const userId = await playerIdByKey(db, query);
       const { before, after } = await removePlayerMail(db, userId, mail, session!.username);
-      audit({ target: `player:${userId} mail:${mail.id}`, before, after });
+      audit({ target: auditTarget('player', userId), before, after: { ...after, mailId: mail.id } });
       return after;
     },
   });

@@ -1,4 +1,4 @@
-import type { ConditionRule, Reward } from '@rookery/contracts';
+import { type ConditionRule, mailScopes, type Reward } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -54,7 +54,7 @@ export const mails = pgTable(
   {
     id: serial().primaryKey(),
     /** personal | global | comeback */
-    scope: text().notNull(),
+    scope: text({ enum: mailScopes }).notNull(),
     title: jsonb().$type<Texts>().notNull(),
     content: jsonb().$type<Texts>().notNull(),
     reward: jsonb().$type<Reward[]>().notNull(),

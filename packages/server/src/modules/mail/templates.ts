@@ -1,11 +1,14 @@
-import type { MailTemplate, TemplateBody, TemplateTable } from '@rookery/contracts';
-import { count, desc, eq, ilike } from 'drizzle-orm';
+import type { TemplateBody, TemplateTable, templateSchema } from '@rookery/contracts';
+import { desc, eq, ilike } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import { mailRewardTemplates, mailTemplates } from './tables.js';
 
 type MailTemplateRow = typeof mailTemplates.$inferSelect;
 type RewardTemplateRow = typeof mailRewardTemplates.$inferSelect;
+type MailTemplate = z.output<typeof templateSchema>;
 
 /** A search text as a LIKE pattern part: its own % and _ match themselves. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -19,33 +22,23 @@ function toTemplate(table: TemplateTable, row: MailTemplateRow | RewardTemplateR
     content: 'content' in row ? row.content : null,
     reward: 'reward' in row ? row.reward : null,
     createdBy: row.createdBy,
-    createAt: row.createdAt.toISOString(),
-    updateAt: row.updatedAt.toISOString(),
+    createAt: row.createdAt,
+    updateAt: row.updatedAt,
   };
 }
 
 const tableOf = (table: TemplateTable) => (table === 'mail' ? mailTemplates : mailRewardTemplates);
 
-export async function listTemplates(
-  db: Db,
-  q: { theTable: TemplateTable; searchName?: string; page: number; pageSize: number },
-) {
+export async function listTemplates(db: Db, q: PageInput & { theTable: TemplateTable; searchName?: string }) {
   const t = tableOf(q.theTable);
-  const where = q.searchName ? ilike(t.name, `%${escapeLike(q.searchName)}%`) : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(desc(t.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(t).where(where),
-  ]);
-  return {
-    list: rows.map((r) => toTemplate(q.theTable, r)),
-    pagination: { page: q.page, pageSize: q.pageSize, total },
-  };
+  const filters = [q.searchName ? ilike(t.name, `%${escapeLike(q.searchName)}%`) : undefined];
+  const page = await paginate<typeof t, MailTemplateRow | RewardTemplateRow>(db, {
+    from: t,
+    filters,
+    orderBy: [desc(t.id)],
+    ...q,
+  });
+  return asList(page, (r) => toTemplate(q.theTable, r));
 }
 
 export async function getTemplate(db: Db, table: TemplateTable, id: number): Promise<MailTemplate> {

@@ -1,3 +1,4 @@
+import type { MailScope } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
 import { inMailbox, mailState, pickText } from './views.js';
 
@@ -16,7 +17,7 @@ describe('pickText', () => {
 
 describe('mail state and mailbox visibility', () => {
   const mail = {
-    scope: 'global',
+    scope: 'global' as MailScope,
     recalledAt: null,
     effectiveAt: t('2026-01-01T00:00:00Z'),
     expireAt: t('2026-01-10T00:00:00Z'),
@@ -39,7 +40,7 @@ describe('mail state and mailbox visibility', () => {
     const recalled = { ...mail, recalledAt: t('2026-01-04T00:00:00Z') };
     expect(inMailbox(recalled, undefined, true, now)).toBe(false);
     expect(inMailbox(recalled, { claimedAt: t('2026-01-03T00:00:00Z'), removedAt: null }, true, now)).toBe(true);
-    const personal = { ...mail, scope: 'personal' };
+    const personal = { ...mail, scope: 'personal' as MailScope };
     expect(inMailbox(personal, undefined, true, now)).toBe(false);
     expect(inMailbox(personal, { claimedAt: null, removedAt: null }, false, now)).toBe(true);
   });

@@ -1,8 +1,11 @@
-import { type Mail, type MailboxItem, type MailScope, type MailState, mailDefaultLanguage } from '@rookery/contracts';
+import { type MailboxItem, type MailState, mailDefaultLanguage, type mailSchema } from '@rookery/contracts';
+import type { z } from 'zod';
 import type { MailRow } from './live-mails.js';
 import type { playerMails } from './tables.js';
 
 export type PlayerMailRow = typeof playerMails.$inferSelect;
+/** A mail as the console shows it (the schema encodes the times). */
+export type Mail = z.output<typeof mailSchema>;
 
 export function mailState(row: Pick<MailRow, 'recalledAt' | 'effectiveAt' | 'expireAt'>, now: Date): MailState {
   if (row.recalledAt) return 'recalled';
@@ -14,14 +17,14 @@ export function mailState(row: Pick<MailRow, 'recalledAt' | 'effectiveAt' | 'exp
 export function toMail(row: MailRow, now: Date): Mail {
   return {
     id: row.id,
-    mailScope: row.scope as MailScope,
+    mailScope: row.scope,
     state: mailState(row, now),
     title: row.title,
     content: row.content,
     reward: row.reward,
     conditions: row.conditions,
-    effectiveAt: row.effectiveAt.toISOString(),
-    expireAt: row.expireAt.toISOString(),
+    effectiveAt: row.effectiveAt,
+    expireAt: row.expireAt,
     iapId: row.iapId,
     mailTemplateId: row.mailTemplateId,
     rewardTemplateId: row.rewardTemplateId,
@@ -30,9 +33,9 @@ export function toMail(row: MailRow, now: Date): Mail {
     recipientCount: row.recipientCount,
     createdBy: row.createdBy,
     recalledBy: row.recalledBy,
-    recalledAt: row.recalledAt?.toISOString() ?? null,
-    createAt: row.createdAt.toISOString(),
-    updateAt: row.updatedAt.toISOString(),
+    recalledAt: row.recalledAt,
+    createAt: row.createdAt,
+    updateAt: row.updatedAt,
   };
 }
 
@@ -76,7 +79,7 @@ export function toMailboxItem(
     const title = pickText(mail.title, language);
     unread = {
       id: mail.id,
-      mailScope: mail.scope as MailScope,
+      mailScope: mail.scope,
       title: title.text,
       content: pickText(mail.content, title.lang).text,
       language: title.lang,

@@ -1,4 +1,5 @@
 import {
+  auditTarget,
   gameLabel,
   initialPlayerState,
   type Locale,
@@ -56,7 +57,12 @@ export async function changePlayer(
   // The action's details (the device unbound, the resources deducted…) go with the after view, so
   // the audit says what changed even when the player row itself did not.
   const detail = eventData(before);
-  ctx.audit({ action, target: String(userId), before: auditView(before), after: { ...auditView(after), detail } });
+  ctx.audit({
+    action,
+    target: auditTarget('player', userId),
+    before: auditView(before),
+    after: { ...auditView(after), detail },
+  });
   await recordPlayerEvent(ctx.db, userId, action, detail, ctx.actor);
   return after;
 }
@@ -301,7 +307,12 @@ export async function banDevices(ctx: ActionContext, deviceIds: string[], reason
       .onConflictDoUpdate({ target: deviceBans.deviceId, set: values })
       .returning();
     const userIds = bound.get(deviceId) ?? [];
-    ctx.audit({ action: 'banDevices', target: deviceId, before: before ?? null, after: { ...ban, userIds } });
+    ctx.audit({
+      action: 'banDevices',
+      target: auditTarget('device', deviceId),
+      before: before ?? null,
+      after: { ...ban, userIds },
+    });
     for (const userId of userIds)
       await recordPlayerEvent(ctx.db, userId, 'banDevices', { deviceId, reason, until: until ?? null }, ctx.actor);
     bans.push({ ...ban, userIds });
@@ -316,7 +327,7 @@ export async function unbanDevices(ctx: ActionContext, deviceIds: string[]) {
     removed.map((r) => r.deviceId),
   );
   for (const ban of removed) {
-    ctx.audit({ action: 'unbanDevices', target: ban.deviceId, before: ban, after: null });
+    ctx.audit({ action: 'unbanDevices', target: auditTarget('device', ban.deviceId), before: ban, after: null });
     for (const userId of bound.get(ban.deviceId) ?? [])
       await recordPlayerEvent(ctx.db, userId, 'unbanDevices', { deviceId: ban.deviceId }, ctx.actor);
   }
@@ -364,7 +375,7 @@ export async function deleteBusinessData(ctx: ActionContext, userId: number, rea
     .where(eq(playerSuspicions.userId, userId));
   ctx.audit({
     action: 'deleteBusinessData',
-    target: String(userId),
+    target: auditTarget('player', userId),
     before: { erasedFields: erased, devicesUnbound: devices.length },
     after: { ...toPlayerSummary(after), reason },
   });
@@ -381,7 +392,7 @@ export async function reviewSuspicion(ctx: ActionContext, id: number) {
     .set({ reviewedAt: new Date(), reviewedBy: ctx.actor })
     .where(eq(playerSuspicions.id, id))
     .returning();
-  ctx.audit({ action: 'reviewSuspicion', target: String(before.userId), before, after });
+  ctx.audit({ action: 'reviewSuspicion', target: auditTarget('player', before.userId), before, after });
   await recordPlayerEvent(ctx.db, before.userId, 'reviewSuspicion', { suspicionId: id, rule: before.rule }, ctx.actor);
   return after;
 }

@@ -602,7 +602,7 @@ describe('console reads', () => {
     const end = new Date(Date.now() + 60_000).toISOString();
     const audit = await admin(
       'GET',
-      `/api/v1/system/log?action=deductResources&target=${p.userId}&start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`,
+      `/api/v1/system/log?action=deductResources&target=player:${p.userId}&start=${encodeURIComponent(start)}&end=${encodeURIComponent(end)}`,
     );
     const [entry] = audit.json().data.list;
     expect(entry.before.state.resources.gem).toBe(9);

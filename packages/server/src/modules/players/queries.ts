@@ -2,55 +2,35 @@ import {
   gameLabel,
   type Locale,
   type PlayerState,
-  type PlayerSummary,
   resourceKinds,
+  type SuspicionRule,
   stateFields,
 } from '@rookery/contracts';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginate, sortBy } from '../../platform/db/paginate.js';
 import { selectTableRows } from '../../platform/db/rows.js';
 import { notFound } from '../../platform/http/errors.js';
 import { getPlayer, type PlayerRow } from './service.js';
 import { deviceBans, playerEvents, playerSnapshots, playerSuspicions, players } from './tables.js';
-import { boundUserIds, playerDevicesView, toPlayerDetail, toPlayerSummary } from './views.js';
+import { boundUserIds, type PlayerSummary, playerDevicesView, toPlayerDetail, toPlayerSummary } from './views.js';
 
 /** Read-only player queries for the console: search, listings, snapshots, history, event log, archive. */
-
-interface Page {
-  page: number;
-  pageSize: number;
-}
-
-const paged = <T>(list: T[], q: Page, total: number) => ({
-  list,
-  pagination: { page: q.page, pageSize: q.pageSize, total },
-});
-
-/** One page of a table's rows, ordered, with the total matching `where`. */
-async function pageOf<T extends PgTable>(
-  db: Db,
-  table: T,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit: number,
-  offset: number,
-): Promise<{ rows: T['$inferSelect'][]; total: number }> {
-  const from = table as PgTable;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(from)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(from).where(where),
-  ]);
-  return { rows: rows as T['$inferSelect'][], total };
-}
-
-const offsetOf = (q: Page) => (q.page - 1) * q.pageSize;
 
 /**
  * Every ID kind is an index lookup; a device ID finds the players it is bound to and those whose
@@ -83,14 +63,9 @@ const sortColumns = {
   saveCount: players.saveCount,
 } as const;
 
-async function listWhere(db: Db, where: SQL | undefined, q: Page, orderBy: SQL[] = [desc(players.id)]) {
-  const { rows, total } = await pageOf(db, players, where, orderBy, q.pageSize, offsetOf(q));
+async function listWhere(db: Db, filters: (SQL | undefined)[], q: PageInput, orderBy: SQL[] = [desc(players.id)]) {
   const now = new Date();
-  return paged(
-    rows.map((r) => toPlayerSummary(r, now)),
-    q,
-    total,
-  );
+  return asList(await paginate(db, { from: players, filters, orderBy, ...q }), (r) => toPlayerSummary(r, now));
 }
 
 const frozenNow = (now: Date) =>
@@ -100,7 +75,7 @@ const notFrozenNow = (now: Date) =>
 
 export function listPlayers(
   db: Db,
-  q: Page & {
+  q: PageInput & {
     status?: 'normal' | 'frozen';
     os?: string;
     country?: string;
@@ -109,78 +84,71 @@ export function listPlayers(
   },
 ) {
   const now = new Date();
-  const where = and(
+  const filters = [
     q.status === 'frozen' ? frozenNow(now) : q.status === 'normal' ? notFrozenNow(now) : undefined,
     q.os ? eq(players.os, q.os) : undefined,
     q.country ? eq(players.country, q.country) : undefined,
-  );
-  const dir = q.order === 'asc' ? asc : desc;
-  return listWhere(db, where, q, [dir(sortColumns[q.sort]), dir(players.id)]);
+  ];
+  return listWhere(db, filters, q, sortBy({ columns: sortColumns, by: q.sort, order: q.order, tiebreak: players.id }));
 }
 
-export const listFrozenPlayers = (db: Db, q: Page & { userId?: number }) =>
-  listWhere(db, and(frozenNow(new Date()), q.userId ? eq(players.id, q.userId) : undefined), q);
+const byUser = (q: { userId?: number }) => (q.userId ? eq(players.id, q.userId) : undefined);
 
-export const listChatBans = (db: Db, q: Page & { userId?: number }) =>
-  listWhere(db, and(gt(players.chatBannedUntil, new Date()), q.userId ? eq(players.id, q.userId) : undefined), q);
+export const listFrozenPlayers = (db: Db, q: PageInput & { userId?: number }) =>
+  listWhere(db, [frozenNow(new Date()), byUser(q)], q);
 
-export const listBlacklist = (db: Db, q: Page & { userId?: number }) =>
-  listWhere(db, and(sql`${players.blacklisted}`, q.userId ? eq(players.id, q.userId) : undefined), q);
+export const listChatBans = (db: Db, q: PageInput & { userId?: number }) =>
+  listWhere(db, [gt(players.chatBannedUntil, new Date()), byUser(q)], q);
 
-export async function listDeviceBans(db: Db, q: Page & { deviceId?: string }) {
-  const now = new Date();
-  const where = and(
-    or(isNull(deviceBans.until), gt(deviceBans.until, now)),
-    q.deviceId ? eq(deviceBans.deviceId, q.deviceId) : undefined,
-  );
-  const { rows, total } = await pageOf(
-    db,
-    deviceBans,
-    where,
-    [desc(deviceBans.createdAt), asc(deviceBans.deviceId)],
-    q.pageSize,
-    offsetOf(q),
-  );
+export const listBlacklist = (db: Db, q: PageInput & { userId?: number }) =>
+  listWhere(db, [sql`${players.blacklisted}`, byUser(q)], q);
+
+export async function listDeviceBans(db: Db, q: PageInput & { deviceId?: string }) {
+  const page = await paginate(db, {
+    from: deviceBans,
+    filters: [
+      or(isNull(deviceBans.until), gt(deviceBans.until, new Date())),
+      q.deviceId ? eq(deviceBans.deviceId, q.deviceId) : undefined,
+    ],
+    orderBy: [desc(deviceBans.createdAt), asc(deviceBans.deviceId)],
+    ...q,
+  });
   const bound = await boundUserIds(
     db,
-    rows.map((r) => r.deviceId),
+    page.rows.map((r) => r.deviceId),
   );
-  return paged(
-    rows.map((r) => toDeviceBan(r, bound.get(r.deviceId) ?? [])),
-    q,
-    total,
-  );
+  return asList(page, (r) => toDeviceBan(r, bound.get(r.deviceId) ?? []));
 }
 
-export const toDeviceBan = (r: typeof deviceBans.$inferSelect, userIds: number[]) => ({
-  deviceId: r.deviceId,
-  reason: r.reason,
-  until: r.until?.toISOString() ?? null,
-  bannedBy: r.bannedBy,
-  createdAt: r.createdAt.toISOString(),
+export const toDeviceBan = (
+  { deviceId, reason, until, bannedBy, createdAt }: typeof deviceBans.$inferSelect,
+  userIds: number[],
+) => ({
+  deviceId,
+  reason,
+  until,
+  bannedBy,
+  createdAt,
   userIds,
 });
 
-const toSnapshotInfo = (r: typeof playerSnapshots.$inferSelect) => ({
-  id: r.id,
-  userId: r.userId,
-  saveCount: r.saveCount,
-  cause: r.cause,
-  actor: r.actor,
-  createdAt: r.createdAt.toISOString(),
-});
-
-export async function listSnapshots(db: Db, q: Page & { userId: number }) {
+export async function listSnapshots(db: Db, q: PageInput & { userId: number }) {
   await getPlayer(db, q.userId);
-  const where = eq(playerSnapshots.userId, q.userId);
-  const { rows, total } = await pageOf(db, playerSnapshots, where, [desc(playerSnapshots.id)], q.pageSize, offsetOf(q));
-  return paged(rows.map(toSnapshotInfo), q, total);
+  const { state: _, ...info } = getTableColumns(playerSnapshots);
+  const page = await paginate(db, {
+    from: playerSnapshots,
+    select: (d) => d.select(info).from(playerSnapshots),
+    filters: [eq(playerSnapshots.userId, q.userId)],
+    orderBy: [desc(playerSnapshots.id)],
+    ...q,
+  });
+  return asList(page);
 }
 
 export async function getSnapshot(db: Db, id: number) {
   const [row] = await db.select().from(playerSnapshots).where(eq(playerSnapshots.id, id));
   if (!row) throw notFound('player.snapshotNotFound');
-  return { ...toSnapshotInfo(row), state: row.state };
+  return row;
 }
 
 /** Every resource and counter that differs between two states, labelled. */
@@ -201,104 +169,88 @@ export function stateChanges(before: PlayerState, after: PlayerState, locale: Lo
  * A snapshot is the state before a write (its `cause`); what that write changed is the diff to
  * the next newer snapshot, or to the current state for the newest one.
  */
-export async function playerDataHistory(db: Db, q: Page & { userId: number }, locale: Locale) {
+export async function playerDataHistory(db: Db, q: PageInput & { userId: number }, locale: Locale) {
   const player = await getPlayer(db, q.userId);
-  const where = eq(playerSnapshots.userId, q.userId);
-  const offset = offsetOf(q);
-  const { rows, total } = await pageOf(
-    db,
-    playerSnapshots,
-    where,
-    [desc(playerSnapshots.id)],
-    q.pageSize + (offset > 0 ? 1 : 0),
-    Math.max(0, offset - 1),
-  );
-  let newer: { state: PlayerState; saveCount: number } = offset > 0 && rows.length > 0 ? rows.shift()! : player;
-  const list = rows.map((r) => {
+  const byPlayer = eq(playerSnapshots.userId, q.userId);
+  const page = await paginate(db, {
+    from: playerSnapshots,
+    filters: [byPlayer],
+    orderBy: [desc(playerSnapshots.id)],
+    ...q,
+  });
+  // The snapshot just newer than this page's first one holds the state its first write made.
+  const [first] = page.rows;
+  const [newerThanPage] = first
+    ? await db
+        .select({ state: playerSnapshots.state, saveCount: playerSnapshots.saveCount })
+        .from(playerSnapshots)
+        .where(and(byPlayer, gt(playerSnapshots.id, first.id)))
+        .orderBy(asc(playerSnapshots.id))
+        .limit(1)
+    : [];
+  let newer: { state: PlayerState; saveCount: number } = newerThanPage ?? player;
+  return asList(page, (r) => {
     const entry = {
       snapshotId: r.id,
       saveCount: r.saveCount,
       nextSaveCount: newer.saveCount,
       cause: r.cause,
       actor: r.actor,
-      at: r.createdAt.toISOString(),
+      at: r.createdAt,
       changes: stateChanges(r.state, newer.state, locale),
     };
     newer = r;
     return entry;
   });
-  return paged(list, q, total);
 }
 
-const toEvent = (r: typeof playerEvents.$inferSelect) => ({
-  id: r.id,
-  userId: r.userId,
-  type: r.type,
-  data: r.data,
-  actor: r.actor,
-  at: r.at.toISOString(),
-});
+const listEventsWhere = async (db: Db, filters: (SQL | undefined)[], q: PageInput) =>
+  asList(await paginate(db, { from: playerEvents, filters, orderBy: [desc(playerEvents.id)], ...q }));
 
-async function listEventsWhere(db: Db, where: SQL | undefined, q: Page) {
-  const { rows, total } = await pageOf(db, playerEvents, where, [desc(playerEvents.id)], q.pageSize, offsetOf(q));
-  return paged(rows.map(toEvent), q, total);
-}
-
-export const listPlayerEvents = (db: Db, q: Page & { userId: number; type?: string; start?: string; end?: string }) =>
+export const listPlayerEvents = (
+  db: Db,
+  q: PageInput & { userId: number; type?: string; start?: string; end?: string },
+) =>
   listEventsWhere(
     db,
-    and(
+    [
       eq(playerEvents.userId, q.userId),
       q.type ? eq(playerEvents.type, q.type) : undefined,
       q.start ? gte(playerEvents.at, new Date(q.start)) : undefined,
       q.end ? lte(playerEvents.at, new Date(q.end)) : undefined,
-    ),
+    ],
     q,
   );
 
-export const listItemRemovals = (db: Db, q: Page & { userId?: number }) =>
+export const listItemRemovals = (db: Db, q: PageInput & { userId?: number }) =>
   listEventsWhere(
     db,
-    and(
+    [
       inArray(playerEvents.type, ['deductResources', 'removeItems']),
       q.userId ? eq(playerEvents.userId, q.userId) : undefined,
-    ),
+    ],
     q,
   );
-
-export const toSuspicion = (r: typeof playerSuspicions.$inferSelect) => ({
-  id: r.id,
-  userId: r.userId,
-  rule: r.rule,
-  detail: r.detail,
-  saveCount: r.saveCount,
-  createdAt: r.createdAt.toISOString(),
-  reviewedAt: r.reviewedAt?.toISOString() ?? null,
-  reviewedBy: r.reviewedBy,
-});
 
 export async function listSuspicions(
   db: Db,
-  q: Page & { userId?: number; reviewed?: 'true' | 'false'; rule?: string },
+  q: PageInput & { userId?: number; reviewed?: 'true' | 'false'; rule?: SuspicionRule },
 ) {
-  const where = and(
-    q.reviewed === 'true'
-      ? isNotNull(playerSuspicions.reviewedAt)
-      : q.reviewed === 'false'
-        ? isNull(playerSuspicions.reviewedAt)
-        : undefined,
-    q.userId ? eq(playerSuspicions.userId, q.userId) : undefined,
-    q.rule ? eq(playerSuspicions.rule, q.rule) : undefined,
-  );
-  const { rows, total } = await pageOf(
-    db,
-    playerSuspicions,
-    where,
-    [desc(playerSuspicions.id)],
-    q.pageSize,
-    offsetOf(q),
-  );
-  return paged(rows.map(toSuspicion), q, total);
+  const page = await paginate(db, {
+    from: playerSuspicions,
+    filters: [
+      q.reviewed === 'true'
+        ? isNotNull(playerSuspicions.reviewedAt)
+        : q.reviewed === 'false'
+          ? isNull(playerSuspicions.reviewedAt)
+          : undefined,
+      q.userId ? eq(playerSuspicions.userId, q.userId) : undefined,
+      q.rule ? eq(playerSuspicions.rule, q.rule) : undefined,
+    ],
+    orderBy: [desc(playerSuspicions.id)],
+    ...q,
+  });
+  return asList(page);
 }
 
 /** Everything held about the player, for the export-archive download. */
@@ -312,11 +264,11 @@ export async function playerArchive(db: Db, userId: number, locale: Locale) {
     deviceIds.length ? db.select().from(deviceBans).where(inArray(deviceBans.deviceId, deviceIds)) : [],
   ]);
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: new Date(),
     player: detail,
-    snapshots: snapshots.map((s) => ({ ...toSnapshotInfo(s), state: s.state })),
-    events: events.map(toEvent),
-    suspicions: suspicions.map(toSuspicion),
+    snapshots,
+    events,
+    suspicions,
     deviceBans: bans.map((b) => toDeviceBan(b, [userId])),
   };
 }

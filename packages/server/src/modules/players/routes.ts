@@ -112,8 +112,7 @@ export function playersModule({ app, database, gameKeyHash, clock }: ModuleDeps)
     listItemRemovals: ({ db, query }) => queries.listItemRemovals(db, query),
 
     listSuspiciousPlayers: ({ db, query }) => queries.listSuspicions(db, query),
-    reviewSuspicion: async (ctx) =>
-      queries.toSuspicion(await actions.reviewSuspicion(actionContext(ctx), ctx.params.id)),
+    reviewSuspicion: (ctx) => actions.reviewSuspicion(actionContext(ctx), ctx.params.id),
 
     listSnapshots: ({ db, query }) => queries.listSnapshots(db, query),
     getSnapshot: ({ db, params }) => queries.getSnapshot(db, params.id),

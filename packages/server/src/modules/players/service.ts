@@ -1,4 +1,4 @@
-import { MAX_AMOUNT, type PlayerState, type Reward } from '@rookery/contracts';
+import { DAY_MS, MAX_AMOUNT, type PlayerAttributes, type PlayerState, type Reward } from '@rookery/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
@@ -14,8 +14,6 @@ export type PlayerRow = typeof players.$inferSelect;
 
 /** Snapshots kept per player: older ones are deleted when a new one is written. */
 export const SNAPSHOTS_KEPT = 50;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function findPlayer(db: Db, userId: number): Promise<PlayerRow | undefined> {
   const [row] = await db.select().from(players).where(eq(players.id, userId));
@@ -116,18 +114,6 @@ export async function markPayer(db: Db, userId: number): Promise<void> {
 }
 
 /** The attributes remote-config and mail conditions target; a missing value stays undefined (the rule is false). */
-export interface PlayerAttributes {
-  os?: string;
-  appVersion?: string;
-  appLanguage?: string;
-  country?: string;
-  /** ISO time of the last login. */
-  lastLogin?: string;
-  notLoginDays?: number;
-  userType: 'payment' | 'normal';
-  habitatCount: number;
-}
-
 export function playerAttributes(row: PlayerRow, now = new Date()): PlayerAttributes {
   return {
     os: row.os ?? undefined,

@@ -1,4 +1,4 @@
-import type { PlayerState } from '@rookery/contracts';
+import { type PlayerState, playerStatuses, suspicionRules } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -23,7 +23,7 @@ export const players = pgTable(
     language: text(),
     country: text(),
     /** normal | frozen (a freeze whose `frozenUntil` passed counts as normal). */
-    status: text().notNull().default('normal'),
+    status: text({ enum: playerStatuses }).notNull().default('normal'),
     frozenReason: text(),
     frozenUntil: at(),
     chatBannedUntil: at(),
@@ -131,7 +131,7 @@ export const playerSuspicions = pgTable(
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    rule: text().notNull(),
+    rule: text({ enum: suspicionRules }).notNull(),
     detail: jsonb().notNull(),
     saveCount: integer().notNull(),
     createdAt: at().notNull().defaultNow(),

@@ -1,12 +1,13 @@
-import { type Locale, labelledState, type PlayerDetail, type PlayerSummary } from '@rookery/contracts';
+import { type Locale, labelledState, type playerDetailSchema, type playerSummarySchema } from '@rookery/contracts';
 import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isFrozen, type PlayerRow } from './service.js';
 import { deviceBans, playerDevices } from './tables.js';
 
-/** Wire shapes of a player row: the summary lists show and the detail the player page shows. */
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A player row as the lists show it and as the player page shows it (the schemas encode the times). */
+export type PlayerSummary = z.output<typeof playerSummarySchema>;
+export type PlayerDetail = z.output<typeof playerDetailSchema>;
 
 export function toPlayerSummary(row: PlayerRow, now = new Date()): PlayerSummary {
   const frozen = isFrozen(row, now);
@@ -23,22 +24,22 @@ export function toPlayerSummary(row: PlayerRow, now = new Date()): PlayerSummary
     country: row.country,
     status: frozen ? 'frozen' : 'normal',
     frozenReason: frozen ? row.frozenReason : null,
-    frozenUntil: frozen ? iso(row.frozenUntil) : null,
-    chatBannedUntil: chatBanned ? iso(row.chatBannedUntil) : null,
+    frozenUntil: frozen ? row.frozenUntil : null,
+    chatBannedUntil: chatBanned ? row.chatBannedUntil : null,
     chatBanReason: chatBanned ? row.chatBanReason : null,
     blacklisted: row.blacklisted,
     blacklistReason: row.blacklisted ? row.blacklistReason : null,
     userType: row.isPayer ? 'payment' : 'normal',
     habitatCount: row.habitatCount,
     saveCount: row.saveCount,
-    firstLoginAt: row.firstLoginAt.toISOString(),
-    lastLoginAt: iso(row.lastLoginAt),
+    firstLoginAt: row.firstLoginAt,
+    lastLoginAt: row.lastLoginAt,
   };
 }
 
 export interface DeviceView {
   deviceId: string;
-  boundAt: string;
+  boundAt: Date;
   banned: boolean;
 }
 
@@ -56,7 +57,7 @@ export async function playerDevicesView(db: Db, userId: number, now = new Date()
     .orderBy(playerDevices.boundAt);
   return rows.map((r) => ({
     deviceId: r.deviceId,
-    boundAt: r.boundAt.toISOString(),
+    boundAt: r.boundAt,
     banned: r.ban !== null && (r.until === null || r.until > now),
   }));
 }
@@ -68,8 +69,8 @@ export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Lo
     stateView: labelledState(row.state, locale),
     devices,
     sessionEpoch: row.sessionEpoch,
-    lastSaveAt: iso(row.lastSaveAt),
-    dataErasedAt: iso(row.dataErasedAt),
+    lastSaveAt: row.lastSaveAt,
+    dataErasedAt: row.dataErasedAt,
   };
 }
 

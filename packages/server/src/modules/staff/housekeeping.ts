@@ -1,8 +1,7 @@
+import { DAY_MS } from '@rookery/contracts';
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { captchas, loginFailures, staffSessions } from './tables.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Forget what public endpoints leave behind once it can no longer matter: expired sessions,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { can, permissionTree, staffEndpoints } from '@rookery/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { auditTarget, can, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
+import { asList, paginate } from '../../platform/db/paginate.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
@@ -19,11 +20,11 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   username: u.username,
   email: u.email,
   phoneNumber: u.phoneNumber,
-  status: u.status as 'pending' | 'active' | 'rejected' | 'disabled',
+  status: u.status,
   role: u.role,
-  createdAt: u.createdAt.toISOString(),
+  createdAt: u.createdAt,
   reviewedBy: u.reviewedBy,
-  reviewedAt: u.reviewedAt?.toISOString() ?? null,
+  reviewedAt: u.reviewedAt,
   rejectReason: u.rejectReason,
 });
 
@@ -34,24 +35,28 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
 
     listRoles: ({ db, query }) => staff.listRoles(db, query),
     getRole: ({ db, params }) => staff.getRole(db, params.id),
-    createRole: async ({ db, body, audit }) => {
+    createRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable(body.content, session!.access);
       const role = await staff.createRole(db, body);
-      audit({ target: role.roleName, after: role });
+      audit({ target: auditTarget('role', role.roleName), after: role });
       return role;
     },
-    updateRole: async ({ db, params, body, audit }) => {
+    updateRole: async ({ db, params, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, params.id)).content, session!.access);
+      staff.assertContentGrantable(body.content, session!.access);
       const { before, after } = await staff.updateRole(db, params.id, body);
-      audit({ target: after.roleName, before, after });
+      audit({ target: auditTarget('role', after.roleName), before, after });
       return after;
     },
     deleteRole: async ({ db, params, audit }) => {
       const row = await staff.deleteRole(db, params.id);
-      audit({ target: row.roleName, before: staff.toRole(row) });
+      audit({ target: auditTarget('role', row.roleName), before: staff.toRole(row) });
       return { ok: true as const };
     },
-    copyRole: async ({ db, body, audit }) => {
+    copyRole: async ({ db, body, session, audit }) => {
+      staff.assertContentGrantable((await staff.getRoleRow(db, body.id)).content, session!.access);
       const role = await staff.copyRole(db, body);
-      audit({ target: role.roleName, after: { ...role, copiedFrom: body.id } });
+      audit({ target: auditTarget('role', role.roleName), after: { ...role, copiedFrom: body.id } });
       return role;
     },
 
@@ -75,7 +80,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
           })
           .returning();
         const user = staff.toStaffUser(row);
-        audit({ target: user.username, after: user });
+        audit({ target: auditTarget('staff', user.username), after: user });
         return user;
       },
     ),
@@ -121,7 +126,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         const onlyPwd = Object.keys(body).every((k) => k === 'pwd');
         audit({
           action: onlyPwd ? 'resetStaffPassword' : 'updateStaffUser',
-          target: after.username,
+          target: auditTarget('staff', after.username),
           before: staff.toStaffUser(before),
           after: passwordChanged ? { ...after, pwd: '***' } : after,
         });
@@ -134,13 +139,13 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
       async ({ db, body, ip, setActor, audit }, checked) => {
         setActor(body.username);
         const result = await completeLogin(db, checked, body.username, ip);
-        audit({ target: body.username, after: { userId: result.user.userId } });
+        audit({ target: auditTarget('staff', body.username), after: { userId: result.user.userId } });
         return result;
       },
     ),
     logout: async ({ db, session, audit }) => {
       await db.delete(staffSessions).where(eq(staffSessions.tokenHash, session!.tokenHash));
-      audit({ target: session!.username });
+      audit({ target: auditTarget('staff', session!.username) });
       return { ok: true as const };
     },
     getSession: async ({ db, session }) => {
@@ -178,7 +183,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         assertPasswordAcceptable(body.newPassword, row, 'newPassword');
         await db.update(staffUsers).set({ passwordHash: newHash }).where(eq(staffUsers.id, row.id));
         await staff.endSessions(db, row.id, session!.tokenHash);
-        audit({ target: row.username });
+        audit({ target: auditTarget('staff', row.username) });
         return { ok: true as const };
       },
     ),
@@ -186,7 +191,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     requestCaptcha: async ({ db, body, setActor, audit }) => {
       setActor(body.mail);
       const result = await sendCaptcha(db, mailer, body.mail);
-      audit({ target: body.mail });
+      audit({ target: auditTarget('email', body.mail) });
       return result;
     },
     register: prepareThen(
@@ -213,33 +218,26 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
           })
           .returning();
         const token = await createSession(db, row.id, ip);
-        audit({ target: row.username, after: registrationView(row) });
+        audit({ target: auditTarget('staff', row.username), after: registrationView(row) });
         return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
       },
     ),
     getRegistrationStatus: async ({ db, session }) =>
       registrationView(await staff.getStaffUserRow(db, session!.userId)),
     listRegistrations: async ({ db, query }) => {
-      const where = query.status
-        ? and(eq(staffUsers.status, query.status), inArray(staffUsers.status, ['pending', 'active', 'rejected']))
-        : inArray(staffUsers.status, ['pending', 'rejected']);
-      const registered = and(where, eq(staffUsers.source, 'register'));
-      const [rows, [{ total }], roleRows] = await Promise.all([
-        db
-          .select()
-          .from(staffUsers)
-          .where(registered)
-          .orderBy(desc(staffUsers.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(staffUsers).where(registered),
-        staff.listRoles(db, { pageNum: 1, pageSize: 1000 }),
+      const [page, roleRows] = await Promise.all([
+        paginate(db, {
+          from: staffUsers,
+          filters: [
+            query.status ? eq(staffUsers.status, query.status) : inArray(staffUsers.status, ['pending', 'rejected']),
+            eq(staffUsers.source, 'register'),
+          ],
+          orderBy: [desc(staffUsers.id)],
+          ...query,
+        }),
+        staff.listRoles(db, { pageNum: 1, pageSize: MAX_PAGE_SIZE }),
       ]);
-      return {
-        list: rows.map(registrationView),
-        pagination: { page: query.page, pageSize: query.pageSize, total },
-        roles: roleRows.datas.map((r) => r.roleName),
-      };
+      return { ...asList(page, registrationView), roles: roleRows.datas.map((r) => r.roleName) };
     },
     approveRegistration: async ({ db, params, body, session, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);
@@ -252,7 +250,11 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         .returning();
       // The pending session only ever reached the status page; approval asks for a fresh sign-in.
       await staff.endSessions(db, row.id);
-      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      audit({
+        target: auditTarget('staff', row.username),
+        before: registrationView(before),
+        after: registrationView(row),
+      });
       return registrationView(row);
     },
     rejectRegistration: async ({ db, params, body, session, audit }) => {
@@ -268,7 +270,11 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
         })
         .where(eq(staffUsers.id, before.id))
         .returning();
-      audit({ target: row.username, before: registrationView(before), after: registrationView(row) });
+      audit({
+        target: auditTarget('staff', row.username),
+        before: registrationView(before),
+        after: registrationView(row),
+      });
       return registrationView(row);
     },
 

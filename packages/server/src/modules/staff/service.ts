@@ -1,12 +1,16 @@
-import type { Role, StaffUser } from '@rookery/contracts';
+import type { roleSchema, StaffStatus, staffUserSchema } from '@rookery/contracts';
 import { allPermissions, builtInRoles, superRoles } from '@rookery/contracts';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
+import { asLegacyList, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { roles, staffSessions, staffUsers } from './tables.js';
 
 type RoleRow = typeof roles.$inferSelect;
 type UserRow = typeof staffUsers.$inferSelect;
+type Role = z.output<typeof roleSchema>;
+type StaffUser = z.output<typeof staffUserSchema>;
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -17,8 +21,8 @@ export function toRole(row: RoleRow, userCount = 0): Role {
     content: row.content,
     builtIn: row.builtIn,
     userCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -30,38 +34,30 @@ export function toStaffUser(row: UserRow): StaffUser {
     email: row.email,
     phoneNumber: row.phoneNumber,
     name: row.name,
-    status: row.status as StaffUser['status'],
-    createdAt: row.createdAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    status: row.status,
+    createdAt: row.createdAt,
+    lastLoginAt: row.lastLoginAt,
   };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listRoles(db: Db, q: { roleName?: string; pageNum: number; pageSize: number }) {
-  const where = q.roleName ? ilike(roles.roleName, `%${escapeLike(q.roleName)}%`) : undefined;
   const userCounts = db
     .select({ role: staffUsers.role, n: count().as('n') })
     .from(staffUsers)
     .groupBy(staffUsers.role)
     .as('uc');
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ role: roles, n: userCounts.n })
-      .from(roles)
-      .leftJoin(userCounts, eq(userCounts.role, roles.roleName))
-      .where(where)
-      .orderBy(roles.id)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    db.select({ total: count() }).from(roles).where(where),
-  ]);
-  return {
-    datas: rows.map((r) => toRole(r.role, Number(r.n ?? 0))),
-    count: total,
-    pageNum: q.pageNum,
+  const page = await paginate(db, {
+    from: roles,
+    select: (d) =>
+      d.select({ role: roles, n: userCounts.n }).from(roles).leftJoin(userCounts, eq(userCounts.role, roles.roleName)),
+    filters: [q.roleName ? ilike(roles.roleName, `%${escapeLike(q.roleName)}%`) : undefined],
+    orderBy: [sql`${roles.id}`],
+    page: q.pageNum,
     pageSize: q.pageSize,
-  };
+  });
+  return asLegacyList(page, (r) => toRole(r.role, Number(r.n ?? 0)));
 }
 
 export async function getRoleRow(db: Db, id: number): Promise<RoleRow> {
@@ -154,25 +150,33 @@ export async function assertRoleGrantable(db: Db, roleName: string, actorAccess:
   if (exceeds) throw new AppError(403, 'role.superRole', { fields: [{ field, message: 'role.superRole' }] });
 }
 
+/**
+ * Role management is a permission (`sysRoleManage`), not only the admin's: a manager who is not a
+ * super user puts into a role only permissions they hold, and edits no role holding more.
+ */
+export function assertContentGrantable(content: readonly string[], actorAccess: string[]) {
+  if (actorAccess.some((a) => superRoles.includes(a))) return;
+  if (content.some((p) => !actorAccess.includes(p)))
+    throw new AppError(403, 'role.superRole', { fields: [{ field: 'content', message: 'role.superRole' }] });
+}
+
 export async function listStaffUsers(
   db: Db,
-  q: { email?: string; status?: string; pageNum: number; pageSize: number },
+  q: { email?: string; status?: StaffStatus; pageNum: number; pageSize: number },
 ) {
-  const where = and(
-    q.email ? ilike(staffUsers.email, `%${escapeLike(q.email)}%`) : undefined,
-    q.status ? eq(staffUsers.status, q.status) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(staffUsers)
-      .where(where)
-      .orderBy(desc(staffUsers.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize),
-    db.select({ total: count() }).from(staffUsers).where(where),
-  ]);
-  return { users: rows.map(toStaffUser), count: total, pageNum: q.pageNum, pageSize: q.pageSize };
+  const page = await paginate(db, {
+    from: staffUsers,
+    filters: [
+      q.email ? ilike(staffUsers.email, `%${escapeLike(q.email)}%`) : undefined,
+      q.status ? eq(staffUsers.status, q.status) : undefined,
+    ],
+    orderBy: [desc(staffUsers.id)],
+    page: q.pageNum,
+    pageSize: q.pageSize,
+  });
+  // The spec names this list's rows `users`, otherwise the legacy shape.
+  const { datas: users, ...rest } = asLegacyList(page, toStaffUser);
+  return { users, ...rest };
 }
 
 export async function getStaffUserRow(db: Db, id: number): Promise<UserRow> {

@@ -56,6 +56,46 @@ describe('roles and staff users', () => {
     expect(actions).toEqual(expect.arrayContaining(['createRole', 'createStaffUser', 'login']));
   });
 
+  it('a role manager who is not a super user grants only permissions they hold', async () => {
+    const manager = await ctx.call('POST', '/api/v1/role', {
+      token: ctx.adminToken,
+      body: { roleName: 'role-managers', content: ['sysRoleManage', 'userQuery'] },
+    });
+    expect(manager.statusCode).toBe(200);
+    const { token } = await ctx.userWithRole('role-managers');
+    const before = await ctx.fingerprint();
+    const more = await ctx.call('POST', '/api/v1/role', {
+      token,
+      body: { roleName: 'too-strong', content: ['userQuery', 'userBanQuery'] },
+    });
+    expect(more.statusCode).toBe(403);
+    expect(more.json().errors[0].field).toBe('content');
+    const stronger = (await ctx.call('GET', '/api/v1/role?roleName=operation', { token })).json().data.datas[0];
+    const edit = await ctx.call('PUT', `/api/v1/role/${stronger.id}`, {
+      token,
+      body: { roleName: 'operation', content: [] },
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(await ctx.fingerprint()).toEqual(before);
+    const held = await ctx.call('POST', '/api/v1/role', {
+      token,
+      body: { roleName: 'readers', content: ['userQuery'] },
+    });
+    expect(held.statusCode).toBe(200);
+    // Staff users are another permission.
+    expect((await ctx.call('GET', '/api/v1/user', { token })).statusCode).toBe(403);
+  });
+
+  it('responses carry timestamps as ISO-8601 UTC strings', async () => {
+    const roles = data(await ctx.call('GET', '/api/v1/role', { token: ctx.adminToken })).datas;
+    for (const r of roles) {
+      expect(r.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(new Date(r.createdAt).toISOString()).toBe(r.createdAt);
+    }
+    const users = data(await ctx.call('GET', '/api/v1/user', { token: ctx.adminToken })).users;
+    expect(users.find((u: any) => u.username === 'admin').lastLoginAt).toMatch(/Z$/);
+  });
+
   it('the permission answer is in the caller’s language', async () => {
     const { token } = await ctx.userWithRole('service');
     const zh = await ctx.call('GET', '/api/v1/user', { token, locale: 'zh-CN' });
@@ -330,6 +370,10 @@ describe('platform', () => {
     expect((await ctx.call('GET', '/metrics')).body).toContain('rookery_http_request_duration_seconds');
     const spec = await ctx.call('GET', '/api/docs/json');
     expect(spec.json().paths['/api/v1/role/{id}']).toBeDefined();
+    // Timestamps the handlers return as Dates are documented as the strings the wire carries.
+    const role = spec.json().paths['/api/v1/role/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(role.properties.data.properties.createdAt)).toContain('date-time');
+    expect(role.properties.data.properties.createdAt.type).toBe('string');
   });
 
   it('writes an access-log row for console calls', async () => {

@@ -1,3 +1,4 @@
+import { staffSources, staffStatuses } from '@rookery/contracts';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
@@ -21,9 +22,9 @@ export const staffUsers = pgTable(
     name: text(),
     avatar: text(),
     /** active | disabled | pending | rejected */
-    status: text().notNull().default('active'),
+    status: text({ enum: staffStatuses }).notNull().default('active'),
     /** `register`: came through self-registration and approval; `console`: created by an admin. */
-    source: text().notNull().default('console'),
+    source: text({ enum: staffSources }).notNull().default('console'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp({ withTimezone: true }),
     reviewedBy: text(),

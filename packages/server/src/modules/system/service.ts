@@ -1,24 +1,11 @@
-import type { AuditEntry } from '@rookery/contracts';
-import { and, count, desc, eq, gte, ilike, like, lte } from 'drizzle-orm';
+import { desc, eq, gte, ilike, like, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { auditLog, mailOutbox } from './tables.js';
-
-type AuditRow = typeof auditLog.$inferSelect;
-
-export const toAuditEntry = (r: AuditRow): AuditEntry => ({
-  id: r.id,
-  actor: r.actor,
-  action: r.action,
-  target: r.target,
-  before: r.before,
-  after: r.after,
-  ip: r.ip,
-  at: r.at.toISOString(),
-});
 
 export async function listAudit(
   db: Db,
-  q: {
+  q: PageInput & {
     start?: string;
     end?: string;
     actor?: string;
@@ -27,61 +14,29 @@ export async function listAudit(
     target?: string;
     /** Every `entity:…` target (letters only: no LIKE wildcard can get in). */
     entity?: string;
-    page: number;
-    pageSize: number;
   },
 ) {
-  const where = and(
+  const filters = [
     q.start ? gte(auditLog.at, new Date(q.start)) : undefined,
     q.end ? lte(auditLog.at, new Date(q.end)) : undefined,
     q.actor ? eq(auditLog.actor, q.actor) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
     q.target ? eq(auditLog.target, q.target) : undefined,
     q.entity ? like(auditLog.target, `${q.entity}:%`) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { list: rows.map(toAuditEntry), pagination: { page: q.page, pageSize: q.pageSize, total } };
+  ];
+  return asList(await paginate(db, { from: auditLog, filters, orderBy: [desc(auditLog.at), desc(auditLog.id)], ...q }));
 }
 
-export async function recentAudit(db: Db, limit = 10) {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
-  return rows.map(toAuditEntry);
-}
+export const recentAudit = (db: Db, limit = 10) => db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
 
-export async function listOutbox(db: Db, q: { to?: string; page: number; pageSize: number }) {
-  const where = q.to
-    ? ilike(
-        mailOutbox.to,
-        q.to.replace(/[\\%_]/g, (c) => `\\${c}`),
-      )
-    : undefined;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(mailOutbox).where(where),
-  ]);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      to: r.to,
-      subject: r.subject,
-      body: r.body,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    pagination: { page: q.page, pageSize: q.pageSize, total },
-  };
+export async function listOutbox(db: Db, q: PageInput & { to?: string }) {
+  const filters = [
+    q.to
+      ? ilike(
+          mailOutbox.to,
+          q.to.replace(/[\\%_]/g, (c) => `\\${c}`),
+        )
+      : undefined,
+  ];
+  return asList(await paginate(db, { from: mailOutbox, filters, orderBy: [desc(mailOutbox.id)], ...q }));
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeListener } from './listener.js';
+import { ensurePgliteDataDir, pgliteOptions } from './pglite-init.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -144,8 +144,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const pglite = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  if (opts.dataDir) ensurePgliteDataDir(opts.dataDir);
+  const pglite = new PGlite({ ...pgliteOptions, dataDir: opts.dataDir });
   await pglite.waitReady;
   const pdb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
   await migratePglite(pdb, { migrationsFolder });

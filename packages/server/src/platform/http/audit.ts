@@ -30,6 +30,7 @@ const secretKeys = new Set([
 
 /** Copy of a value with every secret-looking field replaced, for the audit log and access log. */
 export function redact(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     return Object.fromEntries(

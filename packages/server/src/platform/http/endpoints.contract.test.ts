@@ -1,4 +1,13 @@
-import { allPermissions, builtInRoles, can, type Endpoint, endpoints, superRoles } from '@rookery/contracts';
+import {
+  type AccessRule,
+  allPermissions,
+  builtInRoles,
+  can,
+  type Endpoint,
+  endpoints,
+  isPermission,
+  superRoles,
+} from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +30,12 @@ const hostileString = fc
   .tuple(fc.string({ maxLength: 5 }), fc.constantFrom(...hostileChars), fc.string({ maxLength: 5 }))
   .map(([a, c, b]) => a + c + b);
 
+/**
+ * These tests grow with the table (the fuzz test sends 50 inputs to each endpoint), so they get
+ * their own limit: generous in CI, none to speak of when exploring other seeds by hand.
+ */
+const TABLE_TIMEOUT_MS = process.env.FC_SEED ? 3_600_000 : 300_000;
+
 /** A path with every `:param` filled by a value that names nothing. */
 const urlOf = (e: Endpoint) => e.path.replace(/:(\w+)\*?/g, '999999');
 
@@ -30,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-describe('endpoint table', () => {
+describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
   it('every endpoint declares a permission rule', () => {
     for (const [name, e] of table) {
       const ok =
@@ -39,6 +54,23 @@ describe('endpoint table', () => {
         Array.isArray(e.permission);
       expect(ok, `${name} declares no permission`).toBe(true);
       if (Array.isArray(e.permission)) expect(e.permission.length, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('endpoint rules name permissions only, never role names', () => {
+    const names = (rule: AccessRule | string) => (Array.isArray(rule) ? (rule as string[]) : []);
+    for (const [name, e] of table) {
+      for (const p of names(e.permission)) expect(isPermission(p), `${name}: ${p} is not a permission`).toBe(true);
+      for (const [value, rule] of Object.entries(e.permissionBy?.map ?? {}))
+        for (const p of names(rule)) expect(isPermission(p), `${name} ${value}: ${p} is not a permission`).toBe(true);
+    }
+  });
+
+  it("an endpoint's rule lets in every rule of its permissionBy map", () => {
+    for (const [name, e] of table.filter(([, e]) => e.permissionBy)) {
+      expect(Array.isArray(e.permission), name).toBe(true);
+      for (const rule of Object.values(e.permissionBy!.map))
+        for (const p of rule as string[]) expect(e.permission as string[], `${name}: ${p}`).toContain(p);
     }
   });
 
@@ -87,6 +119,56 @@ describe('endpoint table', () => {
     }
   });
 
+  it('every permissionBy branch: 403 and nothing changed without its permission, let through with it', async () => {
+    // One role and user per set of permissions (creating users hashes passwords: slow).
+    const tokens = new Map<string, Promise<string>>();
+    const roleOf = (content: string[]) => {
+      const key = [...content].sort().join(',');
+      if (!tokens.has(key))
+        tokens.set(
+          key,
+          (async () => {
+            const roleName = `by_${tokens.size}_${Math.random().toString(36).slice(2, 8)}`;
+            const res = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName, content } });
+            expect(res.statusCode, res.body).toBe(200);
+            return (await ctx.userWithRole(roleName)).token;
+          })(),
+        );
+      return tokens.get(key)!;
+    };
+    // The field goes in every part of the request the endpoint reads; the registrar checks each.
+    const send = (e: Endpoint, field: string, value: string, token: string) =>
+      ctx.call(e.method, `${urlOf(e)}${e.query ? `?${field}=${encodeURIComponent(value)}` : ''}`, {
+        token,
+        body: e.body ? { [field]: value } : undefined,
+      });
+    let branches = 0;
+    for (const [name, e] of table.filter(([, e]) => e.permissionBy)) {
+      const { field, map } = e.permissionBy!;
+      const all = [...new Set(Object.values(map).flatMap((r) => r as string[]))];
+      for (const [value, rule] of Object.entries(map)) {
+        const others = all.filter((p) => !(rule as string[]).includes(p));
+        if (others.length > 0) {
+          const token = await roleOf(others);
+          const before = await ctx.fingerprint();
+          const res = await send(e, field, value, token);
+          expect(res.statusCode, `${name} ${field}=${value} with ${others}`).toBe(403);
+          expect(res.json().code).toBe(403);
+          expect(await ctx.fingerprint(), `${name} ${field}=${value}`).toEqual(before);
+        }
+        const allowed = await send(e, field, value, await roleOf(rule as string[]));
+        expect(allowed.statusCode, `${name} ${field}=${value} with ${rule}`).not.toBe(403);
+        expect(allowed.statusCode, `${name} ${field}=${value} with ${rule}`).not.toBe(500);
+        branches += 1;
+      }
+      // A value outside the map is refused by validation, never let through.
+      const outside = await send(e, field, 'notAValue', ctx.adminToken);
+      expect(outside.statusCode, `${name} ${field}=notAValue`).toBeGreaterThanOrEqual(400);
+      expect(outside.statusCode, `${name} ${field}=notAValue`).not.toBe(500);
+    }
+    expect(branches).toBeGreaterThan(0);
+  });
+
   it('malformed JSON is 400 with a message on every endpoint that takes a body', async () => {
     for (const [name, e] of table.filter(([, e]) => e.body)) {
       const res = await ctx.app.inject({
@@ -122,63 +204,57 @@ describe('endpoint table', () => {
     }
   });
 
-  it(
-    'random bodies and queries never get a 500; schema violations get 400 with field messages',
-    async () => {
-      const value = fc.oneof(
-        fc.string(),
-        hostileString,
-        fc.dictionary(fc.constantFrom('zh-CN', 'en-US'), hostileString, { maxKeys: 2 }),
-        fc.integer(),
-        fc.maxSafeInteger(),
-        fc.double(),
-        fc.boolean(),
-        fc.constant(null),
-        fc.array(fc.string(), { maxLength: 3 }),
-        fc.emailAddress(),
-        fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+  it('random bodies and queries never get a 500; schema violations get 400 with field messages', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      hostileString,
+      fc.dictionary(fc.constantFrom('zh-CN', 'en-US'), hostileString, { maxKeys: 2 }),
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.emailAddress(),
+      fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+    );
+    for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
+      const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
+      const arb = fc.oneof(
+        fc.anything(),
+        fc.dictionary(fc.constantFrom(...keys, 'extra'), value, { maxKeys: keys.length + 1 }),
       );
-      for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
-        const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
-        const arb = fc.oneof(
-          fc.anything(),
-          fc.dictionary(fc.constantFrom(...keys, 'extra'), value, { maxKeys: keys.length + 1 }),
-        );
-        await fc.assert(
-          fc.asyncProperty(arb, async (input) => {
-            const url = urlOf(e);
-            // Staff token and game key both: each endpoint reads the one it needs.
-            const headers = { authorization: ctx.adminToken, 'x-game-key': GAME_KEY, 'accept-language': 'en-US' };
-            const res = e.body
-              ? await ctx.app.inject({
-                  method: e.method as 'POST',
-                  url,
-                  headers: { ...headers, 'content-type': 'application/json' },
-                  payload: JSON.stringify(input),
-                })
-              : await ctx.app.inject({
-                  method: e.method as 'GET',
-                  url: `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]))}`,
-                  headers,
-                });
-            expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
-            const body = res.json();
-            expect(typeof body.msg).toBe('string');
-            // A body the JSON parser refuses (a `__proto__` key) is 400 "malformed JSON" without field messages.
-            if (e.body && !e.body.safeParse(input).success && body.msg !== 'Malformed JSON') {
-              expect(res.statusCode, `${name} ${JSON.stringify(input)}`).toBe(400);
-              expect(body.errors?.length ?? 0, `${name} ${JSON.stringify(input)}`).toBeGreaterThan(0);
-            }
-          }),
-          // A fixed seed keeps CI repeatable; FC_SEED explores other inputs locally.
-          { numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261122) },
-        );
-      }
-      // 50 inputs for each of the table's endpoints: it grows with the table, so it gets its own
-      // limit (none to speak of when exploring other seeds by hand).
-    },
-    process.env.FC_SEED ? 3_600_000 : 300_000,
-  );
+      await fc.assert(
+        fc.asyncProperty(arb, async (input) => {
+          const url = urlOf(e);
+          // Staff token and game key both: each endpoint reads the one it needs.
+          const headers = { authorization: ctx.adminToken, 'x-game-key': GAME_KEY, 'accept-language': 'en-US' };
+          const res = e.body
+            ? await ctx.app.inject({
+                method: e.method as 'POST',
+                url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                payload: JSON.stringify(input),
+              })
+            : await ctx.app.inject({
+                method: e.method as 'GET',
+                url: `${url}?${new URLSearchParams(Object.entries(input && typeof input === 'object' ? input : {}).map(([k, v]) => [k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]))}`,
+                headers,
+              });
+          expect(res.statusCode, `${name} ${JSON.stringify(input)}`).not.toBe(500);
+          const body = res.json();
+          expect(typeof body.msg).toBe('string');
+          // A body the JSON parser refuses (a `__proto__` key) is 400 "malformed JSON" without field messages.
+          if (e.body && !e.body.safeParse(input).success && body.msg !== 'Malformed JSON') {
+            expect(res.statusCode, `${name} ${JSON.stringify(input)}`).toBe(400);
+            expect(body.errors?.length ?? 0, `${name} ${JSON.stringify(input)}`).toBeGreaterThan(0);
+          }
+        }),
+        // A fixed seed keeps CI repeatable; FC_SEED explores other inputs locally.
+        { numRuns: 50, seed: Number(process.env.FC_SEED ?? 20261122) },
+      );
+    }
+  });
 
   it('NUL and lone surrogates in text fields are refused with a field message, never a 500', async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();

@@ -4,8 +4,9 @@ import type {
   EndpointBody,
   EndpointParams,
   EndpointQuery,
-  EndpointResponse,
+  EndpointResult,
   Locale,
+  PermissionBy,
 } from '@rookery/contracts';
 import { can, envelope, isMutation, pickLocale } from '@rookery/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,11 +33,20 @@ export interface RequestContext<E extends Endpoint> {
   audit(entry: AuditEntry): void;
   /** Who acted when there is no session yet (sign-in, registration). */
   setActor(name: string): void;
+  /**
+   * The endpoint's `permissionBy` map, for a value the input did not carry: `require(v)` answers
+   * 403 unless the session may use `v` (e.g. the scope of the stored record); `allowed(values)`
+   * keeps the values it may use, 403 when none.
+   */
+  permittedBy: {
+    require(value: string): void;
+    allowed<T extends string>(values: readonly T[]): T[];
+  };
 }
 
 export type Handler<E extends Endpoint> = ((
   ctx: RequestContext<E>,
-) => Promise<EndpointResponse<E>> | EndpointResponse<E>) & {
+) => Promise<EndpointResult<E>> | EndpointResult<E>) & {
   /** Work done before a mutation's transaction opens (see `prepareThen`). */
   prepare?: (ctx: RequestContext<E>) => Promise<unknown>;
   /** The handler opens its own transactions (see `ownTransactions`). */
@@ -62,7 +72,7 @@ export function ownTransactions<E extends Endpoint>(handler: Handler<E>): Handle
  */
 export function prepareThen<E extends Endpoint, P>(
   prepare: (ctx: RequestContext<E>) => Promise<P>,
-  run: (ctx: RequestContext<E>, prepared: P) => Promise<EndpointResponse<E>> | EndpointResponse<E>,
+  run: (ctx: RequestContext<E>, prepared: P) => Promise<EndpointResult<E>> | EndpointResult<E>,
 ): Handler<E> {
   const preparedResults = new WeakMap<FastifyRequest, P>();
   const handler: Handler<E> = (ctx) => run(ctx, preparedResults.get(ctx.req) as P);
@@ -90,11 +100,52 @@ declare module 'fastify' {
     session: Session | null;
     locale: Locale;
   }
+  interface FastifyContextConfig {
+    /** The contracts name of the endpoint a route serves. */
+    endpointName?: string;
+  }
 }
 
 function gameKeyMatches(header: unknown, keyHash: string): boolean {
   if (typeof header !== 'string' || header.length > 200) return false;
   return timingSafeEqual(Buffer.from(sha256(header), 'hex'), Buffer.from(keyHash, 'hex'));
+}
+
+/** Whether the session may use `value` of a `permissionBy` field: a value outside the map never. */
+function permittedValue(by: PermissionBy, session: Session | null, value: unknown): boolean {
+  if (!session || session.pending) return false;
+  const key = String(value);
+  return Object.hasOwn(by.map, key) && can(session.access, by.map[key]);
+}
+
+/** The values of the `permissionBy` field in each part of a request that carries it. */
+function fieldValues(by: PermissionBy, req: FastifyRequest): unknown[] {
+  const values = [];
+  for (const part of [req.body, req.query, req.params])
+    if (part && typeof part === 'object' && !Array.isArray(part)) {
+      const value = (part as Record<string, unknown>)[by.field];
+      if (value !== undefined) values.push(value);
+    }
+  return values;
+}
+
+/**
+ * The `permissionBy` check. Before validation it refuses a raw value that names a map entry the
+ * session lacks (so a caller without the permission learns nothing from field messages); after
+ * validation it checks the validated values (defaults, coercion), refusing values outside the map.
+ */
+function permissionByHooks(by: PermissionBy) {
+  return {
+    preValidation: async (req: FastifyRequest) => {
+      for (const value of fieldValues(by, req))
+        if (typeof value === 'string' && Object.hasOwn(by.map, value) && !permittedValue(by, req.session, value))
+          throw new AppError(403, 'http.noPermission');
+    },
+    preHandler: async (req: FastifyRequest) => {
+      for (const value of fieldValues(by, req))
+        if (!permittedValue(by, req.session, value)) throw new AppError(403, 'http.noPermission');
+    },
+  };
 }
 
 /**
@@ -151,6 +202,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
         if (!session.pending && !can(session.access, rule)) throw new AppError(403, 'http.noPermission');
         req.session = session;
       },
+      ...(def.permissionBy ? permissionByHooks(def.permissionBy) : {}),
       handler: async (req, reply) => {
         const audits: AuditEntry[] = [];
         let actor = req.session?.username ?? null;
@@ -167,6 +219,19 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
           audit: (entry) => audits.push(entry),
           setActor: (n) => {
             actor = n;
+          },
+          permittedBy: {
+            require(value) {
+              if (!def.permissionBy) throw new Error(`endpoint ${name} declares no permissionBy`);
+              if (!permittedValue(def.permissionBy, req.session, value)) throw new AppError(403, 'http.noPermission');
+            },
+            allowed(values) {
+              const by = def.permissionBy;
+              if (!by) throw new Error(`endpoint ${name} declares no permissionBy`);
+              const allowed = values.filter((v) => permittedValue(by, req.session, v));
+              if (allowed.length === 0) throw new AppError(403, 'http.noPermission');
+              return allowed;
+            },
           },
         });
         const run = (db: Db) => handler(context(db));

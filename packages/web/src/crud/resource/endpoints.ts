@@ -17,8 +17,8 @@ export function resourceApi(resource: Resource) {
     create: pick(names.create),
     update: pick(names.update),
     delete: pick(names.delete),
-    history: resource.versioned ? pick(names.history) : undefined,
-    restore: resource.versioned ? pick(names.restore) : undefined,
+    history: resource.versioned && names.history ? pick(names.history) : undefined,
+    restore: resource.versioned && names.restore ? pick(names.restore) : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { mailEndpoints, mailScopePermissions, type PlayerMail } from '@rookery/contracts';
+import { mailEndpoints, mailScopePermissions, mailScopes, type PlayerMail } from '@rookery/contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
@@ -14,7 +14,7 @@ const fields: Field<PlayerMail>[] = [
   {
     name: 'mailScope',
     title: 'mail.scope',
-    options: (['personal', 'global', 'comeback'] as const).map((s) => ({ value: s, label: `mail.scopes.${s}` })),
+    options: mailScopes.map((s) => ({ value: s, label: `mail.scopes.${s}` })),
   },
   { name: 'title', title: 'mail.title', render: (row) => localText(row.title) },
   { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },

@@ -1,3 +1,4 @@
+import { labelsIn, mailScopeLabels, mailStateLabels } from '@rookery/contracts';
 import { addTexts } from '../shared/texts';
 
 /** The mail screens' texts (zh-CN first, en-US the same shape), added when a mail screen loads. */
@@ -9,8 +10,8 @@ const zhCN = {
     reward: '奖励',
     conditions: '条件',
     state: '状态',
-    states: { scheduled: '待生效', active: '生效中', expired: '已过期', recalled: '已撤回' },
-    scopes: { personal: '个人邮件', global: '全服邮件', comeback: '回流邮件' },
+    states: labelsIn(mailStateLabels, 'zh-CN'),
+    scopes: labelsIn(mailScopeLabels, 'zh-CN'),
     effectiveAt: '生效时间',
     expireAt: '失效时间',
     iapId: '内购商品 ID',
@@ -49,8 +50,8 @@ const enUS: typeof zhCN = {
     reward: 'Rewards',
     conditions: 'Conditions',
     state: 'State',
-    states: { scheduled: 'Scheduled', active: 'Active', expired: 'Expired', recalled: 'Recalled' },
-    scopes: { personal: 'Personal mail', global: 'Global mail', comeback: 'Comeback mail' },
+    states: labelsIn(mailStateLabels, 'en-US'),
+    scopes: labelsIn(mailScopeLabels, 'en-US'),
     effectiveAt: 'Effective at',
     expireAt: 'Expires at',
     iapId: 'IAP ID',

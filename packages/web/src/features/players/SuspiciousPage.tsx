@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { playerEndpoints, suspicionRules } from '@rookery/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../api/request';
@@ -10,8 +10,6 @@ import './texts';
 type Suspicion = Awaited<ReturnType<typeof loadSuspicions>>['list'][number];
 const loadSuspicions = (query: { page: number; pageSize: number; userId?: string; reviewed?: string; rule?: string }) =>
   api(playerEndpoints.listSuspiciousPlayers, { query: query as never });
-
-const rules = ['resourceGain', 'saveCountJump', 'unboundDevice'];
 
 const fields: Field<Suspicion>[] = [
   { name: 'id', title: 'ID', width: 80 },
@@ -25,7 +23,7 @@ const fields: Field<Suspicion>[] = [
     name: 'rule',
     title: 'players.rule',
     search: 'select',
-    options: rules.map((r) => ({ value: r, label: `players.rules.${r}`, color: 'orange' })),
+    options: suspicionRules.map((r) => ({ value: r, label: `players.rules.${r}`, color: 'orange' })),
   },
   { name: 'detail', title: 'players.detail', kind: 'json' },
   { name: 'saveCount', title: 'players.saveCount' },

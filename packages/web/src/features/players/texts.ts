@@ -1,3 +1,4 @@
+import { labelsIn, playerStatusLabels, suspicionRuleLabels } from '@rookery/contracts';
 import { addTexts } from '../shared/texts';
 
 /**
@@ -19,7 +20,7 @@ const zhCN = {
     language: '语言',
     country: '国家/地区',
     status: '状态',
-    statuses: { normal: '正常', frozen: '冻结' },
+    statuses: labelsIn(playerStatusLabels, 'zh-CN'),
     frozenReason: '冻结原因',
     frozenUntil: '冻结至',
     chatBannedUntil: '禁言至',
@@ -102,7 +103,7 @@ const zhCN = {
     at: '时间',
     timeRange: '时间范围',
     rule: '规则',
-    rules: { resourceGain: '资源增长异常', saveCountJump: '存档次数跳变', unboundDevice: '未绑定设备存档' },
+    rules: labelsIn(suspicionRuleLabels, 'zh-CN'),
     detail: '详情',
     reviewed: '已处理',
     review: '标记已处理',
@@ -164,7 +165,7 @@ const enUS: typeof zhCN = {
     language: 'Language',
     country: 'Country / region',
     status: 'Status',
-    statuses: { normal: 'Normal', frozen: 'Frozen' },
+    statuses: labelsIn(playerStatusLabels, 'en-US'),
     frozenReason: 'Freeze reason',
     frozenUntil: 'Frozen until',
     chatBannedUntil: 'Chat banned until',
@@ -248,11 +249,7 @@ const enUS: typeof zhCN = {
     at: 'At',
     timeRange: 'Time range',
     rule: 'Rule',
-    rules: {
-      resourceGain: 'Resource gain too fast',
-      saveCountJump: 'Save count jump',
-      unboundDevice: 'Save from unbound device',
-    },
+    rules: labelsIn(suspicionRuleLabels, 'en-US'),
     detail: 'Detail',
     reviewed: 'Reviewed',
     review: 'Mark reviewed',

@@ -1,4 +1,4 @@
-import { staffEndpoints } from '@rookery/contracts';
+import { type RegistrationState, staffEndpoints } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { ListPage } from '../../../crud/ListPage';
 import { type Registration, registrationFields } from './registration-fields';
 
 type Decision = { kind: 'approve' | 'reject'; registration: Registration };
-type ReviewState = 'pending' | 'active' | 'rejected' | undefined;
+type ReviewState = RegistrationState | undefined;
 
 /** Registration approval: approve a pending account with a role, or reject it with a reason. */
 export default function RegistrationApprovalPage() {

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench memory`: the resident memory of the built server (`npm start`'s way) from its first
+ * start on an empty embedded database (PGlite) through a bounded mixed load — game logins, saves and
+ * console list calls — against the same on PostgreSQL (a scratch database on DATABASE_URL, by default
+ * the local 127.0.0.1:5432). Peak is the process's high-water mark (VmHWM: start-up included); steady
+ * is the median RSS sampled over the second half of the load. BENCH_PLAYERS bounds the distinct
+ * devices logging in (default 2,000 here), BENCH_SECONDS the load (default 20 s per engine).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createScratchPostgres } from '../packages/server/src/platform/db/scratch.js';
+// @ts-expect-error: a plain JavaScript build script without type declarations
+import { buildServer } from '../scripts/build-server.mjs';
+import { log, percentile, resultLine } from './harness.js';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const PLAYERS = Math.min(Number(process.env.BENCH_PLAYERS ?? 2000), 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONCURRENCY = 8;
+const ADMIN_PASSWORD = 'bench-Admin-pass-1';
+const GAME_KEY = 'bench-memory-game-key-0123456789';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** VmRSS and VmHWM of a process, in MB. */
+function memory(pid: number): { rss: number; hwm: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+interface Measure {
+  peak: number;
+  steady: number;
+  requests: number;
+  startSeconds: number;
+}
+
+async function measure(env: Record<string, string>): Promise<Measure> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=rookery-built', path.join(repo, 'packages/server/dist/main.js')],
+    {
+      cwd: repo,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ROOKERY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        ROOKERY_GAME_KEY: GAME_KEY,
+        ROOKERY_AUTH_RATE_LIMIT: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const pid = server.pid as number;
+  const started = Date.now();
+  try {
+    while (
+      !(await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      if (Date.now() - started > 300_000) throw new Error('server did not become healthy');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const startSeconds = (Date.now() - started) / 1000;
+    const json = async (method: string, url: string, headers: Record<string, string>, body?: unknown) => {
+      const res = await fetch(base + url, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const signIn = await json('POST', '/api/v1/login', {}, { username: 'admin', password: ADMIN_PASSWORD });
+    const console = { authorization: `Bearer ${signIn.data.token}` };
+    const game = { 'x-game-key': GAME_KEY };
+
+    // The mix: of every four operations two game logins, one save of the player just logged in,
+    // one console list (roles or a player search).
+    let done = 0;
+    const end = Date.now() + SECONDS * 1000;
+    const samples: number[] = [];
+    const sampler = setInterval(() => {
+      if (Date.now() > end - (SECONDS * 1000) / 2) samples.push(memory(pid).rss);
+    }, 200);
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        for (let i = worker; Date.now() < end; i += CONCURRENCY) {
+          const device = `bench-mem-${i % PLAYERS}`;
+          const player = await json('POST', '/api/game/v1/players/login', game, {
+            deviceId: device,
+            deviceModel: 'Pixel 8',
+            os: 'android',
+            appVersion: '1.2.3',
+            language: 'en',
+            country: 'US',
+          });
+          const p = player.data ?? player;
+          await json('PUT', `/api/game/v1/players/${p.userId}/save`, game, {
+            saveCount: p.saveCount + 1,
+            state: p.state,
+            sessionEpoch: p.sessionEpoch,
+            deviceId: device,
+          });
+          if (i % 2) await json('GET', '/api/v1/role', console);
+          else await json('GET', `/api/v1/penguin/users/search?userId=${p.userId}`, console);
+          done += 3;
+        }
+      }),
+    );
+    clearInterval(sampler);
+    return { peak: memory(pid).hwm, steady: percentile(samples, 50), requests: done, startSeconds };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+  }
+}
+
+export async function benchMemory(): Promise<string[]> {
+  await buildServer();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-bench-memory-'));
+  let pglite: Measure;
+  try {
+    log(`PGlite: first start on an empty data directory, ${SECONDS} s of mixed load over ${PLAYERS} devices`);
+    pglite = await measure({ ROOKERY_DATA_DIR: dir });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const scratch = await createScratchPostgres(
+    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    'rookery_bench',
+  );
+  let postgres: Measure;
+  try {
+    log(`PostgreSQL: the same on a scratch database`);
+    postgres = await measure({ DATABASE_URL: scratch.url, ROOKERY_DATA_DIR: os.tmpdir() });
+  } finally {
+    await scratch.drop();
+  }
+  const mb = (x: number) => `${Math.round(x)} MB`;
+  const load = (m: Measure) => `${Math.round(m.requests / SECONDS)} req/s, ready in ${m.startSeconds.toFixed(1)} s`;
+  return [
+    resultLine(
+      'memory-peak',
+      `${mb(pglite.peak)} peak RSS on PGlite (first start and mixed load, ${load(pglite)})`,
+      pglite.peak / postgres.peak,
+      `${mb(postgres.peak)} on PostgreSQL (${load(postgres)})`,
+    ),
+    resultLine(
+      'memory-steady',
+      `${mb(pglite.steady)} steady RSS under mixed load on PGlite`,
+      pglite.steady / postgres.steady,
+      `${mb(postgres.steady)} on PostgreSQL`,
+    ),
+  ];
+}

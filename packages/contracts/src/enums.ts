@@ -1,0 +1,70 @@
+import type { Label, Locale } from './permissions.js';
+
+/**
+ * Coded values (enums) and their zh/en labels: the one declaration the server (typed columns,
+ * schemas) and the web (filters, tags, texts) take them from. No zod here, so the console's
+ * first load can take labels without the schemas.
+ */
+
+const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+/** One language's labels of an enum, e.g. for the web's i18n texts. */
+export const labelsIn = <K extends string>(labels: Record<K, Label>, locale: Locale): Record<K, string> =>
+  Object.fromEntries(Object.entries<Label>(labels).map(([k, v]) => [k, v[locale]])) as Record<K, string>;
+
+// Staff accounts
+export const staffStatuses = ['active', 'disabled', 'pending', 'rejected'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+export const staffStatusLabels: Record<StaffStatus, Label> = {
+  active: l('启用', 'Active'),
+  disabled: l('停用', 'Disabled'),
+  pending: l('待审批', 'Pending'),
+  rejected: l('已拒绝', 'Rejected'),
+};
+/** The states a registration's review shows (a disabled account is no longer a registration). */
+export const registrationStates = ['pending', 'active', 'rejected'] as const satisfies readonly StaffStatus[];
+export type RegistrationState = (typeof registrationStates)[number];
+/** Where an account came from: made by an administrator, or a registration. */
+export const staffSources = ['console', 'register'] as const;
+
+// Players
+export const playerStatuses = ['normal', 'frozen'] as const;
+export type PlayerStatus = (typeof playerStatuses)[number];
+export const playerStatusLabels: Record<PlayerStatus, Label> = {
+  normal: l('正常', 'Normal'),
+  frozen: l('冻结', 'Frozen'),
+};
+
+/** The plausibility rules a save is checked against (a broken one files a suspicion record). */
+export const suspicionRules = ['resourceGain', 'saveCountJump', 'unboundDevice'] as const;
+export type SuspicionRule = (typeof suspicionRules)[number];
+export const suspicionRuleLabels: Record<SuspicionRule, Label> = {
+  resourceGain: l('资源增长异常', 'Resource gain too fast'),
+  saveCountJump: l('存档次数跳变', 'Save count jump'),
+  unboundDevice: l('未绑定设备存档', 'Save from unbound device'),
+};
+
+// Mail
+export const mailScopes = ['personal', 'global', 'comeback'] as const;
+export type MailScope = (typeof mailScopes)[number];
+export const mailScopeLabels: Record<MailScope, Label> = {
+  personal: l('个人邮件', 'Personal mail'),
+  global: l('全服邮件', 'Global mail'),
+  comeback: l('回流邮件', 'Comeback mail'),
+};
+export const mailStates = ['scheduled', 'active', 'expired', 'recalled'] as const;
+export type MailState = (typeof mailStates)[number];
+export const mailStateLabels: Record<MailState, Label> = {
+  scheduled: l('待生效', 'Scheduled'),
+  active: l('生效中', 'Active'),
+  expired: l('已过期', 'Expired'),
+  recalled: l('已撤回', 'Recalled'),
+};
+/** How strongly the game asks a player to update (version upgrade levels). */
+export const upgradeLevels = ['forced', 'recommended', 'silent'] as const;
+export type UpgradeLevel = (typeof upgradeLevels)[number];
+export const upgradeLevelLabels: Record<UpgradeLevel, Label> = {
+  forced: l('强制更新', 'Forced'),
+  recommended: l('推荐更新', 'Recommended'),
+  silent: l('静默更新', 'Silent'),
+};

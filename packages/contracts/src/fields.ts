@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas every endpoint table shares, under one name each: ids, external ids, player
+ * user IDs and timestamps. An endpoint file imports these instead of writing its own variant.
+ */
+
+/** An empty form field (or a JSON null) counts as not given. */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A row id: a positive PostgreSQL `integer` (larger numbers name nothing and must not reach SQL). */
+export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A row id a form may leave blank (a picker's "none"). */
+export const optionalRowId = z.preprocess(
+  blankToUndefined,
+  z.coerce.number({ error: 'v.required' }).int().positive().max(2_147_483_647).optional(),
+);
+
+/** `/…/:id` of one row. */
+export const idParams = z.object({ id: rowId });
+
+/** Social, device and anonymous IDs as the game sends them. */
+export const externalId = z
+  .string({ error: 'v.idFormat' })
+  .trim()
+  .regex(/^[\w.:@|+/=-]{1,128}$/, { error: 'v.idFormat' });
+
+/** An external ID a search form may leave blank. */
+export const optionalExternalId = z.preprocess(blankToUndefined, externalId.optional());
+
+/** A player's user ID: a positive whole number, sent as a number or as digits (query strings, pasted lists). */
+export const playerUserId = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,15}$/),
+    ],
+    { error: 'v.userIdFormat' },
+  )
+  .transform(Number)
+  .pipe(z.number().int({ error: 'v.userIdFormat' }).min(1, { error: 'v.userIdFormat' }).max(Number.MAX_SAFE_INTEGER));
+
+/** A player's user ID a form may leave blank. */
+export const optionalPlayerUserId = z.preprocess(blankToUndefined, playerUserId.optional());
+
+/** ISO-8601 timestamps an operator or the game sends (validated, kept as the string). */
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.invalidDate' });
+
+/**
+ * A timestamp in a response: the handler returns a `Date` (a row as the database gives it) and
+ * the server encodes it as an ISO-8601 UTC string on the wire (fastify-type-provider-zod encodes
+ * answers with `z.encode`). Callers see the string: `EndpointResponse` is the wire type.
+ */
+export const isoDate = z.codec(z.iso.datetime(), z.date(), {
+  decode: (s) => new Date(s),
+  encode: (d) => d.toISOString(),
+});
+
+/** A response timestamp that may be absent (`null`). */
+export const optionalIsoDate = isoDate.nullable();

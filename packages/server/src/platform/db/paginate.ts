@@ -1,0 +1,106 @@
+import { MAX_PAGE_SIZE } from '@rookery/contracts';
+import { and, asc, count, desc, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+
+/**
+ * The one paging query of the server: filters, an ordering (fixed, or chosen by the caller from a
+ * whitelist of columns), page/pageSize bounds, and the total. Every console list uses it; the
+ * small adapters below give the two list shapes of the API (DESIGN §4).
+ */
+
+/** What a list query asks for. `page` counts from 1. */
+export interface PageInput {
+  page: number;
+  pageSize: number;
+}
+
+/** One page of rows and the number of rows matching the filters. */
+export interface Page<T> extends PageInput {
+  rows: T[];
+  total: number;
+}
+
+/** Offsets past this read nothing (PostgreSQL takes a bigint, but no list is that long). */
+const MAX_OFFSET = 2_147_483_647;
+
+/** The page bounds every list obeys, whatever its schema let through. */
+export function pageBounds(q: PageInput): PageInput & { offset: number } {
+  const pageSize = Math.min(Math.max(1, Math.trunc(q.pageSize) || 1), MAX_PAGE_SIZE);
+  const page = Math.max(1, Math.trunc(q.page) || 1);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** A caller-chosen ordering: `by` must be a key of `columns`; `tiebreak` keeps pages stable. */
+export interface SortSpec<K extends string> {
+  columns: Record<K, PgColumn | SQL>;
+  by: K;
+  order: 'asc' | 'desc';
+  tiebreak: PgColumn;
+}
+
+/** The ORDER BY of a whitelisted sort. A key outside the whitelist is a programming error. */
+export function sortBy<K extends string>(s: SortSpec<K>): SQL[] {
+  if (!Object.hasOwn(s.columns, s.by)) throw new Error(`sort by ${s.by}: not a sortable column`);
+  const dir = s.order === 'asc' ? asc : desc;
+  return [dir(s.columns[s.by]), dir(s.tiebreak)];
+}
+
+/** A select the caller shaped (joins, picked columns); paginate adds the filter, order and page. */
+interface SelectLike<R> {
+  where(where: SQL | undefined): {
+    orderBy(...by: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<R[]> } };
+  };
+}
+
+export interface PaginateQuery<T extends PgTable, R> extends PageInput {
+  /** The table the rows come from and the total counts. */
+  from: T;
+  /** Filters, ANDed; `undefined` entries are skipped (an absent search field). */
+  filters?: (SQL | undefined)[];
+  /** A fixed ORDER BY, or `sortBy(…)` of a caller's choice. */
+  orderBy: SQL[];
+  /** A custom select over `from` (a join); the default selects the table's rows. */
+  select?: (db: Db) => SelectLike<R>;
+}
+
+export async function paginate<T extends PgTable, R = T['$inferSelect']>(
+  db: Db,
+  q: PaginateQuery<T, R>,
+): Promise<Page<R>> {
+  const { page, pageSize, offset } = pageBounds(q);
+  const where = q.filters ? and(...q.filters) : undefined;
+  const from = q.from as PgTable;
+  const base = q.select ? q.select(db) : (db.select().from(from) as unknown as SelectLike<R>);
+  const [rows, [{ total }]] = await Promise.all([
+    offset > MAX_OFFSET
+      ? []
+      : base
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(pageSize)
+          .offset(offset),
+    db.select({ total: count() }).from(from).where(where),
+  ]);
+  return { rows, total, page, pageSize };
+}
+
+/** A page of a list already in memory (a merge of several sources), with the same bounds. */
+export function paginateArray<T>(items: T[], q: PageInput): Page<T> {
+  const { page, pageSize, offset } = pageBounds(q);
+  return { rows: items.slice(offset, offset + pageSize), total: items.length, page, pageSize };
+}
+
+/** `list/pagination{page,pageSize,total}`: the shape of every new list. */
+export const asList = <T, U = T>(p: Page<T>, map?: (row: T) => U) => ({
+  list: map ? p.rows.map(map) : (p.rows as unknown as U[]),
+  pagination: { page: p.page, pageSize: p.pageSize, total: p.total },
+});
+
+/** `datas/count/pageNum/pageSize`: the spec's shape for roles, staff users and promotion. */
+export const asLegacyList = <T, U = T>(p: Page<T>, map?: (row: T) => U) => ({
+  datas: map ? p.rows.map(map) : (p.rows as unknown as U[]),
+  count: p.total,
+  pageNum: p.page,
+  pageSize: p.pageSize,
+});
