@@ -9,6 +9,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
   'ip-country': () => import('./ip-country.js').then((m) => m.benchIpCountry()),
   memory: () => import('./memory.js').then((m) => m.benchMemory()),
+  dashboard: () => import('./dashboard.js').then((m) => m.benchDashboard()),
 };
 
 const wanted = process.argv.slice(2);

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { contentModule } from './modules/content/routes.js';
+import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
@@ -50,6 +51,7 @@ const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
   mailModule,
   contentModule,
   gamegateModule,
+  dashboardModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
+import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -15,7 +16,8 @@ export const endpoints = {
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
   ...gamegateEndpoints,
+  ...dashboardEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };
+export { dashboardEndpoints, mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };

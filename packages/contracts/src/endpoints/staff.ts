@@ -348,16 +348,6 @@ export const staffEndpoints = {
       .superRefine((q, ctx) => checkTimeRange(q, ctx, !q.target && !q.entity)),
     response: pagedList(auditEntrySchema),
   }),
-  getDashboard: endpoint({
-    method: 'GET',
-    path: '/api/v1/dashboard',
-    summary: 'Counts and recent activity for the console home',
-    permission: true,
-    response: z.object({
-      counts: z.record(z.string(), z.number().int()),
-      recentAudit: z.array(auditEntrySchema).nullable(),
-    }),
-  }),
   listMailOutbox: endpoint({
     method: 'GET',
     path: '/api/v1/devtool/mail-outbox',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedDemoPlayers } from '../modules/players/demo.js';
+import { seedDemoLogins } from '../modules/players/demo-activity.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 
@@ -25,6 +26,9 @@ async function main() {
     const result = await seedDemoPlayers(database.db, count, (done) => {
       process.stdout.write(`  ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} players\n`);
     });
+    // A month of logins, so the dashboard's charts show a history (the server's rollup takes them in).
+    const logins = await seedDemoLogins(database.db, result.firstId, result.lastId);
+    process.stdout.write(`  ${logins.toLocaleString('en-US')} logins over the last 30 days\n`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Seeded ${count.toLocaleString('en-US')} demo players (user IDs ${result.firstId}–${result.lastId}, ` +

@@ -9,7 +9,7 @@ import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
 import { hashPassword, verifyPassword } from '../../platform/security/password.js';
 import { assertPasswordAcceptable } from '../../platform/security/password-policy.js';
-import { listAudit, listOutbox, recentAudit } from '../system/service.js';
+import { listAudit, listOutbox } from '../system/service.js';
 import { checkCredentials, completeLogin, consumeCaptcha, createSession, sendCaptcha } from './auth.js';
 import { pruneStaffAuthState } from './housekeeping.js';
 import * as staff from './service.js';
@@ -279,10 +279,6 @@ export function staffModule({ app, config, database, mailer, gameKeyHash }: Modu
     },
 
     listSystemLog: ({ db, query }) => listAudit(db, query),
-    getDashboard: async ({ db, session }) => ({
-      counts: await staff.staffCounts(db),
-      recentAudit: can(session!.access, ['sysLogQuery']) ? await recentAudit(db) : null,
-    }),
     listMailOutbox: ({ db, query }) => listOutbox(db, query),
   });
 }

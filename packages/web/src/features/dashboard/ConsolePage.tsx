@@ -1,61 +1,335 @@
-import { type AuditEntry, pathTo, routeAuth, staffEndpoints } from '@rookery/contracts';
+import {
+  type AuditEntry,
+  type DashboardCard,
+  type DashboardRange,
+  dashboardCardRules,
+  dashboardEndpoints,
+  dashboardRanges,
+  type EndpointResponse,
+  type MailScope,
+  ONLINE_WINDOW_MINUTES,
+  STARTING_SOON_HOURS,
+} from '@rookery/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Can } from '../../access/Can';
 import { useSession } from '../../access/session';
+import { useCan } from '../../access/useCan';
 import { api } from '../../api/request';
 import { formatTime } from '../../crud/format';
+import { dayjs } from '../../i18n/dayjs';
+import { AuditSentence, usePageLink } from './AuditSentence';
+import type { ChartOption } from './Chart';
 
-/** Pending registrations link to their approval page, for those who may open it. */
+/** The list of each mail scope: its title names the scope, and it is where a reader who may not edit goes. */
+const mailScopeLists: Record<MailScope, string> = {
+  personal: 'emailList',
+  global: 'emailGlobal',
+  comeback: 'emailComeback',
+};
 
-/** The console home: counts the server reports and, for those who may read it, recent activity. */
+/** ECharts is the largest part of the home: the counters show while its own chunk loads. */
+const LazyChart = lazy(() => import('./Chart'));
+const CHART_HEIGHT = 260;
+
+function Chart(props: { option: ChartOption; testId: string }) {
+  return (
+    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />}>
+      <LazyChart {...props} height={CHART_HEIGHT} />
+    </Suspense>
+  );
+}
+
+/** Figures refresh while the page is open: the rollup takes in new logins every half minute. */
+const REFRESH_MS = 60_000;
+
+/**
+ * The console home, the live-operations overview: players online, active and new players,
+ * logins per hour, the queues waiting for someone (suspicions, registrations, scheduled mail) and
+ * the latest audit entries. Each card is shown, and its data fetched, only for a role that may
+ * read that data (the permission of its endpoint), so nobody meets a 403 here.
+ */
 export default function ConsolePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useSession().data;
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api(staffEndpoints.getDashboard) });
-  const counts = Object.entries(dashboard.data?.counts ?? {});
-  const recent = dashboard.data?.recentAudit;
+  const can = useCan();
+  const [range, setRange] = useState<DashboardRange>('today');
+  const allowed = Object.fromEntries(
+    Object.entries(dashboardCardRules).map(([card, rule]) => [card, can(rule)]),
+  ) as Record<DashboardCard, boolean>;
+  const live = { refetchInterval: REFRESH_MS, staleTime: REFRESH_MS / 2 };
+  const activity = useQuery({
+    queryKey: ['dashboard', 'activity', range],
+    queryFn: () => api(dashboardEndpoints.getDashboardActivity, { query: { range } }),
+    enabled: allowed.activity,
+    placeholderData: (previous) => previous,
+    ...live,
+  });
+  const moderation = useQuery({
+    queryKey: ['dashboard', 'moderation'],
+    queryFn: () => api(dashboardEndpoints.getDashboardModeration),
+    enabled: allowed.moderation,
+    ...live,
+  });
+  const registrations = useQuery({
+    queryKey: ['dashboard', 'registrations'],
+    queryFn: () => api(dashboardEndpoints.getDashboardRegistrations),
+    enabled: allowed.registrations,
+    ...live,
+  });
+  const staff = useQuery({
+    queryKey: ['dashboard', 'staff'],
+    queryFn: () => api(dashboardEndpoints.getDashboardStaff),
+    enabled: allowed.staff,
+    ...live,
+  });
+  const schedule = useQuery({
+    queryKey: ['dashboard', 'schedule'],
+    queryFn: () => api(dashboardEndpoints.getDashboardSchedule),
+    enabled: allowed.schedule,
+    ...live,
+  });
+  const audit = useQuery({
+    queryKey: ['dashboard', 'audit'],
+    queryFn: () => api(dashboardEndpoints.getDashboardAudit),
+    enabled: allowed.audit,
+    ...live,
+  });
+  const pageLink = usePageLink();
+  const figures = activity.data;
+  const days = figures?.days ?? [];
+  const totals = days.reduce(
+    (sum, d) => ({
+      active: sum.active + d.activePlayers,
+      added: sum.added + d.newPlayers,
+      logins: sum.logins + d.logins,
+    }),
+    { active: 0, added: 0, logins: 0 },
+  );
+
+  const counter = (key: string, title: ReactNode, body: ReactNode) => (
+    <Col key={key} xs={24} sm={12} xl={6}>
+      <Card size="small" style={{ height: '100%' }} data-testid={`card-${key}`}>
+        <Statistic title={title} value={0} formatter={() => body} />
+      </Card>
+    </Col>
+  );
+  const number = (value: number | undefined, loading: boolean) =>
+    loading || value === undefined ? '…' : value.toLocaleString();
 
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="welcome">
-        {t('dashboard.welcome', { name: user?.name || user?.username })}
-      </Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid="welcome">
+          {t('dashboard.welcome', { name: user?.name || user?.username })}
+        </Typography.Title>
+        {allowed.activity && (
+          <Segmented<DashboardRange>
+            aria-label={t('dashboard.rangeLabel')}
+            data-testid="dashboard-range"
+            value={range}
+            onChange={setRange}
+            options={dashboardRanges.map((r) => ({ value: r, label: t(`dashboard.ranges.${r}`) }))}
+          />
+        )}
+      </Space>
       <Row gutter={[16, 16]}>
-        {counts.map(([key, value]) => (
-          <Col key={key} xs={24} sm={12} lg={6}>
-            <Card loading={dashboard.isPending}>
-              <Statistic title={t(`dashboard.counts.${key}`, { defaultValue: key })} value={value} />
-              {key === 'pendingRegistrations' && value > 0 && (
-                <Can rule={routeAuth('systemAllow')}>
-                  <Button type="link" style={{ padding: 0 }} onClick={() => navigate(pathTo('systemAllow'))}>
-                    {t('routes.systemAllow')}
-                  </Button>
-                </Can>
+        {allowed.activity &&
+          counter(
+            'online',
+            <span title={t('dashboard.onlineNowHint', { minutes: ONLINE_WINDOW_MINUTES })}>
+              {t('dashboard.onlineNow')}
+            </span>,
+            number(figures?.onlineNow, activity.isPending),
+          )}
+        {allowed.activity &&
+          counter(
+            'active',
+            range === 'today' ? t('dashboard.activeToday') : t('dashboard.activeAverage'),
+            number(days.length ? Math.round(totals.active / days.length) : undefined, activity.isPending),
+          )}
+        {allowed.activity && counter('new', t('dashboard.newPlayers'), number(totals.added, activity.isPending))}
+        {allowed.activity && counter('logins', t('dashboard.logins'), number(totals.logins, activity.isPending))}
+        {allowed.revenue &&
+          counter(
+            'revenue',
+            t('dashboard.revenue'),
+            <Typography.Text type="secondary" style={{ fontSize: 14 }}>
+              {t('dashboard.revenueNotBuilt')}
+            </Typography.Text>,
+          )}
+        {allowed.moderation &&
+          counter(
+            'suspicions',
+            t('dashboard.openSuspicions'),
+            <Space orientation="vertical" size={0}>
+              {number(moderation.data?.openSuspicions, moderation.isPending)}
+              {moderation.data?.oldestOpenAt && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('dashboard.oldestOpen', { time: formatTime(moderation.data.oldestOpenAt) })}
+                </Typography.Text>
               )}
+              {Boolean(moderation.data?.openSuspicions) && pageLink('gameUserDubiously', {}, t('dashboard.review'))}
+            </Space>,
+          )}
+        {allowed.registrations &&
+          counter(
+            'registrations',
+            t('dashboard.pendingRegistrations'),
+            <Space orientation="vertical" size={0}>
+              {number(registrations.data?.pending, registrations.isPending)}
+              {Boolean(registrations.data?.pending) && pageLink('systemAllow', {}, t('dashboard.approve'))}
+            </Space>,
+          )}
+        {allowed.schedule &&
+          counter(
+            'scheduled',
+            t('dashboard.scheduledMails'),
+            number(schedule.data?.scheduledMails, schedule.isPending),
+          )}
+        {allowed.staff &&
+          counter(
+            'staff',
+            t('dashboard.staff'),
+            <Space size="large" wrap>
+              <Statistic title={t('dashboard.staffUsers')} value={staff.data?.staffUsers ?? '…'} />
+              <Statistic title={t('dashboard.activeStaffUsers')} value={staff.data?.activeStaffUsers ?? '…'} />
+              <Statistic title={t('dashboard.roles')} value={staff.data?.roles ?? '…'} />
+            </Space>,
+          )}
+      </Row>
+      {allowed.activity && (
+        <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+          <Col xs={24} xl={12}>
+            <Card
+              size="small"
+              title={t('dashboard.daily')}
+              extra={<Typography.Text type="secondary">{t('dashboard.dailyHint')}</Typography.Text>}
+            >
+              <DailyChart days={days} />
             </Card>
           </Col>
-        ))}
-      </Row>
-      {recent && (
-        <Card title={t('dashboard.recentActivity')} style={{ marginTop: 16 }} size="small">
-          <Table<AuditEntry>
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={recent}
-            columns={[
-              { key: 'at', title: t('staff.at'), render: (_, row) => formatTime(row.at) },
-              { key: 'actor', dataIndex: 'actor', title: t('staff.actor') },
-              { key: 'action', dataIndex: 'action', title: t('staff.action') },
-              { key: 'target', dataIndex: 'target', title: t('staff.target') },
-            ]}
-          />
-        </Card>
+          <Col xs={24} xl={12}>
+            <Card
+              size="small"
+              title={t('dashboard.hourly')}
+              extra={<Typography.Text type="secondary">{t('dashboard.hourlyHint')}</Typography.Text>}
+            >
+              <HourlyChart hours={figures?.hours ?? []} />
+            </Card>
+          </Col>
+          <Col span={24}>
+            <Typography.Text type="secondary" data-testid="activity-updated">
+              {figures?.updatedAt
+                ? t('dashboard.updatedAt', { time: formatTime(figures.updatedAt) })
+                : figures && t('dashboard.notUpdated')}
+            </Typography.Text>
+          </Col>
+        </Row>
       )}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        {allowed.schedule && (
+          <Col xs={24} xl={allowed.audit ? 10 : 24}>
+            <Card
+              size="small"
+              title={t('dashboard.startingSoon', { hours: STARTING_SOON_HOURS })}
+              loading={schedule.isPending}
+              data-testid="card-starting-soon"
+            >
+              <List
+                size="small"
+                dataSource={schedule.data?.startingSoon ?? []}
+                locale={{
+                  emptyText: (
+                    <Empty
+                      image={Empty.PRESENTED_IMAGE_SIMPLE}
+                      description={t('dashboard.nothingStartingSoon', { hours: STARTING_SOON_HOURS })}
+                    />
+                  ),
+                }}
+                renderItem={(mail) => (
+                  <List.Item>
+                    <Space orientation="vertical" size={0}>
+                      {pageLink(
+                        'emailEdit',
+                        { mailScope: mail.scope, id: String(mail.id) },
+                        `#${mail.id} ${mail.title}`,
+                      ) ?? pageLink(mailScopeLists[mail.scope], {}, `#${mail.id} ${mail.title}`)}
+                      <Typography.Text type="secondary">
+                        {t(`routes.${mailScopeLists[mail.scope]}`)} ·{' '}
+                        {t('dashboard.startsAt', { time: formatTime(mail.startsAt) })}
+                      </Typography.Text>
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        )}
+        {allowed.audit && (
+          <Col xs={24} xl={allowed.schedule ? 14 : 24}>
+            <Card size="small" title={t('dashboard.recentActivity')} loading={audit.isPending}>
+              <List<AuditEntry>
+                size="small"
+                data-testid="recent-activity"
+                dataSource={audit.data ?? []}
+                renderItem={(entry) => (
+                  <List.Item>
+                    <Space wrap size={4}>
+                      <Typography.Text type="secondary">{formatTime(entry.at)}</Typography.Text>
+                      <Typography.Text strong>{entry.actor ?? '-'}</Typography.Text>
+                      <AuditSentence entry={entry} />
+                    </Space>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        )}
+      </Row>
     </>
   );
+}
+
+type Activity = EndpointResponse<typeof dashboardEndpoints.getDashboardActivity>;
+
+const axisTooltip = { trigger: 'axis' } as const;
+
+function DailyChart({ days }: { days: Activity['days'] }) {
+  const { t } = useTranslation();
+  const option = useMemo<ChartOption>(
+    () => ({
+      tooltip: axisTooltip,
+      legend: { top: 0 },
+      grid: { left: 48, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: t('dashboard.activeToday'), type: 'line', data: days.map((d) => d.activePlayers), smooth: true },
+        { name: t('dashboard.newPlayers'), type: 'line', data: days.map((d) => d.newPlayers), smooth: true },
+      ],
+    }),
+    [days, t],
+  );
+  return <Chart option={option} testId="chart-daily" />;
+}
+
+function HourlyChart({ hours }: { hours: Activity['hours'] }) {
+  const { t } = useTranslation();
+  const option = useMemo<ChartOption>(() => {
+    const label = hours.length > 24 ? 'MM-DD HH:00' : 'HH:00';
+    return {
+      tooltip: axisTooltip,
+      legend: { top: 0 },
+      grid: { left: 48, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: hours.map((h) => dayjs(h.hour).format(label)) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { name: t('dashboard.logins'), type: 'bar', data: hours.map((h) => h.logins) },
+        { name: t('dashboard.newPlayers'), type: 'bar', data: hours.map((h) => h.newPlayers) },
+      ],
+    };
+  }, [hours, t]);
+  return <Chart option={option} testId="chart-hourly" />;
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionLabel, auditObjectPages, auditObjects, describeAudit, isAuditAction } from './audit-actions.js';
+import { isMutation } from './endpoint.js';
+import { endpoints } from './endpoints/index.js';
+
+describe('audit sentences', () => {
+  it('reads a player action as a sentence with the player as its object, in both languages', () => {
+    expect(describeAudit({ action: 'freezePlayers', target: '42' }, 'en-US')).toEqual([
+      { text: 'froze ' },
+      { text: 'player 42', object: { kind: 'player', id: '42' } },
+    ]);
+    expect(describeAudit({ action: 'freezePlayers', target: '42' }, 'zh-CN')).toEqual([
+      { text: '冻结了' },
+      { text: '玩家 42', object: { kind: 'player', id: '42' } },
+    ]);
+  });
+
+  it('takes the objects of a kind:id target, several at once', () => {
+    expect(auditObjects('removePlayerMail', 'player:5 mail:7')).toEqual({ player: '5', mail: '7' });
+    const text = describeAudit({ action: 'removePlayerMail', target: 'player:5 mail:7' }, 'en-US')
+      .map((p) => p.text)
+      .join('');
+    expect(text).toBe("removed mail #7 from player 5's mailbox");
+    expect(describeAudit({ action: 'createMailTemplate', target: 'rewardTemplate:3' }, 'en-US')).toEqual([
+      { text: 'created ' },
+      { text: 'reward template #3', object: { kind: 'rewardTemplate', id: '3' } },
+    ]);
+  });
+
+  it('links a mail to its page only when the entry names its scope', () => {
+    const mail = auditObjectPages.mail!;
+    expect(mail.query('12', { after: { mailScope: 'global' } })).toEqual({ mailScope: 'global', id: '12' });
+    expect(mail.query('12', {})).toBeNull();
+  });
+
+  it('has a sentence for every console mutation (each writes an audit entry named after it)', () => {
+    const missing = Object.entries(endpoints)
+      .filter(([, e]) => isMutation(e) && e.permission !== 'game')
+      .map(([name, e]) => e.audit ?? name)
+      .filter((action) => !isAuditAction(action));
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps an unknown action and its target visible', () => {
+    expect(describeAudit({ action: 'launchRocket', target: 'moon' }, 'en-US')).toEqual([{ text: 'launchRocket moon' }]);
+    expect(auditActionLabel('launchRocket', 'zh-CN')).toBe('launchRocket');
+    expect(auditActionLabel('createMail', 'zh-CN')).toBe('发送邮件');
+  });
+});

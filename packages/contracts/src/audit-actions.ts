@@ -1,0 +1,258 @@
+import type { Label, Locale } from './permissions.js';
+
+/**
+ * What each audit action means, in the operator's words: the label of the action (for filters and
+ * columns) and the sentence an entry reads as, with its objects as placeholders (`{player}`,
+ * `{mail}`…) that the console links to the object's page. The dashboard's recent entries use it
+ * now; the system log and the player log can read the same table.
+ */
+
+const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+/** The kinds of object an audit entry's target names. */
+export const auditObjectKinds = [
+  'player',
+  'mail',
+  'mailTemplate',
+  'rewardTemplate',
+  'role',
+  'staffUser',
+  'registration',
+  'device',
+  'mailAddress',
+] as const;
+export type AuditObjectKind = (typeof auditObjectKinds)[number];
+
+/** How an object is written in a sentence: `{id}` is the target's identifier. */
+export const auditObjectLabels: Record<AuditObjectKind, Label> = {
+  player: l('玩家 {id}', 'player {id}'),
+  mail: l('邮件 #{id}', 'mail #{id}'),
+  mailTemplate: l('邮件模板 #{id}', 'mail template #{id}'),
+  rewardTemplate: l('奖励模板 #{id}', 'reward template #{id}'),
+  role: l('角色 {id}', 'role {id}'),
+  staffUser: l('员工 {id}', 'staff user {id}'),
+  registration: l('{id} 的注册', 'the registration of {id}'),
+  device: l('设备 {id}', 'device {id}'),
+  mailAddress: l('{id}', '{id}'),
+};
+
+/** What an entry recorded, for the links that need more than the target (a mail's scope). */
+export interface AuditRecord {
+  before?: unknown;
+  after?: unknown;
+}
+
+const recordedField = (entry: AuditRecord, field: string): string | undefined => {
+  for (const side of [entry.after, entry.before]) {
+    const value = side && typeof side === 'object' ? (side as Record<string, unknown>)[field] : undefined;
+    if (typeof value === 'string') return value;
+  }
+  return undefined;
+};
+
+/**
+ * The console page an object links to: a route name of the route table, and the query that
+ * names the object there (null: the entry does not say enough to link). Objects without a page
+ * (a device, a mail address) are plain text.
+ */
+export const auditObjectPages: Partial<
+  Record<AuditObjectKind, { route: string; query: (id: string, entry: AuditRecord) => Record<string, string> | null }>
+> = {
+  player: { route: 'gameUserDetail', query: (id) => ({ userId: id }) },
+  mail: {
+    route: 'emailEdit',
+    query: (id, entry) => {
+      const scope = recordedField(entry, 'scope') ?? recordedField(entry, 'mailScope');
+      return scope ? { mailScope: scope, id } : null;
+    },
+  },
+  mailTemplate: { route: 'emailTemplateEdit', query: (id) => ({ id }) },
+  rewardTemplate: { route: 'emailRewardTemplateEdit', query: (id) => ({ id }) },
+  role: { route: 'systemRoleManage', query: () => ({}) },
+  staffUser: { route: 'systemUserList', query: () => ({}) },
+  registration: { route: 'systemAllow', query: () => ({}) },
+};
+
+interface AuditAction {
+  label: Label;
+  /** The sentence, subject omitted (the actor is shown beside it). */
+  sentence: Label;
+  /** What a bare target (no `kind:` prefix) names. */
+  target?: AuditObjectKind;
+}
+
+const player = (label: Label, sentence: Label): AuditAction => ({ label, sentence, target: 'player' });
+
+export const auditActions = {
+  createRole: { label: l('创建角色', 'Create role'), sentence: l('创建了{role}', 'created {role}'), target: 'role' },
+  updateRole: { label: l('修改角色', 'Edit role'), sentence: l('修改了{role}', 'edited {role}'), target: 'role' },
+  deleteRole: { label: l('删除角色', 'Delete role'), sentence: l('删除了{role}', 'deleted {role}'), target: 'role' },
+  copyRole: {
+    label: l('复制角色', 'Copy role'),
+    sentence: l('复制出{role}', 'copied a role as {role}'),
+    target: 'role',
+  },
+  createStaffUser: {
+    label: l('创建员工', 'Create staff user'),
+    sentence: l('创建了{staffUser}', 'created {staffUser}'),
+    target: 'staffUser',
+  },
+  updateStaffUser: {
+    label: l('修改员工', 'Edit staff user'),
+    sentence: l('修改了{staffUser}', 'edited {staffUser}'),
+    target: 'staffUser',
+  },
+  resetStaffPassword: {
+    label: l('重置员工密码', 'Reset staff password'),
+    sentence: l('重置了{staffUser}的密码', 'reset the password of {staffUser}'),
+    target: 'staffUser',
+  },
+  login: { label: l('登录', 'Sign in'), sentence: l('登录了控制台', 'signed in to the console'), target: 'staffUser' },
+  logout: { label: l('退出登录', 'Sign out'), sentence: l('退出了控制台', 'signed out'), target: 'staffUser' },
+  changePassword: {
+    label: l('修改密码', 'Change password'),
+    sentence: l('修改了自己的密码', 'changed their password'),
+    target: 'staffUser',
+  },
+  requestCaptcha: {
+    label: l('发送验证码', 'Send captcha'),
+    sentence: l('向 {mailAddress} 发送了验证码', 'sent a captcha to {mailAddress}'),
+    target: 'mailAddress',
+  },
+  register: {
+    label: l('注册', 'Register'),
+    sentence: l('提交了{registration}', 'submitted {registration}'),
+    target: 'registration',
+  },
+  approveRegistration: {
+    label: l('批准注册', 'Approve registration'),
+    sentence: l('批准了{registration}', 'approved {registration}'),
+    target: 'registration',
+  },
+  rejectRegistration: {
+    label: l('拒绝注册', 'Reject registration'),
+    sentence: l('拒绝了{registration}', 'rejected {registration}'),
+    target: 'registration',
+  },
+  endPlayerSession: player(
+    l('强制下线', 'Sign player out'),
+    l('让{player}强制下线', 'signed {player} out of the game'),
+  ),
+  freezePlayers: player(l('冻结玩家', 'Freeze player'), l('冻结了{player}', 'froze {player}')),
+  unfreezePlayers: player(l('解冻玩家', 'Unfreeze player'), l('解冻了{player}', 'unfroze {player}')),
+  banDevices: {
+    label: l('封禁设备', 'Ban device'),
+    sentence: l('封禁了{device}', 'banned {device}'),
+    target: 'device',
+  },
+  unbanDevices: {
+    label: l('解封设备', 'Lift device ban'),
+    sentence: l('解封了{device}', 'lifted the ban on {device}'),
+    target: 'device',
+  },
+  clearPlayerData: player(l('清除数据', 'Clear data'), l('清除了{player}的数据', 'cleared the data of {player}')),
+  migrateAccount: player(
+    l('迁移账号', 'Migrate account'),
+    l('迁移了{player}的账号', 'migrated the account of {player}'),
+  ),
+  copyAccount: player(l('复制账号', 'Copy account'), l('把存档复制到{player}', 'copied a save to {player}')),
+  deductResources: player(
+    l('扣除资源', 'Deduct resources'),
+    l('扣除了{player}的资源', 'deducted resources of {player}'),
+  ),
+  removeItems: player(l('删除道具', 'Remove items'), l('删除了{player}的道具', 'removed items of {player}')),
+  reviewSuspicion: player(
+    l('审核可疑记录', 'Review suspicion'),
+    l('审核了{player}的可疑记录', 'reviewed a suspicion on {player}'),
+  ),
+  restoreSnapshot: player(
+    l('恢复快照', 'Restore snapshot'),
+    l('恢复了{player}的快照', 'restored a snapshot of {player}'),
+  ),
+  banChat: player(l('禁言', 'Chat ban'), l('禁言了{player}', 'banned {player} from chat')),
+  liftChatBan: player(l('解除禁言', 'Lift chat ban'), l('解除了{player}的禁言', 'lifted the chat ban of {player}')),
+  unbindDevice: player(l('解绑设备', 'Unbind device'), l('解绑了{player}的设备', 'unbound a device of {player}')),
+  addToBlacklist: player(l('加入黑名单', 'Blacklist'), l('把{player}加入黑名单', 'blacklisted {player}')),
+  removeFromBlacklist: player(
+    l('移出黑名单', 'Remove from blacklist'),
+    l('把{player}移出黑名单', 'removed {player} from the blacklist'),
+  ),
+  deleteBusinessData: player(
+    l('删除业务数据', 'Delete business data'),
+    l('删除了{player}的业务数据', 'deleted the business data of {player}'),
+  ),
+  createMailTemplate: {
+    label: l('创建模板', 'Create template'),
+    sentence: l('创建了{mailTemplate}{rewardTemplate}', 'created {mailTemplate}{rewardTemplate}'),
+  },
+  updateMailTemplate: {
+    label: l('修改模板', 'Edit template'),
+    sentence: l('修改了{mailTemplate}{rewardTemplate}', 'edited {mailTemplate}{rewardTemplate}'),
+  },
+  deleteMailTemplate: {
+    label: l('删除模板', 'Delete template'),
+    sentence: l('删除了{mailTemplate}{rewardTemplate}', 'deleted {mailTemplate}{rewardTemplate}'),
+  },
+  createMail: { label: l('发送邮件', 'Send mail'), sentence: l('发送了{mail}', 'sent {mail}'), target: 'mail' },
+  updateMail: { label: l('修改邮件', 'Edit mail'), sentence: l('修改了{mail}', 'edited {mail}'), target: 'mail' },
+  recallMail: { label: l('撤回邮件', 'Recall mail'), sentence: l('撤回了{mail}', 'recalled {mail}'), target: 'mail' },
+  removePlayerMail: {
+    label: l('删除玩家邮件', "Remove a player's mail"),
+    sentence: l('从{player}的邮箱删除了{mail}', "removed {mail} from {player}'s mailbox"),
+    target: 'mail',
+  },
+} satisfies Record<string, AuditAction>;
+
+export type AuditActionName = keyof typeof auditActions;
+
+export const isAuditAction = (name: string): name is AuditActionName => Object.hasOwn(auditActions, name);
+
+/** One piece of a sentence: text, or an object the console may link. */
+export type AuditPiece = { text: string } | { text: string; object: { kind: AuditObjectKind; id: string } };
+
+/**
+ * The objects an entry's target names: `kind:id` pairs (`player:5 mail:7`), or a bare
+ * identifier of the action's default kind. The template kinds are written `mailTemplate:3`.
+ */
+export function auditObjects(action: string, target: string | null): Partial<Record<AuditObjectKind, string>> {
+  if (!target) return {};
+  const found: Partial<Record<AuditObjectKind, string>> = {};
+  const pairs = [...target.matchAll(/(\w+):(\S+)/g)];
+  for (const [, kind, id] of pairs)
+    if ((auditObjectKinds as readonly string[]).includes(kind)) found[kind as AuditObjectKind] = id;
+  if (pairs.length === 0 && isAuditAction(action)) {
+    const kind = (auditActions[action] as AuditAction).target;
+    if (kind) found[kind] = target;
+  }
+  return found;
+}
+
+/**
+ * An audit entry as a sentence in `locale`, cut into text and objects. An action the table does
+ * not know yet reads as its label-less name with the raw target, so nothing is hidden.
+ */
+export function describeAudit(entry: { action: string; target: string | null }, locale: Locale): AuditPiece[] {
+  if (!isAuditAction(entry.action)) {
+    return [{ text: entry.target ? `${entry.action} ${entry.target}` : entry.action }];
+  }
+  const objects = auditObjects(entry.action, entry.target);
+  const sentence = auditActions[entry.action].sentence[locale];
+  const pieces: AuditPiece[] = [];
+  let last = 0;
+  for (const match of sentence.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > last) pieces.push({ text: sentence.slice(last, match.index) });
+    last = match.index + match[0].length;
+    const kind = match[1] as AuditObjectKind;
+    const id = objects[kind];
+    if (id !== undefined)
+      pieces.push({ text: auditObjectLabels[kind][locale].replace('{id}', id), object: { kind, id } });
+  }
+  if (last < sentence.length) pieces.push({ text: sentence.slice(last) });
+  // A target the sentence has no place for stays visible.
+  if (entry.target && !Object.keys(objects).length) pieces.push({ text: ` (${entry.target})` });
+  return pieces;
+}
+
+/** The label of an action (filters, columns); an unknown action shows its name. */
+export const auditActionLabel = (action: string, locale: Locale) =>
+  isAuditAction(action) ? auditActions[action].label[locale] : action;

@@ -1,0 +1,53 @@
+import { can, dashboardEndpoints, mailScopePermissions, mailScopes, STARTING_SOON_HOURS } from '@rookery/contracts';
+import type { ModuleDeps } from '../../app.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { scheduledMails } from '../mail/schedule.js';
+import { openSuspicions } from '../players/activity.js';
+import { staffCounts } from '../staff/service.js';
+import { recentAudit } from '../system/service.js';
+import { ROLLUP_INTERVAL_MS, rollupActivity } from './rollup.js';
+import { activity } from './service.js';
+
+/** How many audit entries the home shows. */
+const RECENT_AUDIT = 10;
+/** How many "starting soon" windows the home lists. */
+const STARTING_SOON_LISTED = 5;
+
+/** The console home: each card's figures from the module that owns them, each behind that data's permission. */
+export function dashboardModule({ app, database, gameKeyHash }: ModuleDeps) {
+  scheduleHousekeeping(app, 'activity rollup', () => rollupActivity(database.db), ROLLUP_INTERVAL_MS);
+
+  registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
+    getDashboardActivity: ({ db, query }) => activity(db, query.range),
+    getDashboardModeration: async ({ db }) => {
+      const open = await openSuspicions(db);
+      return { openSuspicions: open.count, oldestOpenAt: open.oldestAt?.toISOString() ?? null };
+    },
+    getDashboardRegistrations: async ({ db }) => ({ pending: (await staffCounts(db)).pendingRegistrations }),
+    getDashboardStaff: async ({ db }) => {
+      const { staffUsers, activeStaffUsers, roles } = await staffCounts(db);
+      return { staffUsers, activeStaffUsers, roles };
+    },
+    getDashboardSchedule: async ({ db, session, locale }) => {
+      const found = await scheduledMails(db, {
+        // The endpoint lets in any mail reader; each sees the scopes they may read.
+        scopes: mailScopes.filter((s) => can(session!.access, [mailScopePermissions[s].query])),
+        now: new Date(),
+        withinHours: STARTING_SOON_HOURS,
+        limit: STARTING_SOON_LISTED,
+        language: locale,
+      });
+      return {
+        scheduledMails: found.scheduled,
+        startingSoon: found.startingSoon.map((m) => ({
+          kind: 'mail' as const,
+          ...m,
+          startsAt: m.startsAt.toISOString(),
+          endsAt: m.endsAt.toISOString(),
+        })),
+      };
+    },
+    getDashboardAudit: ({ db }) => recentAudit(db, RECENT_AUDIT),
+  });
+}
