@@ -71,6 +71,46 @@ describe('players through the screens', () => {
     await expect.poll(async () => (await login(p.socialId)).status, { timeout: 10_000 }).toBe(200);
   });
 
+  it('the player search is an address: reload, back and a pasted link show the same search', async () => {
+    const p = await player(12, 3);
+    // The search's own row (the detail page, kept open in its tab, shows the same link).
+    const link = () =>
+      page
+        .locator('.ant-table-row')
+        .getByTestId('player-link')
+        .filter({ hasText: new RegExp(`^${p.userId}$`), visible: true });
+    const socialIdInput = () => page.getByTestId('search-form').filter({ visible: true }).getByLabel('Social ID');
+
+    await page.goto('/game-user/index');
+    await socialIdInput().fill(p.socialId);
+    await page.getByTestId('search-form').getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(`**/game-user/index?socialId=${p.socialId}`);
+    await link().waitFor();
+
+    await page.reload();
+    await link().waitFor();
+    expect(await socialIdInput().inputValue()).toBe(p.socialId);
+
+    await link().click();
+    await page.waitForURL(`**/user/detail?userId=${p.userId}`);
+    await page.goBack();
+    await page.waitForURL(`**/game-user/index?socialId=${p.socialId}`);
+    await link().waitFor();
+    expect(await socialIdInput().inputValue()).toBe(p.socialId);
+
+    // Back again: the search before this one (none), and the form follows.
+    await page.goBack();
+    await page.waitForURL('**/game-user/index');
+    // The address changes first; the page follows once the route's loader has run.
+    await expect.poll(() => socialIdInput().inputValue(), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => link().count(), { timeout: 10_000 }).toBe(0);
+
+    // A link naming a filter opens the list filtered: the player's snapshots.
+    await page.goto(`/game-user/snapshot?userId=${p.userId}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.getByTestId('search-form').getByLabel('User ID').inputValue()).toBe(String(p.userId));
+  });
+
   it('copy shows both accounts side by side before it runs; then B has A’s game data', async () => {
     const a = await player(900, 40);
     const b = await player(5, 1);

@@ -20,6 +20,13 @@ export const auditObjectKinds = [
   'registration',
   'device',
   'mailAddress',
+  'constant',
+  'dictionary',
+  'maintenanceWindow',
+  'maintenanceAllowList',
+  'appUpgrade',
+  'upgradeLevel',
+  'ipCountry',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -34,6 +41,13 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   registration: l('{id} 的注册', 'the registration of {id}'),
   device: l('设备 {id}', 'device {id}'),
   mailAddress: l('{id}', '{id}'),
+  constant: l('常量 {id}', 'constant {id}'),
+  dictionary: l('字典条目 {id}', 'dictionary entry {id}'),
+  maintenanceWindow: l('维护窗口 {id}', 'maintenance window {id}'),
+  maintenanceAllowList: l('维护白名单 {id}', 'maintenance allow-list {id}'),
+  appUpgrade: l('{id} 版本升级', '{id} version upgrade'),
+  upgradeLevel: l('升级等级 {id}', 'upgrade level {id}'),
+  ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -71,6 +85,8 @@ export const auditObjectPages: Partial<
   role: { route: 'systemRoleManage', query: () => ({}) },
   staffUser: { route: 'systemUserList', query: () => ({}) },
   registration: { route: 'systemAllow', query: () => ({}) },
+  constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
+  dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
 };
 
 interface AuditAction {
@@ -83,7 +99,40 @@ interface AuditAction {
 
 const player = (label: Label, sentence: Label): AuditAction => ({ label, sentence, target: 'player' });
 
+/** The four changes of a versioned resource (the kit's endpoint names), as sentences about `kind`. */
+const resourceActions = <K extends string>(kind: K & AuditObjectKind, name: Label) => {
+  const o = `{${kind}}`;
+  const entry = (zhVerb: string, enVerb: string, zhTail = '', enTail = ''): AuditAction => ({
+    label: l(`${zhVerb}${name['zh-CN']}`, `${enVerb} ${name['en-US']}`),
+    sentence: l(`${zhVerb}了${o}${zhTail}`, `${enVerb.toLowerCase()}d ${o}${enTail}`),
+    target: kind,
+  });
+  return {
+    [`${kind}Create`]: entry('创建', 'Create'),
+    [`${kind}Update`]: entry('修改', 'Update'),
+    [`${kind}Delete`]: entry('删除', 'Delete'),
+    [`${kind}Restore`]: entry('恢复', 'Restore', '的旧版本', ' to an old version'),
+  } as Record<`${K}${'Create' | 'Update' | 'Delete' | 'Restore'}`, AuditAction>;
+};
+
 export const auditActions = {
+  ...resourceActions('constant', l('常量', 'constant')),
+  ...resourceActions('dictionary', l('字典条目', 'dictionary entry')),
+  ...resourceActions('maintenanceWindow', l('维护窗口', 'maintenance window')),
+  ...resourceActions('maintenanceAllowList', l('维护白名单', 'maintenance allow-list')),
+  ...resourceActions('appUpgrade', l('版本升级', 'version upgrade')),
+  ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
+  ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
+  maintenanceStarted: {
+    label: l('维护开始', 'Maintenance started'),
+    sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),
+    target: 'maintenanceWindow',
+  },
+  maintenanceEnded: {
+    label: l('维护结束', 'Maintenance ended'),
+    sentence: l('{maintenanceWindow}结束', '{maintenanceWindow} ended'),
+    target: 'maintenanceWindow',
+  },
   createRole: { label: l('创建角色', 'Create role'), sentence: l('创建了{role}', 'created {role}'), target: 'role' },
   updateRole: { label: l('修改角色', 'Edit role'), sentence: l('修改了{role}', 'edited {role}'), target: 'role' },
   deleteRole: { label: l('删除角色', 'Delete role'), sentence: l('删除了{role}', 'deleted {role}'), target: 'role' },

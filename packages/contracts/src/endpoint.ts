@@ -29,6 +29,14 @@ export interface Endpoint<
   body?: B;
   params?: P;
   response: R;
+  /**
+   * What a mutation changes that the console may have loaded: names of other endpoints of the
+   * table (usually lists and single-record reads). The web client invalidates their cached
+   * queries when this call succeeds, so no screen invalidates by hand.
+   */
+  invalidates?: readonly string[];
+  /** The endpoint's key in its table; set by `endpointTable`, it keys the console's query cache. */
+  name?: string;
   /** Audit action name for a mutation; defaults to the endpoint's key. */
   audit?: string;
   /** The response is a file download or other raw body, not the JSON envelope. */
@@ -61,6 +69,15 @@ export const endpoint = <
 >(
   def: Endpoint<Q, B, P, R>,
 ) => def;
+
+/**
+ * An area's table of endpoints, each entry carrying its key as `name`. A copy, not a mutation, so
+ * a table nobody imports is still dropped from a bundle.
+ */
+export const endpointTable = <T extends Record<string, Endpoint<any, any, any, any>>>(
+  table: T,
+): { [K in keyof T]: T[K] & { name: K } } =>
+  Object.fromEntries(Object.entries(table).map(([name, def]) => [name, { ...def, name }])) as never;
 
 type InferOr<T, D> = T extends z.ZodType ? z.infer<T> : D;
 type InputOr<T, D> = T extends z.ZodType ? z.input<T> : D;

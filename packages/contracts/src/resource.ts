@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
-import { type Endpoint, endpoint } from './endpoint.js';
+import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
 import type { Label } from './permissions.js';
@@ -299,7 +299,14 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
     ...crudEndpoints(r),
     ...(r.versioned ? versionEndpoints(r) : {}),
   };
-  return Object.fromEntries(Object.entries(parts).map(([k, e]) => [`${r.name}${k}`, e])) as ResourceEndpoints<R>;
+  // Every change reloads the console's lists, items and histories of this kind (`invalidates`).
+  const reads = [`${r.name}List`, `${r.name}Get`, ...(r.versioned ? [`${r.name}History`] : [])];
+  return Object.fromEntries(
+    Object.entries(parts).map(([k, e]) => {
+      const name = `${r.name}${k}`;
+      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads } : {}) }];
+    }),
+  ) as ResourceEndpoints<R>;
 }
 
 /**

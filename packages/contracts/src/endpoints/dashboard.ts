@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
-import { type Endpoint, endpoint } from '../endpoint.js';
+import { type Endpoint, endpoint, endpointTable } from '../endpoint.js';
 import { mailScopes } from '../enums.js';
 import { mailEndpoints } from './mail.js';
 import { playerEndpoints } from './players.js';
@@ -37,7 +37,7 @@ const hourActivity = z.object({
   newPlayers: z.number().int(),
 });
 
-export const dashboardEndpoints = {
+export const dashboardEndpoints = endpointTable({
   getDashboardActivity: endpoint({
     method: 'GET',
     path: '/api/v1/dashboard/activity',
@@ -101,7 +101,7 @@ export const dashboardEndpoints = {
     permission: staffEndpoints.listSystemLog.permission,
     response: z.array(auditEntrySchema),
   }),
-};
+});
 
 /** The staff rule of a console endpoint: what the console asks before it shows a card and calls it. */
 const staffRule = (e: Endpoint): AccessRule =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
-import { endpoint, type PermissionBy } from '../endpoint.js';
+import { endpoint, endpointTable, type PermissionBy } from '../endpoint.js';
 import { type MailScope, mailScopes, mailStates } from '../enums.js';
 import {
   blankToUndefined,
@@ -335,7 +335,7 @@ export const playerMailSchema = mailSchema.pick(mailSummaryFields).extend({
 
 export type PlayerMail = z.input<typeof playerMailSchema>;
 
-export const mailEndpoints = {
+export const mailEndpoints = /*#__PURE__*/ endpointTable({
   createMailTemplate: endpoint({
     method: 'POST',
     path: '/api/v1/email/template',
@@ -344,6 +344,7 @@ export const mailEndpoints = {
     permissionBy: byTable('create'),
     body: templateBodySchema,
     response: templateSchema,
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   listMailTemplates: endpoint({
     method: 'GET',
@@ -373,6 +374,7 @@ export const mailEndpoints = {
     params: idParams,
     body: templateBodySchema,
     response: templateSchema,
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   deleteMailTemplate: endpoint({
     method: 'DELETE',
@@ -383,6 +385,7 @@ export const mailEndpoints = {
     params: idParams,
     query: theTableQuery,
     response: z.object({ ok: z.literal(true) }),
+    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   createMail: endpoint({
     method: 'POST',
@@ -393,6 +396,7 @@ export const mailEndpoints = {
     body: mailBodySchema,
     notifies: [mailChangeChannel],
     response: mailDetailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   listMails: endpoint({
     method: 'GET',
@@ -438,6 +442,7 @@ export const mailEndpoints = {
     body: mailBodySchema,
     notifies: [mailChangeChannel],
     response: mailDetailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   recallMail: endpoint({
     method: 'DELETE',
@@ -449,6 +454,7 @@ export const mailEndpoints = {
     query: mailScopeQuery,
     notifies: [mailChangeChannel],
     response: mailSchema,
+    invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
   listPlayerMails: endpoint({
     method: 'GET',
@@ -470,8 +476,9 @@ export const mailEndpoints = {
     params: idParams,
     query: playerKeyQuery.superRefine(playerKeyRequired),
     response: playerMailSchema,
+    invalidates: ['listPlayerMails', 'searchMailsByUser'],
   }),
-};
+});
 
 const gameUserParams = z.object({ userId: playerUserId });
 const gameMailParams = z.object({ userId: playerUserId, mailId: idParams.shape.id });
@@ -495,7 +502,7 @@ export type MailboxItem = z.infer<typeof mailboxItemSchema>;
 export const claimStatuses = ['claimed', 'alreadyClaimed', 'blacklisted'] as const;
 
 /** What the game's servers call about mail (X-Game-Key). */
-export const mailGameEndpoints = {
+export const mailGameEndpoints = /*#__PURE__*/ endpointTable({
   gameGetMailbox: endpoint({
     method: 'GET',
     path: '/api/game/v1/players/:userId/mailbox',
@@ -528,4 +535,4 @@ export const mailGameEndpoints = {
       saveCount: z.number().int(),
     }),
   }),
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { playerStatuses, suspicionRules } from '../enums.js';
 import {
   blankToUndefined,
@@ -166,7 +166,11 @@ const gameStateAnswer = z.object({
 const userIdQuery = z.object({ userId: playerUserId });
 const booleanQuery = z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional());
 
-export const playerEndpoints = {
+/** What the console shows of a player's account state, and of their game data (for `invalidates`). */
+const playerStateReads = ['getPlayerDetail', 'listPlayers', 'searchPlayers'] as const;
+const gameDataReads = ['getPlayerDetail', 'listSnapshots', 'getPlayerDataHistory', 'listPlayerEvents'] as const;
+
+export const playerEndpoints = /*#__PURE__*/ endpointTable({
   searchPlayers: endpoint({
     method: 'GET',
     path: '/api/v1/penguin/users/search',
@@ -213,6 +217,7 @@ export const playerEndpoints = {
       .object({ socialId: optionalExternalId, deviceId: optionalExternalId })
       .refine((b) => b.socialId || b.deviceId, { error: 'v.searchKeyRequired' }),
     response: z.object({ userId: z.number().int(), sessionEpoch: z.number().int() }),
+    invalidates: ['getPlayerDetail'],
   }),
 
   freezePlayers: endpoint({
@@ -222,6 +227,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: playersResult,
+    invalidates: ['listFrozenPlayers', ...playerStateReads],
   }),
   unfreezePlayers: endpoint({
     method: 'POST',
@@ -230,6 +236,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listFrozenPlayers', ...playerStateReads],
   }),
   listFrozenPlayers: endpoint({
     method: 'GET',
@@ -254,6 +261,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema, reason: reasonSchema, until: futureTime.optional() }),
     response: z.object({ bans: z.array(deviceBanSchema) }),
+    invalidates: ['listDeviceBans', 'listPlayerDevices', 'getPlayerDetail'],
   }),
   unbanDevices: endpoint({
     method: 'POST',
@@ -262,6 +270,7 @@ export const playerEndpoints = {
     permission: anyOf('userBanQuery'),
     body: z.object({ deviceIds: deviceIdListSchema }),
     response: z.object({ removed: z.array(z.string()) }),
+    invalidates: ['listDeviceBans', 'listPlayerDevices', 'getPlayerDetail'],
   }),
 
   clearPlayerData: endpoint({
@@ -271,6 +280,7 @@ export const playerEndpoints = {
     permission: anyOf('userClearQuery'),
     body: z.object({ userId: playerUserId, reason: reasonSchema }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers'],
   }),
   exportPlayerArchive: endpoint({
     method: 'GET',
@@ -296,6 +306,7 @@ export const playerEndpoints = {
     permission: anyOf('accountTransferQuery'),
     body: transferBody,
     response: transferPreviewSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers', 'listPlayerDevices'],
   }),
   previewCopyAccount: endpoint({
     method: 'GET',
@@ -312,6 +323,7 @@ export const playerEndpoints = {
     permission: anyOf('copyAccountQuery'),
     body: transferBody,
     response: transferPreviewSchema,
+    invalidates: [...gameDataReads, 'listPlayers', 'searchPlayers'],
   }),
   deductResources: endpoint({
     method: 'POST',
@@ -324,6 +336,7 @@ export const playerEndpoints = {
       reason: reasonSchema,
     }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listItemRemovals'],
   }),
   removeItems: endpoint({
     method: 'POST',
@@ -340,6 +353,7 @@ export const playerEndpoints = {
       reason: reasonSchema,
     }),
     response: playerDetailSchema,
+    invalidates: [...gameDataReads, 'listItemRemovals'],
   }),
   listItemRemovals: endpoint({
     method: 'GET',
@@ -369,6 +383,7 @@ export const playerEndpoints = {
     permission: anyOf('abnormalUserQuery'),
     params: z.object({ id: playerUserId }),
     response: suspicionSchema,
+    invalidates: ['listSuspiciousPlayers'],
   }),
 
   listSnapshots: endpoint({
@@ -397,6 +412,7 @@ export const playerEndpoints = {
     params: z.object({ id: playerUserId }),
     body: z.object({ reason: optionalReason }),
     response: playerDetailSchema,
+    invalidates: gameDataReads,
   }),
   getPlayerDataHistory: endpoint({
     method: 'GET',
@@ -432,6 +448,7 @@ export const playerEndpoints = {
     permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema, until: futureTime, reason: reasonSchema }),
     response: playersResult,
+    invalidates: ['listChatBans', ...playerStateReads],
   }),
   liftChatBan: endpoint({
     method: 'POST',
@@ -440,6 +457,7 @@ export const playerEndpoints = {
     permission: anyOf('guildNoSpeakingQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listChatBans', ...playerStateReads],
   }),
 
   listPlayerDevices: endpoint({
@@ -457,6 +475,7 @@ export const playerEndpoints = {
     permission: anyOf('unbindDeviceQuery'),
     body: z.object({ userId: playerUserId, deviceId: externalId, reason: optionalReason }),
     response: playerDetailSchema,
+    invalidates: ['listPlayerDevices', 'getPlayerDetail'],
   }),
 
   listBlacklist: endpoint({
@@ -474,6 +493,7 @@ export const playerEndpoints = {
     permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema, reason: reasonSchema }),
     response: playersResult,
+    invalidates: ['listBlacklist', ...playerStateReads],
   }),
   removeFromBlacklist: endpoint({
     method: 'POST',
@@ -482,6 +502,7 @@ export const playerEndpoints = {
     permission: anyOf('blacklistQuery'),
     body: z.object({ userIds: userIdListSchema }),
     response: playersResult,
+    invalidates: ['listBlacklist', ...playerStateReads],
   }),
 
   listPlayerEvents: endpoint({
@@ -504,11 +525,12 @@ export const playerEndpoints = {
     permission: anyOf('businessDataDelete'),
     body: z.object({ userId: playerUserId, reason: reasonSchema }),
     response: playerDetailSchema,
+    invalidates: ['listPlayerEvents', ...playerStateReads],
   }),
-};
+});
 
 /** What the game's servers call (X-Game-Key). */
-export const playerGameEndpoints = {
+export const playerGameEndpoints = /*#__PURE__*/ endpointTable({
   gameLogin: endpoint({
     method: 'POST',
     path: '/api/game/v1/players/login',
@@ -554,4 +576,4 @@ export const playerGameEndpoints = {
     }),
     response: z.object({ saveCount: z.number().int(), serverTime: z.string() }),
   }),
-};
+});

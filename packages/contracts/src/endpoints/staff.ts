@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { registrationStates, staffStatuses } from '../enums.js';
 import { idParams, isoDate, isoDateTime, optionalIsoDate, rowId } from '../fields.js';
 import { legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
@@ -123,7 +123,7 @@ const registrationSchema = z.object({
 
 const ok = z.object({ ok: z.literal(true) });
 
-export const staffEndpoints = {
+export const staffEndpoints = /*#__PURE__*/ endpointTable({
   getPermissionTree: endpoint({
     method: 'GET',
     path: '/api/v1/permession',
@@ -154,6 +154,7 @@ export const staffEndpoints = {
     permission: ['sysRoleManage'],
     body: roleBody,
     response: roleSchema,
+    invalidates: ['listRoles'],
   }),
   updateRole: endpoint({
     method: 'PUT',
@@ -163,6 +164,7 @@ export const staffEndpoints = {
     params: idParams,
     body: roleBody,
     response: roleSchema,
+    invalidates: ['listRoles', 'getRole'],
   }),
   deleteRole: endpoint({
     method: 'DELETE',
@@ -171,6 +173,7 @@ export const staffEndpoints = {
     permission: ['sysRoleManage'],
     params: idParams,
     response: ok,
+    invalidates: ['listRoles'],
   }),
   copyRole: endpoint({
     method: 'PUT',
@@ -179,6 +182,7 @@ export const staffEndpoints = {
     permission: ['sysRoleManage'],
     body: z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), id: rowId }),
     response: roleSchema,
+    invalidates: ['listRoles'],
   }),
   createStaffUser: endpoint({
     method: 'POST',
@@ -187,6 +191,7 @@ export const staffEndpoints = {
     permission: ['sysUserManage'],
     body: staffUserBody,
     response: staffUserSchema,
+    invalidates: ['listStaffUsers', 'listRoles', 'getDashboardStaff'],
   }),
   listStaffUsers: endpoint({
     method: 'GET',
@@ -220,6 +225,7 @@ export const staffEndpoints = {
       .extend({ status: z.enum(['active', 'disabled']).optional() })
       .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'v.required' }),
     response: staffUserSchema,
+    invalidates: ['listStaffUsers', 'getStaffUser', 'listRoles', 'getDashboardStaff'],
   }),
   login: endpoint({
     method: 'POST',
@@ -313,6 +319,7 @@ export const staffEndpoints = {
     params: idParams,
     body: z.object({ role: name({ required: 'v.roleRequired', max: 64 }) }),
     response: registrationSchema,
+    invalidates: ['listRegistrations', 'listStaffUsers', 'listRoles', 'getDashboardRegistrations', 'getDashboardStaff'],
   }),
   rejectRegistration: endpoint({
     method: 'POST',
@@ -322,6 +329,7 @@ export const staffEndpoints = {
     params: idParams,
     body: z.object({ reason: text({ max: 500 }).optional() }),
     response: registrationSchema,
+    invalidates: ['listRegistrations', 'getDashboardRegistrations'],
   }),
   listSystemLog: endpoint({
     method: 'GET',
@@ -358,4 +366,4 @@ export const staffEndpoints = {
       z.object({ id: z.number().int(), to: z.string(), subject: z.string(), body: z.string(), createdAt: isoDate }),
     ),
   }),
-};
+});

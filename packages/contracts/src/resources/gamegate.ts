@@ -10,7 +10,7 @@ import {
   operatingSystems,
   parseVersion,
 } from '../conditions.js';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
 import type { Label } from '../permissions.js';
@@ -297,7 +297,7 @@ export const maintenanceAnswerSchema = z.object({
 });
 export type MaintenanceAnswer = z.infer<typeof maintenanceAnswerSchema>;
 
-export const gamegateEndpoints = {
+export const gamegateEndpoints = endpointTable({
   maintenanceActive: endpoint({
     method: 'GET',
     path: '/api/v1/maintenance/active',
@@ -333,7 +333,7 @@ export const gamegateEndpoints = {
       override: z.string().nullable(),
     }),
   }),
-};
+});
 
 export const gamegateMessages = {
   'gate.messageRequired': l('请输入提示文字', 'Please enter the message'),

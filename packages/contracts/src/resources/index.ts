@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint.js';
+import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
 import { constantResource } from './constant.js';
@@ -55,7 +55,7 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(ipCountryResource),
 };
 
-export const resourceGameEndpoints = {
+export const resourceGameEndpoints = endpointTable({
   gameGetContent: endpoint({
     method: 'GET',
     path: '/api/game/v1/content',
@@ -67,6 +67,6 @@ export const resourceGameEndpoints = {
     raw: true,
     response: contentSnapshotSchema,
   }),
-};
+});
 
 export { constantResource, dictionaryResource };

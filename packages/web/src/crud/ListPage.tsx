@@ -1,212 +1,163 @@
-import { DEFAULT_PAGE_SIZE } from '@rookery/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Table, type TableProps } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointInput, type EndpointResponse } from '@rookery/contracts';
+import { keepPreviousData } from '@tanstack/react-query';
+import { App, Button, Card, Form, Space, Table, type TableProps } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { useEndpointQuery } from '../api/endpoint-query';
 import { currentLocale } from '../i18n';
+import { actionColumn, type BatchAction, type RowAction, useConfirmThen } from './actions';
+import { DetailDrawer } from './DetailDrawer';
 import { displayValue, type Field } from './fields';
+import { type ListRow, listPaging, listQuery, readList } from './list-shape';
+import { type ListStateSpec, useListState } from './list-state';
+import { SearchForm } from './SearchForm';
 import { zodFieldErrors } from './schema-errors';
-import { searchFilters } from './search-values';
-import { TimeRangeInput } from './TimeRangeInput';
+import { filterNames, searchFilters, searchValues } from './search-values';
 
-export interface Sort {
-  field: string;
-  order: 'asc' | 'desc';
+export type { BatchAction, RowAction } from './actions';
+export type { ListRow } from './list-shape';
+
+type QueryInput<E> = NonNullable<EndpointInput<E> extends { query?: infer Q } ? Q : never>;
+
+/** What row actions may use besides the row: the answer (e.g. its extra choices) and the query sent. */
+export interface ListContext<E> {
+  data: EndpointResponse<E> | undefined;
+  query: QueryInput<E>;
 }
 
-export interface LoadArgs {
-  page: number;
-  pageSize: number;
-  filters: Record<string, string | undefined>;
-  sort?: Sort;
-}
-
-export interface RowAction<Row> {
-  key: string;
-  label: string;
-  danger?: boolean;
-  /** Asked before running; the action runs only on OK. */
-  confirm?: (row: Row) => string;
-  run: (row: Row) => unknown;
-}
-
-export interface BatchAction<Row> {
-  key: string;
-  label: string;
-  danger?: boolean;
-  confirm?: (rows: Row[]) => string;
-  run: (rows: Row[]) => unknown;
-}
-
-export interface ListPageProps<Row> {
-  /** Query cache key; mutations elsewhere invalidate it to reload the list. */
-  queryKey: string;
-  fields: Field<Row>[];
-  rowKey: keyof Row & string;
-  load: (args: LoadArgs) => Promise<{ rows: Row[]; total: number }>;
+export interface ListPageProps<E extends Endpoint> {
+  /** The list endpoint, from the contracts endpoint table. */
+  endpoint: E;
+  /** The fixed part of its query (a scope, a table, the player a tab is about). */
+  query?: Partial<QueryInput<E>>;
+  /** One list for the search form, the columns and the detail drawer. */
+  fields: Field<ListRow<E>>[];
+  rowKey: keyof ListRow<E> & string;
   toolbar?: ReactNode;
-  rowActions?: (row: Row) => RowAction<Row>[];
-  batchActions?: BatchAction<Row>[];
-  /** Filters the search must satisfy before the list loads (e.g. a required time range). */
-  searchSchema?: z.ZodType;
+  rowActions?: (row: ListRow<E>, list: ListContext<E>) => RowAction<ListRow<E>>[];
+  batchActions?: BatchAction<ListRow<E>>[];
+  /** The search form's values when the address names none (e.g. only pending registrations). */
   initialSearch?: Record<string, unknown>;
-  /** Show a detail drawer from the fields marked `detail`. */
+  /** Show a detail drawer from the fields (those not marked `detail: false`). */
   detail?: boolean;
-  /** Rows per page at first (the endpoint's default page size). */
-  pageSize?: number;
+  /** Prefix of the list's parameters in the address, for a list inside another page. */
+  urlPrefix?: string;
 }
 
 /**
- * A list screen: search form, server-paged table and detail drawer from one field list, with row
- * and batch actions. Batch actions need at least one selected row; confirmations come first.
+ * A list screen bound to a list endpoint: search form, server-paged table with one action column,
+ * and detail drawer, all from one field list. Its state (filters, page, page size, sort) lives in
+ * the address; its cache key is the endpoint's name and query, so the mutations that declare
+ * the endpoint in `invalidates` reload it. The query is checked with the endpoint's own schema
+ * before it is sent: a search the server would refuse shows its errors on the form, and a list
+ * that needs a filter (a player's snapshots) stays empty until it has one.
  */
-export function ListPage<Row extends object>({
-  queryKey,
+export function ListPage<E extends Endpoint>({
+  endpoint,
+  query: fixed,
   fields,
   rowKey,
-  load,
   toolbar,
   rowActions,
   batchActions,
-  searchSchema,
-  initialSearch = {},
+  initialSearch,
   detail = true,
-  pageSize = DEFAULT_PAGE_SIZE,
-}: ListPageProps<Row>) {
+  urlPrefix,
+}: ListPageProps<E>) {
+  type Row = ListRow<E>;
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const [form] = Form.useForm();
-  const timeRangeField = fields.find((f) => f.search === 'timeRange')?.name;
-  const [filters, setFilters] = useState(() => searchFilters(initialSearch, timeRangeField));
-  const [paging, setPaging] = useState({ page: 1, pageSize });
-  const [sort, setSort] = useState<Sort>();
+  const confirmThen = useConfirmThen();
   const [selected, setSelected] = useState<Row[]>([]);
   const [shown, setShown] = useState<Row>();
 
-  const list = useQuery({
-    queryKey: [queryKey, paging, filters, sort],
-    queryFn: () => load({ ...paging, filters, sort }),
+  const paging = useMemo(() => listPaging(endpoint), [endpoint]);
+  // The spec is keyed by its content: features may rebuild `fields` on every render.
+  const specKey = JSON.stringify([
+    filterNames(fields),
+    searchFilters(initialSearch ?? {}, fields),
+    paging.defaultPageSize,
+    urlPrefix,
+  ]);
+  const spec = useMemo<ListStateSpec>(() => {
+    const [names, filters, pageSize, prefix] = JSON.parse(specKey);
+    return { filterNames: names, defaults: { filters, page: 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE }, prefix };
+  }, [specKey]);
+  const { state, search, turn } = useListState(spec);
+  // Keyed by content: the form follows the address, not every render of `fields`.
+  const filtersKey = JSON.stringify(state.filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`; `fields` may be rebuilt per render
+  const formValues = useMemo(() => searchValues(JSON.parse(filtersKey), fields), [filtersKey]);
+
+  const query = listQuery(paging, state, fixed as Record<string, unknown>);
+  const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
+  const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
+    enabled: checked.success,
     placeholderData: keepPreviousData,
   });
-  const reload = () => queryClient.invalidateQueries({ queryKey: [queryKey] });
+  const data = checked.success ? list.data : undefined;
+  const { rows, total } = data ? readList<Row>(data) : { rows: [] as Row[], total: 0 };
+  const context: ListContext<E> = { data, query: query as QueryInput<E> };
 
-  const search = (values: Record<string, unknown>) => {
-    const next = searchFilters(values, timeRangeField);
-    if (searchSchema) {
-      const parsed = searchSchema.safeParse(next);
-      if (!parsed.success) {
-        const { fields: errors } = zodFieldErrors(parsed.error, currentLocale());
-        // The time range is one control in the form but two filters on the wire.
-        form.setFields(
-          errors.map((e) => (['start', 'end'].includes(String(e.name[0])) ? { ...e, name: [timeRangeField!] } : e)),
-        );
-        return;
-      }
-    }
-    setPaging((p) => ({ ...p, page: 1 }));
-    setFilters(next);
-  };
-
-  const confirmThen = (text: string | undefined, run: () => unknown) => {
-    const go = async () => {
-      await run();
-      await reload();
-    };
-    if (!text) return void go().catch(() => undefined);
-    modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: go });
-  };
-
-  const columns = (() => {
-    const cols: NonNullable<TableProps<Row>['columns']> = fields
-      .filter((f) => f.column !== false)
-      .map((f) => ({
-        key: f.name,
-        dataIndex: f.name,
-        title: t(f.title),
-        width: f.width,
-        sorter: f.sorter,
-        render: (_: unknown, row: Row) => displayValue(f, row, t),
-      }));
-    if (rowActions || detail)
-      cols.push({
-        key: '_actions',
-        title: t('common.actions'),
-        fixed: 'right',
-        render: (_: unknown, row: Row) => (
-          <Space size={0} wrap>
-            {detail && (
-              <Button type="link" size="small" onClick={() => setShown(row)}>
-                {t('common.detail')}
-              </Button>
-            )}
-            {rowActions?.(row).map((action) => (
-              <Button
-                key={action.key}
-                type="link"
-                size="small"
-                danger={action.danger}
-                data-testid={`row-action-${action.key}`}
-                onClick={() => confirmThen(action.confirm?.(row), () => action.run(row))}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </Space>
+  const submit = (values: Record<string, unknown>) => {
+    const filters = searchFilters(values, fields);
+    const parsed = endpoint.query?.safeParse(listQuery(paging, { ...state, filters, page: 1 }, fixed as never));
+    if (parsed && !parsed.success) {
+      const { fields: errors, formErrors } = zodFieldErrors(parsed.error, currentLocale());
+      // Errors name query parameters; the form names its fields (a time range is one of them).
+      const byFilter = new Map(
+        fields.flatMap((f) =>
+          f.search === 'timeRange'
+            ? [['start', f.name] as const, ['end', f.name] as const]
+            : [[f.filter ?? f.name, f.name] as const],
         ),
-      });
-    return cols;
-  })();
+      );
+      const onFields = errors.filter((e) => byFilter.has(String(e.name[0])));
+      form.setFields(onFields.map((e) => ({ name: [byFilter.get(String(e.name[0]))!], errors: e.errors })));
+      // What no field of the form shows (a rule over several fields) still says why nothing was sent.
+      const elsewhere = errors.filter((e) => !onFields.includes(e)).flatMap((e) => e.errors);
+      for (const text of [...formErrors, ...elsewhere]) message.warning(text);
+      return;
+    }
+    search(filters);
+  };
 
-  const searchable = fields.filter((f) => f.search);
-  const data = list.data;
+  const columns: NonNullable<TableProps<Row>['columns']> = fields
+    .filter((f) => f.column !== false)
+    .map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: t(f.title),
+      width: f.width,
+      sorter: f.sorter,
+      sortOrder: f.sorter && state.sort?.field === f.name ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      render: (_: unknown, row: Row) => displayValue(f, row, t),
+    }));
+  if (rowActions || detail)
+    columns.push(
+      actionColumn<Row>({
+        t,
+        detail,
+        rowActions: rowActions && ((row) => rowActions(row, context)),
+        onDetail: setShown,
+        confirmThen,
+      }),
+    );
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {searchable.length > 0 && (
-        <Card size="small">
-          <Form
-            form={form}
-            name={`${queryKey}-search`}
-            layout="inline"
-            onFinish={search}
-            initialValues={initialSearch}
-            data-testid="search-form"
-          >
-            {searchable.map((f) => (
-              <Form.Item key={f.name} name={f.name} label={t(f.title)}>
-                {f.search === 'timeRange' ? (
-                  <TimeRangeInput />
-                ) : f.search === 'select' ? (
-                  <Select
-                    allowClear
-                    style={{ minWidth: 140 }}
-                    options={f.options?.map((o) => ({ value: o.value, label: t(o.label) }))}
-                  />
-                ) : (
-                  <Input allowClear />
-                )}
-              </Form.Item>
-            ))}
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  {t('common.search')}
-                </Button>
-                <Button
-                  onClick={() => {
-                    form.resetFields();
-                    search(initialSearch);
-                  }}
-                >
-                  {t('common.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-        </Card>
-      )}
+      <SearchForm<Row>
+        form={form}
+        name={`${urlPrefix ?? endpoint.name}-search`}
+        fields={fields}
+        values={formValues}
+        onSearch={submit}
+        onReset={() => {
+          form.resetFields();
+          search(searchFilters(initialSearch ?? {}, fields));
+        }}
+      />
       <Card size="small">
         {(toolbar || batchActions) && (
           <Space style={{ marginBottom: 12 }} wrap>
@@ -233,45 +184,35 @@ export function ListPage<Row extends object>({
           rowKey={rowKey}
           size="middle"
           columns={columns}
-          dataSource={data?.rows}
+          dataSource={rows}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
           rowSelection={
             batchActions
               ? {
                   selectedRowKeys: selected.map((r) => r[rowKey] as React.Key),
-                  onChange: (_, rows) => setSelected(rows),
+                  onChange: (_, picked) => setSelected(picked),
                 }
               : undefined
           }
           pagination={{
-            current: paging.page,
-            pageSize: paging.pageSize,
-            total: data?.total ?? 0,
+            current: state.page,
+            pageSize: state.pageSize,
+            total,
             showSizeChanger: true,
-            showTotal: (total) => t('common.total', { total }),
+            showTotal: (count) => t('common.total', { total: count }),
           }}
           onChange={(pagination, _filters, sorter) => {
-            setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? pageSize });
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            setSort(
+            turn(
+              pagination.current ?? 1,
+              pagination.pageSize ?? state.pageSize,
               one?.order ? { field: String(one.field), order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined,
             );
           }}
         />
       </Card>
-      <Drawer open={Boolean(shown)} onClose={() => setShown(undefined)} title={t('common.detail')} size={560}>
-        {shown && (
-          <Descriptions
-            column={1}
-            bordered
-            size="small"
-            items={fields
-              .filter((f) => f.detail !== false)
-              .map((f) => ({ key: f.name, label: t(f.title), children: displayValue(f, shown, t) }))}
-          />
-        )}
-      </Drawer>
+      <DetailDrawer fields={fields} row={shown} onClose={() => setShown(undefined)} />
     </Space>
   );
 }

@@ -1,26 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { useEndpointQuery } from '../api/endpoint-query';
 import { ErrorPage } from '../shell/errors/ErrorPage';
 import { PageSpinner } from '../shell/PageSpinner';
 
+export interface RecordPageProps<E extends Endpoint> {
+  /** The read of one record, from the contracts endpoint table. */
+  endpoint: E;
+  /** The address parameter that names the record (`?id=` unless said otherwise). */
+  param?: string;
+  /** The read's input for the record's id; by default the id is the path parameter `id`. */
+  input?: (id: number) => EndpointInput<E>;
+  /** Without the parameter the page creates (no record); `required` shows the 404 page instead. */
+  required?: boolean;
+  children: (record: EndpointResponse<E> | undefined) => ReactNode;
+}
+
 /**
- * An edit page's record: `?id=` loads it (spinner while loading, the 404 page when it does not
- * exist); without an id the page creates. The form remounts per record, so its initial values
+ * A page about one record named in the address: it loads it (spinner while loading, the 404
+ * page when it does not exist). The content remounts per record, so a form's initial values
  * always belong to the record shown.
  */
-export function RecordPage<Row>({
-  queryKey,
-  load,
+export function RecordPage<E extends Endpoint>({
+  endpoint,
+  param = 'id',
+  input = (id) => ({ params: { id } }) as EndpointInput<E>,
+  required = false,
   children,
-}: {
-  queryKey: string;
-  load: (id: number) => Promise<Row>;
-  children: (record: Row | undefined) => ReactNode;
-}) {
-  const id = Number(useSearchParams()[0].get('id')) || undefined;
-  const record = useQuery({ queryKey: [queryKey, id], queryFn: () => load(id!), enabled: Boolean(id) });
-  if (id && record.isError) return <ErrorPage status={404} />;
+}: RecordPageProps<E>) {
+  const value = Number(useSearchParams()[0].get(param));
+  const id = Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  const record = useEndpointQuery(endpoint, id ? input(id) : undefined, { enabled: Boolean(id) });
+  if ((!id && required) || (id && record.isError)) return <ErrorPage status={404} />;
   if (id && !record.data) return <PageSpinner />;
-  return <div key={id ?? 'new'}>{children(record.data)}</div>;
+  return <div key={id ?? 'new'}>{children(id ? record.data : undefined)}</div>;
 }

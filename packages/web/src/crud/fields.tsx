@@ -13,6 +13,8 @@ export interface Field<Row> {
   title: string;
   /** The search control; `timeRange` searches by `start` and `end`. */
   search?: 'text' | 'select' | 'timeRange';
+  /** The query parameter the search sets, when it is not `name` (e.g. `searchName`). */
+  filter?: string;
   /** Values with i18n label keys (select search, and shown as labels in table and detail). */
   options?: { value: string; label: string; color?: string }[];
   /** How the value displays: times in the browser's zone, JSON pretty-printed. */

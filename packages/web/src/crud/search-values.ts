@@ -1,24 +1,48 @@
+// Parsing only: the pickers that show these values set the locale (../i18n/dayjs).
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Field } from './fields';
+
+/** What the search needs to know of a field. */
+export type SearchField = Pick<Field<never>, 'name' | 'search' | 'filter'>;
+
+/** The query names a search form sets: a time range sets `start` and `end`. */
+export function filterNames(fields: readonly SearchField[]): string[] {
+  return fields.flatMap((f) => (!f.search ? [] : f.search === 'timeRange' ? ['start', 'end'] : [f.filter ?? f.name]));
+}
+
 /**
  * Search form values as query filters: text trimmed and dropped when empty (spec §5), a time
- * range split into ISO `start` and `end`.
+ * range split into ISO `start` and `end`, each under the query name of its field.
  */
-export function searchFilters(
-  values: Record<string, unknown>,
-  timeRangeField?: string,
-): Record<string, string | undefined> {
-  const filters: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (key === timeRangeField) {
+export function searchFilters(values: Record<string, unknown>, fields: readonly SearchField[]): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const f of fields) {
+    if (!f.search) continue;
+    const value = values[f.name];
+    if (f.search === 'timeRange') {
       const [start, end] = Array.isArray(value) ? value : [];
-      filters.start = toIso(start);
-      filters.end = toIso(end);
+      if (toIso(start)) filters.start = toIso(start)!;
+      if (toIso(end)) filters.end = toIso(end)!;
       continue;
     }
     if (value === undefined || value === null) continue;
     const text = String(value).trim();
-    if (text) filters[key] = text;
+    if (text) filters[f.filter ?? f.name] = text;
   }
   return filters;
+}
+
+/** The search form's values for filters (the inverse of `searchFilters`); every searchable field is set. */
+export function searchValues(filters: Record<string, string>, fields: readonly SearchField[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!f.search) continue;
+    if (f.search === 'timeRange') {
+      const range = [filters.start, filters.end].map((v) => (v && dayjs(v).isValid() ? dayjs(v) : null));
+      values[f.name] = range.some(Boolean) ? (range as [Dayjs | null, Dayjs | null]) : undefined;
+    } else values[f.name] = filters[f.filter ?? f.name];
+  }
+  return values;
 }
 
 function toIso(value: unknown): string | undefined {

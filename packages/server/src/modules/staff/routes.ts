@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { auditTarget, can, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
+import { auditTarget, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { asList, paginate } from '../../platform/db/paginate.js';

@@ -2,12 +2,13 @@ import type { Resource } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { invalidateAfter } from '../../api/endpoint-query';
 import { api } from '../../api/request';
-import { IsoDateTimeInput } from '../../features/shared/IsoDateTimeInput';
 import { AuditDiff } from '../AuditDiff';
 import { ignoreEnter } from '../consequential';
+import { IsoDateTimeInput } from '../IsoDateTimeInput';
 import { useSchemaForm } from '../useSchemaForm';
-import { documentOf, invalidateResource, resourceApi } from './endpoints';
+import { documentOf, resourceApi } from './endpoints';
 import type { ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
 
@@ -65,7 +66,7 @@ export function ResourceForm<R extends Resource>({
         ? await api(endpoints.update, { params: { key: key(current) }, body } as never)
         : await api(endpoints.create, { body } as never)
     ) as ResourceItem<R>;
-    await invalidateResource(queryClient, resource);
+    await invalidateAfter(queryClient, current ? endpoints.update : endpoints.create);
     onSaved(saved);
   });
 

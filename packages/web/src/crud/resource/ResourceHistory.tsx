@@ -4,10 +4,11 @@ import { App, Button, Card, Drawer, Select, Space, Table, Tag, Typography } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
+import { invalidateAfter } from '../../api/endpoint-query';
 import { api } from '../../api/request';
 import { AuditDiff } from '../AuditDiff';
 import { formatTime } from '../format';
-import { invalidateResource, resourceApi } from './endpoints';
+import { resourceApi } from './endpoints';
 import { label } from './ResourceForm';
 import type { ResourceScreen } from './screen';
 import '../kit-texts';
@@ -76,7 +77,7 @@ export function ResourceHistory<R extends Resource>({
       cancelText: t('common.cancel'),
       onOk: async () => {
         await api(endpoints.restore!, { params: { key: itemKey, version: v.version }, body: {} } as never);
-        await invalidateResource(queryClient, resource);
+        await invalidateAfter(queryClient, endpoints.restore!);
         setPicked({});
         message.success(t('resource.restored', { next }));
       },

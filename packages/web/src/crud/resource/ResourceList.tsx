@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
+import { invalidateAfter } from '../../api/endpoint-query';
 import { api } from '../../api/request';
 import type { Field } from '../fields';
 import { formatTime } from '../format';
 import { ListPage } from '../ListPage';
-import { invalidateResource, resourceApi, windowState } from './endpoints';
+import { resourceApi, windowState } from './endpoints';
 import { ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
 import type { ResourceItem, ResourceScreen } from './screen';
@@ -76,17 +77,10 @@ export function ResourceList<R extends Resource>({ screen }: { screen: ResourceS
 
   return (
     <>
-      <ListPage<Row>
-        queryKey={endpoints.names.list}
-        fields={fields}
-        rowKey={resource.key as keyof Row & string}
-        load={async ({ page, pageSize, filters }) => {
-          const data = (await api(endpoints.list, { query: { page, pageSize, search: filters.search } } as never)) as {
-            list: Row[];
-            pagination: { total: number };
-          };
-          return { rows: data.list, total: data.pagination.total };
-        }}
+      <ListPage
+        endpoint={endpoints.list}
+        fields={fields as never}
+        rowKey={resource.key as never}
         toolbar={
           can(resource.permissions.create) && (
             <Button type="primary" onClick={() => openEdit()} data-testid="resource-create">
@@ -94,29 +88,32 @@ export function ResourceList<R extends Resource>({ screen }: { screen: ResourceS
             </Button>
           )
         }
-        rowActions={(row) => [
-          ...(can(resource.permissions.edit)
-            ? [{ key: 'edit', label: t('common.edit'), run: () => openEdit(row) }]
-            : []),
-          ...(resource.versioned
-            ? [{ key: 'history', label: t('resource.history'), run: () => setHistory(keyOf(row)) }]
-            : []),
-          ...(can(resource.permissions.delete)
-            ? [
-                {
-                  key: 'delete',
-                  label: t('common.delete'),
-                  danger: true,
-                  confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
-                  run: async () => {
-                    await api(endpoints.delete, { params: { key: keyOf(row) } } as never);
-                    await invalidateResource(queryClient, resource);
-                    message.success(t('resource.deleted', { entity, key: keyOf(row) }));
+        rowActions={(item) => {
+          const row = item as Row;
+          return [
+            ...(can(resource.permissions.edit)
+              ? [{ key: 'edit', label: t('common.edit'), run: () => openEdit(row) }]
+              : []),
+            ...(resource.versioned
+              ? [{ key: 'history', label: t('resource.history'), run: () => setHistory(keyOf(row)) }]
+              : []),
+            ...(can(resource.permissions.delete)
+              ? [
+                  {
+                    key: 'delete',
+                    label: t('common.delete'),
+                    danger: true,
+                    confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
+                    run: async () => {
+                      await api(endpoints.delete, { params: { key: keyOf(row) } } as never);
+                      await invalidateAfter(queryClient, endpoints.delete);
+                      message.success(t('resource.deleted', { entity, key: keyOf(row) }));
+                    },
                   },
-                },
-              ]
-            : []),
-        ]}
+                ]
+              : []),
+          ];
+        }}
       />
       <Drawer
         open={Boolean(editing)}

@@ -1,5 +1,4 @@
 import { type Endpoint, endpoints, type Resource, resourceEndpointNames } from '@rookery/contracts';
-import type { QueryClient } from '@tanstack/react-query';
 
 /** A resource's console endpoints, looked up in the endpoint table by the kit's names. */
 export function resourceApi(resource: Resource) {
@@ -39,11 +38,4 @@ export function windowState(item: { effectiveAt?: string | null; expireAt?: stri
   if (item.effectiveAt && Date.parse(item.effectiveAt) > now) return 'scheduled';
   if (item.expireAt && Date.parse(item.expireAt) <= now) return 'expired';
   return item.effectiveAt || item.expireAt ? 'active' : 'always';
-}
-
-/** After a save, delete or restore: the resource's lists, items and histories load again. */
-export function invalidateResource(queryClient: QueryClient, resource: Resource) {
-  const names = resourceEndpointNames(resource);
-  const stale = new Set<unknown>([names.list, names.get, names.history]);
-  return queryClient.invalidateQueries({ predicate: (q) => stale.has(q.queryKey[0]) });
 }

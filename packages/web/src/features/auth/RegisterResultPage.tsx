@@ -1,10 +1,9 @@
 import { pathTo, staffEndpoints } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../access/sign-out';
-import { api } from '../../api/request';
+import { useEndpointQuery } from '../../api/endpoint-query';
 import { PageSpinner } from '../../shell/PageSpinner';
 import { AuthCard } from './AuthCard';
 
@@ -19,10 +18,7 @@ const statusView = {
 export default function RegisterResultPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const registration = useQuery({
-    queryKey: ['registration'],
-    queryFn: () => api(staffEndpoints.getRegistrationStatus),
-  });
+  const registration = useEndpointQuery(staffEndpoints.getRegistrationStatus);
 
   const toLogin = async () => {
     await signOut(() => navigate(pathTo('login'), { replace: true }));

@@ -10,13 +10,12 @@ import {
   ONLINE_WINDOW_MINUTES,
   STARTING_SOON_HOURS,
 } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, List, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../access/session';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
+import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatTime } from '../../crud/format';
 import { dayjs } from '../../i18n/dayjs';
 import { AuditSentence, usePageLink } from './AuditSentence';
@@ -59,43 +58,25 @@ export default function ConsolePage() {
     Object.entries(dashboardCardRules).map(([card, rule]) => [card, can(rule)]),
   ) as Record<DashboardCard, boolean>;
   const live = { refetchInterval: REFRESH_MS, staleTime: REFRESH_MS / 2 };
-  const activity = useQuery({
-    queryKey: ['dashboard', 'activity', range],
-    queryFn: () => api(dashboardEndpoints.getDashboardActivity, { query: { range } }),
-    enabled: allowed.activity,
-    placeholderData: (previous) => previous,
-    ...live,
-  });
-  const moderation = useQuery({
-    queryKey: ['dashboard', 'moderation'],
-    queryFn: () => api(dashboardEndpoints.getDashboardModeration),
+  const activity = useEndpointQuery(
+    dashboardEndpoints.getDashboardActivity,
+    { query: { range } },
+    { enabled: allowed.activity, placeholderData: (previous) => previous, ...live },
+  );
+  const moderation = useEndpointQuery(dashboardEndpoints.getDashboardModeration, undefined, {
     enabled: allowed.moderation,
     ...live,
   });
-  const registrations = useQuery({
-    queryKey: ['dashboard', 'registrations'],
-    queryFn: () => api(dashboardEndpoints.getDashboardRegistrations),
+  const registrations = useEndpointQuery(dashboardEndpoints.getDashboardRegistrations, undefined, {
     enabled: allowed.registrations,
     ...live,
   });
-  const staff = useQuery({
-    queryKey: ['dashboard', 'staff'],
-    queryFn: () => api(dashboardEndpoints.getDashboardStaff),
-    enabled: allowed.staff,
-    ...live,
-  });
-  const schedule = useQuery({
-    queryKey: ['dashboard', 'schedule'],
-    queryFn: () => api(dashboardEndpoints.getDashboardSchedule),
+  const staff = useEndpointQuery(dashboardEndpoints.getDashboardStaff, undefined, { enabled: allowed.staff, ...live });
+  const schedule = useEndpointQuery(dashboardEndpoints.getDashboardSchedule, undefined, {
     enabled: allowed.schedule,
     ...live,
   });
-  const audit = useQuery({
-    queryKey: ['dashboard', 'audit'],
-    queryFn: () => api(dashboardEndpoints.getDashboardAudit),
-    enabled: allowed.audit,
-    ...live,
-  });
+  const audit = useEndpointQuery(dashboardEndpoints.getDashboardAudit, undefined, { enabled: allowed.audit, ...live });
   const pageLink = usePageLink();
   const figures = activity.data;
   const days = figures?.days ?? [];

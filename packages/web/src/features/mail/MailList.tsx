@@ -1,16 +1,9 @@
-import {
-  MAIL_LIST_PAGE_SIZE,
-  type Mail,
-  type MailScope,
-  mailEndpoints,
-  mailScopePermissions,
-  pathTo,
-} from '@rookery/contracts';
+import { type MailScope, mailEndpoints, mailScopePermissions, pathTo } from '@rookery/contracts';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import { ListPage } from '../../crud/ListPage';
 import { mailFields } from './mail-fields';
 
@@ -22,24 +15,13 @@ export function MailList({ scope }: { scope: MailScope }) {
   const can = useCan();
   const canSend = can([mailScopePermissions[scope].create]);
   const canRecall = can([mailScopePermissions[scope].delete]);
+  const recall = useEndpointMutation(mailEndpoints.recallMail);
   return (
-    <ListPage<Mail>
-      queryKey={`mails-${scope}`}
+    <ListPage
+      endpoint={mailEndpoints.listMails}
+      query={{ mailScope: scope }}
       fields={mailFields(scope)}
       rowKey="id"
-      pageSize={MAIL_LIST_PAGE_SIZE}
-      load={async ({ page, pageSize, filters }) => {
-        const data = await api(mailEndpoints.listMails, {
-          query: {
-            mailScope: scope,
-            page,
-            pageSize,
-            title: filters.title,
-            state: filters.state as Mail['state'] | undefined,
-          },
-        });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       toolbar={
         canSend && (
           <Button
@@ -69,7 +51,7 @@ export function MailList({ scope }: { scope: MailScope }) {
                 danger: true,
                 confirm: () => t('mail.recallConfirm', { id: row.id }),
                 run: async () => {
-                  await api(mailEndpoints.recallMail, { params: { id: row.id }, query: { mailScope: scope } });
+                  await recall.mutateAsync({ params: { id: row.id }, query: { mailScope: scope } });
                   message.success(t('mail.recalled'));
                 },
               },

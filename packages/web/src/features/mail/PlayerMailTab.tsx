@@ -2,7 +2,7 @@ import { mailEndpoints, mailScopePermissions, mailScopes, type PlayerMail } from
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { rewardsText } from '../shared/RewardsEditor';
@@ -34,15 +34,14 @@ export function PlayerMailTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan();
+  const remove = useEndpointMutation(mailEndpoints.removePlayerMail);
   return (
-    <ListPage<PlayerMail>
-      queryKey={`player-mails-${userId}`}
+    <ListPage
+      endpoint={mailEndpoints.listPlayerMails}
+      query={{ userId }}
+      urlPrefix="mails"
       fields={fields}
       rowKey="id"
-      load={async ({ page, pageSize }) => {
-        const data = await api(mailEndpoints.listPlayerMails, { query: { userId, page, pageSize } });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       rowActions={(row) =>
         row.inMailbox && can([mailScopePermissions[row.mailScope].delete])
           ? [
@@ -52,7 +51,7 @@ export function PlayerMailTab({ userId }: { userId: number }) {
                 danger: true,
                 confirm: () => t('mail.removeConfirm', { id: row.id }),
                 run: async () => {
-                  await api(mailEndpoints.removePlayerMail, { params: { id: row.id }, query: { userId } });
+                  await remove.mutateAsync({ params: { id: row.id }, query: { userId } });
                   message.success(t('common.done'));
                 },
               },

@@ -1,9 +1,9 @@
-import { type MailTemplate, mailEndpoints, type TemplateTable, templatePermissions } from '@rookery/contracts';
+import { mailEndpoints, type TemplateTable, templatePermissions } from '@rookery/contracts';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import { ListPage } from '../../crud/ListPage';
 import { mailTemplateFields, rewardTemplateFields } from './mail-fields';
 
@@ -13,17 +13,13 @@ export function TemplateList({ table, editPath }: { table: TemplateTable; editPa
   const navigate = useNavigate();
   const { message } = App.useApp();
   const canEdit = useCan()([templatePermissions[table].create]);
+  const remove = useEndpointMutation(mailEndpoints.deleteMailTemplate);
   return (
-    <ListPage<MailTemplate>
-      queryKey={`mail-templates-${table}`}
+    <ListPage
+      endpoint={mailEndpoints.listMailTemplates}
+      query={{ theTable: table }}
       fields={table === 'mail' ? mailTemplateFields : rewardTemplateFields}
       rowKey="id"
-      load={async ({ page, pageSize, filters }) => {
-        const data = await api(mailEndpoints.listMailTemplates, {
-          query: { theTable: table, page, pageSize, searchName: filters.name },
-        });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       toolbar={
         canEdit && (
           <Button type="primary" onClick={() => navigate(editPath)} data-testid="create-template">
@@ -41,7 +37,7 @@ export function TemplateList({ table, editPath }: { table: TemplateTable; editPa
                 danger: true,
                 confirm: () => t('common.deleteConfirm', { name: row.name }),
                 run: async () => {
-                  await api(mailEndpoints.deleteMailTemplate, { params: { id: row.id }, query: { theTable: table } });
+                  await remove.mutateAsync({ params: { id: row.id }, query: { theTable: table } });
                   message.success(t('common.deleted'));
                 },
               },

@@ -44,7 +44,7 @@ export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
 
 export const mailTemplateFields: Field<MailTemplate>[] = [
   { name: 'id', title: 'mail.id', width: 80 },
-  { name: 'name', title: 'mail.templateName', search: 'text' },
+  { name: 'name', title: 'mail.templateName', search: 'text', filter: 'searchName' },
   { name: 'title', title: 'mail.title', render: (row) => localText(row.title) },
   { name: 'content', title: 'mail.content', kind: 'json', column: false },
   { name: 'createdBy', title: 'mail.createdBy' },
@@ -53,7 +53,7 @@ export const mailTemplateFields: Field<MailTemplate>[] = [
 
 export const rewardTemplateFields: Field<MailTemplate>[] = [
   { name: 'id', title: 'mail.id', width: 80 },
-  { name: 'name', title: 'mail.templateName', search: 'text' },
+  { name: 'name', title: 'mail.templateName', search: 'text', filter: 'searchName' },
   { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
   { name: 'createdBy', title: 'mail.createdBy' },
   { name: 'updateAt', title: 'mail.createAt', kind: 'time' },

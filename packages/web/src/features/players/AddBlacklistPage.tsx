@@ -1,13 +1,15 @@
 import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/request';
-import { ActionForm } from './ActionForm';
-import { IdListItem, ReasonItem } from './form-items';
+import { useEndpointMutation } from '../../api/endpoint-query';
+import { ActionForm } from '../../crud/ActionForm';
+import { IdListItem, ReasonItem } from '../../crud/form-items';
+import './texts';
 
 /** Blacklist up to 25 players with a reason. */
 export default function AddBlacklistPage() {
   const { t } = useTranslation();
+  const addToBlacklist = useEndpointMutation(playerEndpoints.addToBlacklist);
   const navigate = useNavigate();
   return (
     <ActionForm
@@ -18,14 +20,14 @@ export default function AddBlacklistPage() {
       submitLabel={t('players.blacklistAdd')}
       confirm={(data) => t('players.blacklistAddConfirm', { count: data.userIds.length })}
       run={async (body) => {
-        await api(playerEndpoints.addToBlacklist, { body });
+        await addToBlacklist.mutateAsync({ body });
         navigate(pathTo('usersBlacklist'));
       }}
     >
       {(itemProps) => (
         <>
           <IdListItem itemProps={itemProps} name="userIds" label={t('players.userIds')} />
-          <ReasonItem itemProps={itemProps} />
+          <ReasonItem itemProps={itemProps} label={t('players.reason')} />
         </>
       )}
     </ActionForm>

@@ -3,14 +3,16 @@ import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { api } from '../../api/request';
-import { ActionForm } from './ActionForm';
+import { useEndpointFetch } from '../../api/endpoint-query';
+import { ActionForm } from '../../crud/ActionForm';
+import './texts';
 
 const schema = z.object({ userId: playerEndpoints.exportPlayerArchive.query!.shape.userId });
 
 /** Download everything held about a player as one JSON file. */
 export default function ArchivePage() {
   const { t } = useTranslation();
+  const fetch = useEndpointFetch();
   const userId = Number(useSearchParams()[0].get('userId')) || undefined;
   return (
     <ActionForm
@@ -21,7 +23,7 @@ export default function ArchivePage() {
       submitLabel={t('players.download')}
       confirm={(data) => `${t('players.archive')}: ${data.userId}`}
       run={async ({ userId: id }) => {
-        const archive = await api(playerEndpoints.exportPlayerArchive, { query: { userId: id } });
+        const archive = await fetch(playerEndpoints.exportPlayerArchive, { query: { userId: id } });
         const url = URL.createObjectURL(new Blob([JSON.stringify(archive, null, 2)], { type: 'application/json' }));
         const link = document.createElement('a');
         link.href = url;

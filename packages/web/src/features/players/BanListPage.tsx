@@ -2,7 +2,6 @@ import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/request';
 import { ModerationList } from './ModerationList';
 
 /** The ban list, also the unban screen: players frozen now, unfrozen one by one or in a batch. */
@@ -11,14 +10,13 @@ export default function BanListPage() {
   const navigate = useNavigate();
   return (
     <ModerationList
-      queryKey="players-frozen"
       columns={['userId', 'socialId', 'status', 'frozenReason', 'frozenUntil', 'lastLoginAt']}
-      load={(query) => api(playerEndpoints.listFrozenPlayers, { query })}
+      endpoint={playerEndpoints.listFrozenPlayers}
       action={{
         key: 'unfreeze',
         label: t('players.unfreeze'),
         confirmKey: 'players.unfreezeConfirm',
-        run: (userIds) => api(playerEndpoints.unfreezePlayers, { body: { userIds } }),
+        endpoint: playerEndpoints.unfreezePlayers,
       }}
       toolbar={
         <Button type="primary" danger onClick={() => navigate(pathTo('gameUserFroze'))}>

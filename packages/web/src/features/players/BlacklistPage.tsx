@@ -2,7 +2,6 @@ import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/request';
 import { ModerationList } from './ModerationList';
 
 /** Blacklisted players (no free rewards, no leaderboards); take them off one by one or in a batch. */
@@ -11,14 +10,13 @@ export default function BlacklistPage() {
   const navigate = useNavigate();
   return (
     <ModerationList
-      queryKey="blacklist"
       columns={['userId', 'socialId', 'blacklistReason', 'status', 'lastLoginAt']}
-      load={(query) => api(playerEndpoints.listBlacklist, { query })}
+      endpoint={playerEndpoints.listBlacklist}
       action={{
         key: 'remove',
         label: t('players.blacklistRemove'),
         confirmKey: 'players.blacklistRemoveConfirm',
-        run: (userIds) => api(playerEndpoints.removeFromBlacklist, { body: { userIds } }),
+        endpoint: playerEndpoints.removeFromBlacklist,
       }}
       toolbar={
         <Button type="primary" onClick={() => navigate(pathTo('usersAddBlacklist'))} data-testid="blacklist-add">

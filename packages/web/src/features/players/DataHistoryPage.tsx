@@ -1,15 +1,10 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { useSearchParams } from 'react-router';
-import { api } from '../../api/request';
 import { AuditDiff } from '../../crud/AuditDiff';
 import type { Field } from '../../crud/fields';
-import { ListPage } from '../../crud/ListPage';
-import { userIdFilter } from './player-fields';
+import { ListPage, type ListRow } from '../../crud/ListPage';
 import './texts';
 
-type HistoryEntry = Awaited<ReturnType<typeof loadHistory>>['list'][number];
-const loadHistory = (query: { page: number; pageSize: number; userId: number }) =>
-  api(playerEndpoints.getPlayerDataHistory, { query });
+type HistoryEntry = ListRow<typeof playerEndpoints.getPlayerDataHistory>;
 
 const fields: Field<HistoryEntry>[] = [
   { name: 'userId', title: 'players.userId', search: 'text', column: false, detail: false },
@@ -54,19 +49,5 @@ const fields: Field<HistoryEntry>[] = [
 
 /** What each save or console action changed in a player's game data, newest first. */
 export default function DataHistoryPage() {
-  const userId = useSearchParams()[0].get('userId') ?? undefined;
-  return (
-    <ListPage<HistoryEntry>
-      queryKey="player-data-history"
-      fields={fields}
-      rowKey="snapshotId"
-      initialSearch={{ userId }}
-      load={async ({ page, pageSize, filters }) => {
-        const id = userIdFilter(filters.userId);
-        if (!id) return { rows: [], total: 0 };
-        const data = await loadHistory({ page, pageSize, userId: id });
-        return { rows: data.list, total: data.pagination.total };
-      }}
-    />
-  );
+  return <ListPage endpoint={playerEndpoints.getPlayerDataHistory} fields={fields} rowKey="snapshotId" />;
 }

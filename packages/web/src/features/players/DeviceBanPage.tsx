@@ -1,17 +1,15 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
+import { ActionForm } from '../../crud/ActionForm';
 import type { Field } from '../../crud/fields';
+import { IdListItem, ReasonItem, UntilItem } from '../../crud/form-items';
 import { formatTime } from '../../crud/format';
-import { ListPage } from '../../crud/ListPage';
-import { ActionForm } from './ActionForm';
-import { IdListItem, ReasonItem, UntilItem } from './form-items';
+import { ListPage, type ListRow } from '../../crud/ListPage';
+import './texts';
 
-type DeviceBan = Awaited<ReturnType<typeof loadBans>>['list'][number];
-const loadBans = (query: { page: number; pageSize: number; deviceId?: string }) =>
-  api(playerEndpoints.listDeviceBans, { query });
+type DeviceBan = ListRow<typeof playerEndpoints.listDeviceBans>;
 
 const fields: Field<DeviceBan>[] = [
   { name: 'deviceId', title: 'players.deviceId', search: 'text' },
@@ -29,7 +27,8 @@ const fields: Field<DeviceBan>[] = [
 /** Ban devices (login from them is refused) and lift bans. */
 export default function DeviceBanPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const banDevices = useEndpointMutation(playerEndpoints.banDevices);
+  const unban = useEndpointMutation(playerEndpoints.unbanDevices);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <ActionForm
@@ -40,32 +39,27 @@ export default function DeviceBanPage() {
         submitLabel={t('players.banDevices')}
         confirm={(data) => t('players.banDevicesConfirm', { count: data.deviceIds.length })}
         run={async (body) => {
-          await api(playerEndpoints.banDevices, { body });
-          await queryClient.invalidateQueries({ queryKey: ['device-bans'] });
+          await banDevices.mutateAsync({ body });
         }}
       >
         {(itemProps) => (
           <>
             <IdListItem itemProps={itemProps} name="deviceIds" label={t('players.deviceIds')} />
-            <ReasonItem itemProps={itemProps} />
+            <ReasonItem itemProps={itemProps} label={t('players.reason')} />
             <UntilItem itemProps={itemProps} label={t('players.until')} />
           </>
         )}
       </ActionForm>
-      <ListPage<DeviceBan>
-        queryKey="device-bans"
+      <ListPage
+        endpoint={playerEndpoints.listDeviceBans}
         fields={fields}
         rowKey="deviceId"
-        load={async ({ page, pageSize, filters }) => {
-          const data = await loadBans({ page, pageSize, deviceId: filters.deviceId });
-          return { rows: data.list, total: data.pagination.total };
-        }}
         rowActions={(row) => [
           {
             key: 'unban',
             label: t('players.unbanDevice'),
             confirm: () => t('players.unbanDeviceConfirm', { deviceId: row.deviceId }),
-            run: () => api(playerEndpoints.unbanDevices, { body: { deviceIds: [row.deviceId] } }),
+            run: () => unban.mutateAsync({ body: { deviceIds: [row.deviceId] } }),
           },
         ]}
       />

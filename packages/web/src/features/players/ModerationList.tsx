@@ -1,38 +1,41 @@
-import type { PlayerSummary } from '@rookery/contracts';
+import type { PlayerSummary, playerEndpoints } from '@rookery/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import { ListPage } from '../../crud/ListPage';
 import { pickFields } from './player-fields';
 import './texts';
 
+type Lists =
+  | typeof playerEndpoints.listFrozenPlayers
+  | typeof playerEndpoints.listChatBans
+  | typeof playerEndpoints.listBlacklist;
+type TakeOff =
+  | typeof playerEndpoints.unfreezePlayers
+  | typeof playerEndpoints.liftChatBan
+  | typeof playerEndpoints.removeFromBlacklist;
+
 export interface ModerationListProps {
-  queryKey: string;
+  /** The list (frozen, chat-banned or blacklisted players). */
+  endpoint: Lists;
   /** Player columns to show, in order; the first (user ID) is also the search. */
   columns: string[];
-  load: (q: {
-    page: number;
-    pageSize: number;
-    userId?: string;
-  }) => Promise<{ list: PlayerSummary[]; pagination: { total: number } }>;
   /** The action that takes players off this list (unfreeze, lift chat ban, remove from blacklist). */
-  action: { key: string; label: string; confirmKey: string; run: (userIds: number[]) => Promise<unknown> };
+  action: { key: string; label: string; confirmKey: string; endpoint: TakeOff };
   toolbar?: ReactNode;
 }
 
 /** Players on a moderation list, searchable by user ID, taken off one by one or in a batch. */
-export function ModerationList({ queryKey, columns, load, action, toolbar }: ModerationListProps) {
+export function ModerationList({ endpoint, columns, action, toolbar }: ModerationListProps) {
   const { t } = useTranslation();
+  const takeOff = useEndpointMutation<TakeOff>(action.endpoint);
   const fields = pickFields(columns).map((f) => (f.name === 'userId' ? { ...f, search: 'text' as const } : f));
-  const take = (rows: PlayerSummary[]) => action.run(rows.map((r) => r.userId));
+  const take = (rows: PlayerSummary[]) => takeOff.mutateAsync({ body: { userIds: rows.map((r) => r.userId) } });
   return (
-    <ListPage<PlayerSummary>
-      queryKey={queryKey}
+    <ListPage<Lists>
+      endpoint={endpoint}
       fields={fields}
       rowKey="userId"
-      load={async ({ page, pageSize, filters }) => {
-        const data = await load({ page, pageSize, userId: filters.userId });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       toolbar={toolbar}
       rowActions={(row) => [
         {

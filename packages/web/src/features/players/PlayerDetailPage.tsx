@@ -1,14 +1,12 @@
 import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
 import { displayValue } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
-import { ErrorPage } from '../../shell/errors/ErrorPage';
+import { RecordPage } from '../../crud/RecordPage';
 import { PageSpinner } from '../../shell/PageSpinner';
 import { PlayerEventList } from './PlayerEventList';
 import { playerFields } from './player-fields';
@@ -34,15 +32,16 @@ const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ 
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
-  const userId = Number(useSearchParams()[0].get('userId')) || 0;
-  const detail = useQuery({
-    queryKey: ['player-detail', userId],
-    queryFn: () => api(playerEndpoints.getPlayerDetail, { query: { userId } }),
-    enabled: userId > 0,
-  });
-  if (!userId || detail.isError) return <ErrorPage status={404} />;
-  if (!detail.data) return <PageSpinner />;
-  return <PlayerView player={detail.data[String(userId)]} />;
+  return (
+    <RecordPage
+      endpoint={playerEndpoints.getPlayerDetail}
+      param="userId"
+      input={(userId) => ({ query: { userId } })}
+      required
+    >
+      {(detail) => <PlayerView player={Object.values(detail!)[0]} />}
+    </RecordPage>
+  );
 }
 
 function PlayerView({ player }: { player: PlayerDetail }) {

@@ -1,22 +1,12 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
-import { ListPage } from '../../crud/ListPage';
-import { userIdFilter } from './player-fields';
+import { ListPage, type ListRow } from '../../crud/ListPage';
 import './texts';
 
-type PlayerEvent = Awaited<ReturnType<typeof loadEvents>>['list'][number];
-const loadEvents = (query: {
-  userId: number;
-  page: number;
-  pageSize: number;
-  type?: string;
-  start?: string;
-  end?: string;
-}) => api(playerEndpoints.listPlayerEvents, { query });
+type PlayerEvent = ListRow<typeof playerEndpoints.listPlayerEvents>;
 
 const fields: Field<PlayerEvent>[] = [
-  { name: 'userIdSearch', title: 'players.userId', search: 'text', column: false, detail: false },
+  { name: 'userIdSearch', title: 'players.userId', search: 'text', filter: 'userId', column: false, detail: false },
   { name: 'id', title: 'ID', width: 90 },
   { name: 'userId', title: 'players.userId', column: false },
   {
@@ -36,24 +26,12 @@ const fields: Field<PlayerEvent>[] = [
  */
 export function PlayerEventList({ userId }: { userId?: number }) {
   return (
-    <ListPage<PlayerEvent>
-      queryKey={`player-events-${userId ?? 'any'}`}
+    <ListPage
+      endpoint={playerEndpoints.listPlayerEvents}
+      query={userId ? { userId } : undefined}
+      urlPrefix={userId ? 'events' : undefined}
       fields={userId ? fields.filter((f) => f.name !== 'userIdSearch') : fields}
       rowKey="id"
-      initialSearch={userId ? {} : undefined}
-      load={async ({ page, pageSize, filters }) => {
-        const id = userId ?? userIdFilter(filters.userIdSearch);
-        if (!id) return { rows: [], total: 0 };
-        const data = await loadEvents({
-          userId: id,
-          page,
-          pageSize,
-          type: filters.type,
-          start: filters.start,
-          end: filters.end,
-        });
-        return { rows: data.list, total: data.pagination.total };
-      }}
     />
   );
 }

@@ -1,11 +1,7 @@
-import { type PlayerSummary, playerEndpoints } from '@rookery/contracts';
-import { api } from '../../api/request';
+import { playerEndpoints } from '@rookery/contracts';
 import { ListPage } from '../../crud/ListPage';
 import { playerFields, playerStatusOptions } from './player-fields';
 import './texts';
-
-const sortable = ['userId', 'lastLoginAt', 'firstLoginAt', 'saveCount'] as const;
-type SortField = (typeof sortable)[number];
 
 const fields = playerFields.map((f) =>
   f.name === 'status'
@@ -15,27 +11,7 @@ const fields = playerFields.map((f) =>
       : f,
 );
 
-/** Every game user, filtered by status, OS and country and sorted on the server. */
+/** Every game user, filtered by status, OS and country and sorted on the server (by the columns it sorts by). */
 export default function PlayerListPage() {
-  return (
-    <ListPage<PlayerSummary>
-      queryKey="players"
-      fields={fields}
-      rowKey="userId"
-      load={async ({ page, pageSize, filters, sort }) => {
-        const data = await api(playerEndpoints.listPlayers, {
-          query: {
-            page,
-            pageSize,
-            status: filters.status as PlayerSummary['status'] | undefined,
-            os: filters.os,
-            country: filters.country,
-            sort: sort && (sortable as readonly string[]).includes(sort.field) ? (sort.field as SortField) : 'userId',
-            order: sort?.order ?? 'desc',
-          },
-        });
-        return { rows: data.list, total: data.pagination.total };
-      }}
-    />
-  );
+  return <ListPage endpoint={playerEndpoints.listPlayers} fields={fields} rowKey="userId" />;
 }

@@ -2,14 +2,16 @@ import { type PlayerSummary, playerEndpoints } from '@rookery/contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { detailPath, playerFields } from './player-fields';
 import './texts';
 
-const searchOnly = (name: string, title: string): Field<PlayerSummary> => ({
-  name,
+/** Search-only fields before the columns: the form asks for IDs under the endpoint's query names. */
+const searchOnly = (filter: string, title: string): Field<PlayerSummary> => ({
+  name: `${filter}Search`,
+  filter,
   title,
   search: 'text',
   column: false,
@@ -17,10 +19,10 @@ const searchOnly = (name: string, title: string): Field<PlayerSummary> => ({
 });
 
 const fields: Field<PlayerSummary>[] = [
-  searchOnly('userIdSearch', 'players.userId'),
-  searchOnly('socialIdSearch', 'players.socialId'),
-  searchOnly('deviceIdSearch', 'players.deviceId'),
-  searchOnly('anonymousIdSearch', 'players.anonymousId'),
+  searchOnly('userId', 'players.userId'),
+  searchOnly('socialId', 'players.socialId'),
+  searchOnly('deviceId', 'players.deviceId'),
+  searchOnly('anonymousId', 'players.anonymousId'),
   ...playerFields,
 ];
 
@@ -29,23 +31,13 @@ export default function PlayerSearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const endSession = useEndpointMutation(playerEndpoints.endPlayerSession);
   return (
-    <ListPage<PlayerSummary>
-      queryKey="player-search"
+    // Nothing to look for until one of the IDs is given: the endpoint's schema says so.
+    <ListPage
+      endpoint={playerEndpoints.searchPlayers}
       fields={fields}
       rowKey="userId"
-      load={async ({ filters }) => {
-        const query = {
-          userId: filters.userIdSearch,
-          socialId: filters.socialIdSearch,
-          deviceId: filters.deviceIdSearch,
-          anonymousId: filters.anonymousIdSearch,
-        };
-        // Nothing to look for yet: the search needs one of the IDs.
-        if (!Object.values(query).some(Boolean)) return { rows: [], total: 0 };
-        const rows = await api(playerEndpoints.searchPlayers, { query });
-        return { rows, total: rows.length };
-      }}
       rowActions={(row) => [
         { key: 'detail', label: t('players.openDetail'), run: () => navigate(detailPath(row.userId)) },
         ...(row.socialId || row.deviceId
@@ -56,7 +48,7 @@ export default function PlayerSearchPage() {
                 danger: true,
                 confirm: () => t('players.endSessionConfirm', { userId: row.userId }),
                 run: async () => {
-                  await api(playerEndpoints.endPlayerSession, {
+                  await endSession.mutateAsync({
                     body: row.socialId ? { socialId: row.socialId } : { deviceId: row.deviceId! },
                   });
                   message.success(t('players.sessionEnded'));

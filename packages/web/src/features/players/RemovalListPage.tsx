@@ -2,16 +2,13 @@ import { pathTo, playerEndpoints } from '@rookery/contracts';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/request';
 import type { Field } from '../../crud/fields';
-import { ListPage } from '../../crud/ListPage';
+import { ListPage, type ListRow } from '../../crud/ListPage';
 import { rewardsText } from '../shared/RewardsEditor';
 import { detailPath } from './player-fields';
 import './texts';
 
-type Removal = Awaited<ReturnType<typeof loadRemovals>>['list'][number];
-const loadRemovals = (query: { page: number; pageSize: number; userId?: string }) =>
-  api(playerEndpoints.listItemRemovals, { query });
+type Removal = ListRow<typeof playerEndpoints.listItemRemovals>;
 
 /** What a deduction or removal took: `items` for deductions, `removed` amounts for removals. */
 function takenText(data: unknown): string {
@@ -43,14 +40,10 @@ export default function RemovalListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <ListPage<Removal>
-      queryKey="item-removals"
+    <ListPage
+      endpoint={playerEndpoints.listItemRemovals}
       fields={fields}
       rowKey="id"
-      load={async ({ page, pageSize, filters }) => {
-        const data = await loadRemovals({ page, pageSize, userId: filters.userId });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       toolbar={
         <Space>
           <Button type="primary" onClick={() => navigate(pathTo('gameUserRemoveEdit'))}>

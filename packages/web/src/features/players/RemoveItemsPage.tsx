@@ -2,14 +2,16 @@ import { gameLabel, pathTo, playerEndpoints, resourceKinds } from '@rookery/cont
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
+import { ActionForm } from '../../crud/ActionForm';
+import { ReasonItem, UserIdItem } from '../../crud/form-items';
 import { currentLocale } from '../../i18n';
-import { ActionForm } from './ActionForm';
-import { ReasonItem, UserIdItem } from './form-items';
+import './texts';
 
 /** Remove resource kinds from a player entirely (the removal list shows what was held). */
 export default function RemoveItemsPage() {
   const { t } = useTranslation();
+  const removeItems = useEndpointMutation(playerEndpoints.removeItems);
   const navigate = useNavigate();
   const userId = Number(useSearchParams()[0].get('userId')) || undefined;
   const locale = currentLocale();
@@ -23,13 +25,13 @@ export default function RemoveItemsPage() {
       submitLabel={t('players.removeItems')}
       confirm={(data) => t('players.removeItemsConfirm', { userId: data.userId })}
       run={async (body) => {
-        await api(playerEndpoints.removeItems, { body });
+        await removeItems.mutateAsync({ body });
         navigate(pathTo('gameUserRemove'));
       }}
     >
       {(itemProps) => (
         <>
-          <UserIdItem itemProps={itemProps} />
+          <UserIdItem itemProps={itemProps} label={t('players.userId')} />
           <Form.Item {...itemProps('kinds')} label={t('players.kinds')}>
             <Select
               mode="multiple"
@@ -37,7 +39,7 @@ export default function RemoveItemsPage() {
               options={resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }))}
             />
           </Form.Item>
-          <ReasonItem itemProps={itemProps} />
+          <ReasonItem itemProps={itemProps} label={t('players.reason')} />
         </>
       )}
     </ActionForm>

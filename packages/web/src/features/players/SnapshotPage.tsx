@@ -1,18 +1,14 @@
 import { labelledState, playerEndpoints } from '@rookery/contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { api } from '../../api/request';
+import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
-import { ListPage } from '../../crud/ListPage';
+import { ListPage, type ListRow } from '../../crud/ListPage';
 import { currentLocale } from '../../i18n';
-import { userIdFilter } from './player-fields';
 import { StateTables } from './StateTables';
 import './texts';
 
-type Snapshot = Awaited<ReturnType<typeof loadSnapshots>>['list'][number];
-const loadSnapshots = (query: { page: number; pageSize: number; userId: number }) =>
-  api(playerEndpoints.listSnapshots, { query });
+type Snapshot = ListRow<typeof playerEndpoints.listSnapshots>;
 
 const fields: Field<Snapshot>[] = [
   { name: 'userId', title: 'players.userId', search: 'text' },
@@ -31,9 +27,10 @@ const fields: Field<Snapshot>[] = [
 export default function SnapshotPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const userId = useSearchParams()[0].get('userId') ?? undefined;
+  const fetch = useEndpointFetch();
+  const restore = useEndpointMutation(playerEndpoints.restoreSnapshot);
   const view = async (row: Snapshot) => {
-    const snap = await api(playerEndpoints.getSnapshot, { params: { id: row.id } });
+    const snap = await fetch(playerEndpoints.getSnapshot, { params: { id: row.id } });
     modal.info({
       title: `#${snap.id} · ${t('players.saveCount')} ${snap.saveCount}`,
       width: 820,
@@ -41,18 +38,11 @@ export default function SnapshotPage() {
     });
   };
   return (
-    <ListPage<Snapshot>
-      queryKey="player-snapshots"
+    <ListPage
+      endpoint={playerEndpoints.listSnapshots}
       fields={fields}
       rowKey="id"
       detail={false}
-      initialSearch={{ userId }}
-      load={async ({ page, pageSize, filters }) => {
-        const id = userIdFilter(filters.userId);
-        if (!id) return { rows: [], total: 0 };
-        const data = await loadSnapshots({ page, pageSize, userId: id });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       rowActions={(row) => [
         { key: 'view', label: t('players.view'), run: () => view(row) },
         {
@@ -61,7 +51,7 @@ export default function SnapshotPage() {
           danger: true,
           confirm: () => t('players.restoreConfirm', { id: row.id, saveCount: row.saveCount }),
           run: async () => {
-            await api(playerEndpoints.restoreSnapshot, { params: { id: row.id }, body: {} });
+            await restore.mutateAsync({ params: { id: row.id }, body: {} });
             message.success(t('players.restored'));
           },
         },

@@ -1,15 +1,13 @@
 import { playerEndpoints, suspicionRules } from '@rookery/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
-import { ListPage } from '../../crud/ListPage';
+import { ListPage, type ListRow } from '../../crud/ListPage';
 import { detailPath } from './player-fields';
 import './texts';
 
-type Suspicion = Awaited<ReturnType<typeof loadSuspicions>>['list'][number];
-const loadSuspicions = (query: { page: number; pageSize: number; userId?: string; reviewed?: string; rule?: string }) =>
-  api(playerEndpoints.listSuspiciousPlayers, { query: query as never });
+type Suspicion = ListRow<typeof playerEndpoints.listSuspiciousPlayers>;
 
 const fields: Field<Suspicion>[] = [
   { name: 'id', title: 'ID', width: 80 },
@@ -45,22 +43,13 @@ const fields: Field<Suspicion>[] = [
 /** Saves that broke a plausibility rule, with the reason; operators mark them reviewed. */
 export default function SuspiciousPage() {
   const { t } = useTranslation();
+  const review = useEndpointMutation(playerEndpoints.reviewSuspicion);
   return (
-    <ListPage<Suspicion>
-      queryKey="suspicious-players"
+    <ListPage
+      endpoint={playerEndpoints.listSuspiciousPlayers}
       fields={fields}
       rowKey="id"
       initialSearch={{ reviewed: 'false' }}
-      load={async ({ page, pageSize, filters }) => {
-        const data = await loadSuspicions({
-          page,
-          pageSize,
-          userId: filters.userId,
-          reviewed: filters.reviewed,
-          rule: filters.rule,
-        });
-        return { rows: data.list, total: data.pagination.total };
-      }}
       rowActions={(row) =>
         row.reviewedAt
           ? []
@@ -69,7 +58,7 @@ export default function SuspiciousPage() {
                 key: 'review',
                 label: t('players.review'),
                 confirm: () => t('players.reviewConfirm', { id: row.id }),
-                run: () => api(playerEndpoints.reviewSuspicion, { params: { id: row.id } }),
+                run: () => review.mutateAsync({ params: { id: row.id } }),
               },
             ]
       }

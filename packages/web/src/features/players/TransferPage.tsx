@@ -1,8 +1,8 @@
-import { type PlayerDetail, playerEndpoints } from '@rookery/contracts';
+import { type EndpointResponse, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
 import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/request';
+import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
 import { displayValue } from '../../crud/fields';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { playerFields } from './player-fields';
@@ -10,7 +10,7 @@ import { StateTables } from './StateTables';
 import './texts';
 
 type Kind = 'copy' | 'migrate';
-type Preview = Awaited<ReturnType<typeof api<typeof playerEndpoints.previewCopyAccount>>>;
+type Preview = EndpointResponse<typeof playerEndpoints.previewCopyAccount>;
 
 const calls = {
   copy: { preview: playerEndpoints.previewCopyAccount, run: playerEndpoints.copyAccount, title: 'routes.gameUserCopy' },
@@ -34,8 +34,10 @@ export function TransferPage({ kind }: { kind: Kind }) {
   const { modal, message } = App.useApp();
   const [preview, setPreview] = useState<Preview>();
   const [pair, setPair] = useState<{ fromUserId: number; toUserId: number }>();
+  const fetch = useEndpointFetch();
+  const transfer = { copy: useEndpointMutation(calls.copy.run), migrate: useEndpointMutation(calls.migrate.run) }[kind];
   const { form, onFinish, submitting, itemProps } = useSchemaForm(calls[kind].preview.query!, async (query) => {
-    setPreview(await api(calls[kind].preview, { query }));
+    setPreview(await fetch(calls[kind].preview, { query }));
     setPair(query);
   });
   const confirm = () => {
@@ -50,7 +52,7 @@ export function TransferPage({ kind }: { kind: Kind }) {
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        setPreview(await api(calls[kind].run, { body: { ...pair, reason: reason || undefined } }));
+        setPreview(await transfer.mutateAsync({ body: { ...pair, reason: reason || undefined } }));
         setPair(undefined);
         message.success(t('common.done'));
       },

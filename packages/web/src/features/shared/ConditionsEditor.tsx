@@ -12,9 +12,9 @@ import {
 import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
-import { IsoDateTimeInput } from './IsoDateTimeInput';
 import './texts';
 
 /** Languages offered first; any other language tag can be typed. */

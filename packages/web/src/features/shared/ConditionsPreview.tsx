@@ -9,7 +9,7 @@ import { Alert, Button, Form, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
-import { api } from '../../api/request';
+import { useEndpointFetch } from '../../api/endpoint-query';
 import './texts';
 
 /** What the conditions read of a player; the evaluator derives notLoginDays from lastLogin and the clock. */
@@ -33,6 +33,7 @@ export function ConditionsPreview() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const can = useCan();
+  const fetch = useEndpointFetch();
   const [userId, setUserId] = useState<number | null>(null);
   const [result, setResult] = useState<{ matches: boolean; failing: number[] } | { invalid: true }>();
   if (!can(playerEndpoints.getPlayerDetail.permission as string[])) return null;
@@ -41,7 +42,7 @@ export function ConditionsPreview() {
     if (!userId) return;
     const parsed = conditionsSchema.safeParse(form.getFieldValue('conditions') ?? []);
     if (!parsed.success) return setResult({ invalid: true });
-    const detail = await api(playerEndpoints.getPlayerDetail, { query: { userId } });
+    const detail = await fetch(playerEndpoints.getPlayerDetail, { query: { userId } });
     const player = detail[String(userId)];
     if (!player) return;
     const now = Date.now();

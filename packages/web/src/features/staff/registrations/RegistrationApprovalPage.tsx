@@ -1,57 +1,51 @@
-import { type RegistrationState, staffEndpoints } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { staffEndpoints } from '@rookery/contracts';
 import { App, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/request';
+import { useEndpointMutation } from '../../../api/endpoint-query';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
 import { type Registration, registrationFields } from './registration-fields';
 
-type Decision = { kind: 'approve' | 'reject'; registration: Registration };
-type ReviewState = RegistrationState | undefined;
+type Decision = { kind: 'approve' | 'reject'; registration: Registration; roles: string[] };
 
 /** Registration approval: approve a pending account with a role, or reject it with a reason. */
 export default function RegistrationApprovalPage() {
   const { t } = useTranslation();
-  const [roles, setRoles] = useState<string[]>([]);
   const [decision, setDecision] = useState<Decision>();
 
   return (
     <>
-      <ListPage<Registration>
-        queryKey="registrations"
+      <ListPage
+        endpoint={staffEndpoints.listRegistrations}
         fields={registrationFields}
         rowKey="id"
         initialSearch={{ status: 'pending' }}
-        load={async ({ page, pageSize, filters }) => {
-          const data = await api(staffEndpoints.listRegistrations, {
-            query: { page, pageSize, status: filters.status as ReviewState },
-          });
-          // The roles this reviewer may grant come with the list.
-          setRoles(data.roles);
-          return { rows: data.list, total: data.pagination.total };
-        }}
-        rowActions={(row) =>
+        // The roles this reviewer may grant come with the list.
+        rowActions={(row, { data }) =>
           row.status === 'pending'
             ? [
                 {
                   key: 'approve',
                   label: t('staff.approve'),
-                  run: () => setDecision({ kind: 'approve', registration: row }),
+                  run: () => setDecision({ kind: 'approve', registration: row, roles: data?.roles ?? [] }),
                 },
                 {
                   key: 'reject',
                   label: t('staff.reject'),
                   danger: true,
-                  run: () => setDecision({ kind: 'reject', registration: row }),
+                  run: () => setDecision({ kind: 'reject', registration: row, roles: [] }),
                 },
               ]
             : []
         }
       />
       {decision?.kind === 'approve' && (
-        <ApproveModal registration={decision.registration} roles={roles} onClose={() => setDecision(undefined)} />
+        <ApproveModal
+          registration={decision.registration}
+          roles={decision.roles}
+          onClose={() => setDecision(undefined)}
+        />
       )}
       {decision?.kind === 'reject' && (
         <RejectModal registration={decision.registration} onClose={() => setDecision(undefined)} />
@@ -63,12 +57,7 @@ export default function RegistrationApprovalPage() {
 function useDecisionDone() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: ['registrations'] });
-    await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    message.success(t('common.done'));
-  };
+  return () => message.success(t('common.done'));
 }
 
 function ApproveModal({
@@ -82,6 +71,7 @@ function ApproveModal({
 }) {
   const { t } = useTranslation();
   const done = useDecisionDone();
+  const approve = useEndpointMutation(staffEndpoints.approveRegistration);
   return (
     <FormDialog
       name="approve"
@@ -90,8 +80,8 @@ function ApproveModal({
       schema={staffEndpoints.approveRegistration.body!}
       onClose={onClose}
       submit={async (body) => {
-        await api(staffEndpoints.approveRegistration, { params: { id: registration.id }, body });
-        await done();
+        await approve.mutateAsync({ params: { id: registration.id }, body });
+        done();
       }}
     >
       {(itemProps) => (
@@ -106,6 +96,7 @@ function ApproveModal({
 function RejectModal({ registration, onClose }: { registration: Registration; onClose: () => void }) {
   const { t } = useTranslation();
   const done = useDecisionDone();
+  const reject = useEndpointMutation(staffEndpoints.rejectRegistration);
   return (
     <FormDialog
       name="reject"
@@ -115,8 +106,8 @@ function RejectModal({ registration, onClose }: { registration: Registration; on
       schema={staffEndpoints.rejectRegistration.body!}
       onClose={onClose}
       submit={async (body) => {
-        await api(staffEndpoints.rejectRegistration, { params: { id: registration.id }, body });
-        await done();
+        await reject.mutateAsync({ params: { id: registration.id }, body });
+        done();
       }}
     >
       {(itemProps) => (

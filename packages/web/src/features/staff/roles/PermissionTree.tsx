@@ -1,14 +1,13 @@
 import { isPermission, staffEndpoints } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Spin, Tree } from 'antd';
-import { api } from '../../../api/request';
+import { useEndpointQuery } from '../../../api/endpoint-query';
 
 /**
  * The permission tree of `GET /permession` as a checkable tree. Its value is the list of
  * permission names; area nodes are only groupings and never stored.
  */
 export function PermissionTree({ value = [], onChange }: { value?: string[]; onChange?: (value: string[]) => void }) {
-  const tree = useQuery({ queryKey: ['permissionTree'], queryFn: () => api(staffEndpoints.getPermissionTree) });
+  const tree = useEndpointQuery(staffEndpoints.getPermissionTree);
   if (!tree.data) return <Spin />;
   return (
     <Tree

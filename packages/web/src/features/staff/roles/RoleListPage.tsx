@@ -1,10 +1,9 @@
 import { pathTo, type Role, staffEndpoints } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/request';
+import { useEndpointMutation } from '../../../api/endpoint-query';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
 import { roleFields } from './role-fields';
@@ -15,19 +14,14 @@ export default function RoleListPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [copying, setCopying] = useState<Role>();
+  const deleteRole = useEndpointMutation(staffEndpoints.deleteRole);
 
   return (
     <>
-      <ListPage<Role>
-        queryKey="roles"
+      <ListPage
+        endpoint={staffEndpoints.listRoles}
         fields={roleFields}
         rowKey="id"
-        load={async ({ page, pageSize, filters }) => {
-          const data = await api(staffEndpoints.listRoles, {
-            query: { pageNum: page, pageSize, roleName: filters.roleName },
-          });
-          return { rows: data.datas, total: data.count };
-        }}
         toolbar={
           <Button type="primary" onClick={() => navigate(pathTo('systemRoleEdit'))} data-testid="create-role">
             {t('common.create')}
@@ -49,7 +43,7 @@ export default function RoleListPage() {
                   danger: true,
                   confirm: () => t('common.deleteConfirm', { name: row.roleName }),
                   run: async () => {
-                    await api(staffEndpoints.deleteRole, { params: { id: row.id } });
+                    await deleteRole.mutateAsync({ params: { id: row.id } });
                     message.success(t('common.deleted'));
                   },
                 },
@@ -64,7 +58,7 @@ export default function RoleListPage() {
 function CopyRoleModal({ role, onClose }: { role: Role; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const copyRole = useEndpointMutation(staffEndpoints.copyRole);
   return (
     <FormDialog
       name="copy-role"
@@ -73,8 +67,7 @@ function CopyRoleModal({ role, onClose }: { role: Role; onClose: () => void }) {
       initialValues={{ id: role.id }}
       onClose={onClose}
       submit={async (body) => {
-        await api(staffEndpoints.copyRole, { body });
-        await queryClient.invalidateQueries({ queryKey: ['roles'] });
+        await copyRole.mutateAsync({ body });
         message.success(t('common.saved'));
       }}
     >

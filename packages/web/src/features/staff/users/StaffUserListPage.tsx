@@ -1,25 +1,22 @@
 import { pathTo, type StaffUser, staffEndpoints } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/request';
+import { useEndpointMutation } from '../../../api/endpoint-query';
 import { copyText } from '../../../crud/clipboard';
 import { ListPage } from '../../../crud/ListPage';
 import { randomPassword } from './random-password';
 import { staffUserFields } from './staff-user-fields';
-
-type StatusFilter = StaffUser['status'] | undefined;
 
 /** Staff users (admin only): search by email, create, edit, disable or enable, reset a password. */
 export default function StaffUserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const updateUser = useEndpointMutation(staffEndpoints.updateStaffUser);
 
   const update = (row: StaffUser, body: { status?: 'active' | 'disabled'; pwd?: string }) =>
-    api(staffEndpoints.updateStaffUser, { params: { id: row.id }, body });
+    updateUser.mutateAsync({ params: { id: row.id }, body });
 
   const resetPassword = async (row: StaffUser) => {
     const pwd = randomPassword();
@@ -41,16 +38,10 @@ export default function StaffUserListPage() {
   };
 
   return (
-    <ListPage<StaffUser>
-      queryKey="staffUsers"
+    <ListPage
+      endpoint={staffEndpoints.listStaffUsers}
       fields={staffUserFields}
       rowKey="id"
-      load={async ({ page, pageSize, filters }) => {
-        const data = await api(staffEndpoints.listStaffUsers, {
-          query: { pageNum: page, pageSize, email: filters.email, status: filters.status as StatusFilter },
-        });
-        return { rows: data.users, total: data.count };
-      }}
       toolbar={
         <Button type="primary" onClick={() => navigate(pathTo('systemUserEdit'))} data-testid="create-user">
           {t('common.create')}
@@ -87,10 +78,7 @@ export default function StaffUserListPage() {
               label: t('staff.disable'),
               danger: true,
               confirm: () => t('staff.disableConfirm', { name: row.username }),
-              run: async () => {
-                await update(row, { status: 'disabled' });
-                await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-              },
+              run: () => update(row, { status: 'disabled' }),
             },
         {
           key: 'resetPassword',

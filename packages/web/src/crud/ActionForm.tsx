@@ -2,8 +2,7 @@ import { App, Button, Card, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type SchemaForm, useSchemaForm } from '../../crud/useSchemaForm';
-import './texts';
+import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export interface ActionFormProps<S extends z.ZodType> {
   title: string;

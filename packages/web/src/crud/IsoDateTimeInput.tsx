@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
-import { timeFormat } from '../../crud/format';
-import { dayjs } from '../../i18n/dayjs';
+import { dayjs } from '../i18n/dayjs';
+import { timeFormat } from './format';
 
 /** A date-time picker whose value is an ISO-8601 UTC string, as the API sends and takes. */
 export function IsoDateTimeInput({

@@ -1,0 +1,87 @@
+import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
+import {
+  type QueryClient,
+  queryOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from './request';
+
+/**
+ * The console's one way to read and change data: by an entry of the contracts endpoint table.
+ * A read's cache key is the endpoint's name and its input; a mutation invalidates the reads its
+ * endpoint declares in `invalidates`. Features never write a query key or invalidate by hand.
+ */
+
+/** An endpoint of a table made with `endpointTable` (it knows its name). */
+export type NamedEndpoint = Endpoint & { name: string };
+
+function nameOf(endpoint: Endpoint): string {
+  if (!endpoint.name) throw new Error(`endpoint ${endpoint.method} ${endpoint.path} has no name (use endpointTable)`);
+  return endpoint.name;
+}
+
+/** The cache key of a read: `[name, input]`; `[name]` alone matches every input. */
+export function endpointKey(endpoint: Endpoint, input?: unknown): readonly unknown[] {
+  return input === undefined ? [nameOf(endpoint)] : [nameOf(endpoint), input];
+}
+
+/** Query options of a read, for `useQuery`, `fetchQuery` or `ensureQueryData`. */
+export function endpointQuery<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(endpoint, input ?? {}),
+    // No abort signal: a read left behind by a remount finishes and fills the cache, where an
+    // aborted one would be reported to the operator as a failed request.
+    queryFn: () => (api as CallAny)(endpoint, input) as Promise<EndpointResponse<E>>,
+  });
+}
+
+type CallAny = (endpoint: Endpoint, input?: unknown) => Promise<unknown>;
+
+type ReadOptions<E extends Endpoint, T> = Omit<
+  UseQueryOptions<EndpointResponse<E>, unknown, T>,
+  'queryKey' | 'queryFn'
+>;
+
+/** Read an endpoint; cached under its name and input. */
+export function useEndpointQuery<E extends Endpoint, T = EndpointResponse<E>>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  options?: ReadOptions<E, T>,
+) {
+  return useQuery({ ...endpointQuery(endpoint, input), ...options } as UseQueryOptions<
+    EndpointResponse<E>,
+    unknown,
+    T
+  >);
+}
+
+/** Mark stale, and reload where shown, every read a mutation endpoint declares it changes. */
+export async function invalidateAfter(queryClient: QueryClient, endpoint: Endpoint): Promise<void> {
+  await Promise.all((endpoint.invalidates ?? []).map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
+}
+
+/**
+ * Call a mutation endpoint. `mutateAsync(input)` resolves after the reads it invalidates have
+ * reloaded, so a screen that navigates on success lands on fresh data.
+ */
+export function useEndpointMutation<E extends Endpoint>(endpoint: E) {
+  const queryClient = useQueryClient();
+  return useMutation<EndpointResponse<E>, unknown, EndpointInput<E>>({
+    mutationKey: endpointKey(endpoint),
+    mutationFn: (input) => (api as CallAny)(endpoint, input) as Promise<EndpointResponse<E>>,
+    onSuccess: () => invalidateAfter(queryClient, endpoint),
+  });
+}
+
+/**
+ * Read an endpoint on demand (a download, a preview, a dialog): through the cache, so a second
+ * look is instant and a mutation's invalidation reaches it too.
+ */
+export function useEndpointFetch() {
+  const queryClient = useQueryClient();
+  return <E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) =>
+    queryClient.fetchQuery(endpointQuery(endpoint, input));
+}

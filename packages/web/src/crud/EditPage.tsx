@@ -1,0 +1,98 @@
+import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
+import { App, Card, Form } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useEndpointMutation } from '../api/endpoint-query';
+import { FormActions } from './FormActions';
+import { RecordPage } from './RecordPage';
+import { type SchemaForm, useSchemaForm } from './useSchemaForm';
+
+export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType> {
+  /** Reads the record named by `?<param>=`; without it the page creates. */
+  load: G;
+  /** The address parameter that names the record (`id` unless said otherwise). */
+  param?: string;
+  /** The read's input for the id (default: path parameter `id`). */
+  loadInput?: (id: number) => EndpointInput<G>;
+  create: C;
+  update: U;
+  /** The update's input for the record and the form's data (default: path parameter `id` and the body). */
+  updateInput?: (record: EndpointResponse<G>, body: z.output<S>) => EndpointInput<U>;
+  /** The form's schema, usually the create or the update endpoint's body. */
+  schema: (record: EndpointResponse<G> | undefined) => S;
+  /** The form's values for the record (or for a new one). */
+  initialValues: (record: EndpointResponse<G> | undefined) => Record<string, unknown>;
+  title: (record: EndpointResponse<G> | undefined) => string;
+  /** The list to go back to, after saving or with the back button. */
+  backTo: string;
+  testId: string;
+  maxWidth?: number;
+  children: (form: {
+    itemProps: SchemaForm<S>['itemProps'];
+    form: SchemaForm<S>['form'];
+    record: EndpointResponse<G> | undefined;
+  }) => ReactNode;
+}
+
+/**
+ * An edit page: load the record named in the address → a form validated by the endpoint's
+ * schema → create or update → back to the list with a notice. Server field errors land on their
+ * fields; the lists the save changes reload through the endpoints' `invalidates`.
+ */
+export function EditPage<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType>(
+  props: EditPageProps<G, C, U, S>,
+) {
+  return (
+    <RecordPage endpoint={props.load} param={props.param} input={props.loadInput}>
+      {(record) => <EditForm {...props} record={record} />}
+    </RecordPage>
+  );
+}
+
+function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType>({
+  record,
+  create,
+  update,
+  updateInput,
+  schema,
+  initialValues,
+  title,
+  backTo,
+  testId,
+  maxWidth = 720,
+  children,
+}: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const creating = useEndpointMutation(create);
+  const updating = useEndpointMutation(update);
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(schema(record), async (body) => {
+    if (record)
+      await updating.mutateAsync(
+        (updateInput?.(record, body) ?? {
+          params: { id: (record as unknown as { id: number }).id },
+          body,
+        }) as EndpointInput<U>,
+      );
+    else await creating.mutateAsync({ body } as EndpointInput<C>);
+    message.success(t('common.saved'));
+    navigate(backTo);
+  });
+  return (
+    <Card title={title(record)} style={{ maxWidth }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={initialValues(record)}
+        data-testid={testId}
+      >
+        {children({ itemProps, form, record })}
+        <FormActions submitting={submitting} backTo={backTo} />
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { App, Button, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+export interface RowAction<Row> {
+  key: string;
+  label: string;
+  danger?: boolean;
+  /** Asked before running; the action runs only on OK. */
+  confirm?: (row: Row) => string;
+  run: (row: Row) => unknown;
+}
+
+export interface BatchAction<Row> {
+  key: string;
+  label: string;
+  danger?: boolean;
+  confirm?: (rows: Row[]) => string;
+  run: (rows: Row[]) => unknown;
+}
+
+/**
+ * Run an action, after its confirmation when it has one. Failures were already shown by the
+ * request layer; a list reloads through the invalidations its mutation endpoints declare.
+ */
+export function useConfirmThen() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return (text: string | undefined, run: () => unknown) => {
+    if (!text) return void Promise.resolve(run()).catch(() => undefined);
+    modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: async () => run() });
+  };
+}
+
+/** The one action column of a list, last: the detail link, then the row's own actions. */
+export function actionColumn<Row>({
+  t,
+  detail,
+  rowActions,
+  onDetail,
+  confirmThen,
+}: {
+  t: TFunction;
+  detail: boolean;
+  rowActions?: (row: Row) => RowAction<Row>[];
+  onDetail: (row: Row) => void;
+  confirmThen: (text: string | undefined, run: () => unknown) => void;
+}) {
+  return {
+    key: '_actions',
+    title: t('common.actions'),
+    fixed: 'right' as const,
+    render: (_: unknown, row: Row) => (
+      <Space size={0} wrap>
+        {detail && (
+          <Button type="link" size="small" onClick={() => onDetail(row)}>
+            {t('common.detail')}
+          </Button>
+        )}
+        {rowActions?.(row).map((action) => (
+          <Button
+            key={action.key}
+            type="link"
+            size="small"
+            danger={action.danger}
+            data-testid={`row-action-${action.key}`}
+            onClick={() => confirmThen(action.confirm?.(row), () => action.run(row))}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Space>
+    ),
+  };
+}

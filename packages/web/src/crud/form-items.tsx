@@ -1,0 +1,45 @@
+import { Form, Input, InputNumber } from 'antd';
+import { IsoDateTimeInput } from './IsoDateTimeInput';
+import type { SchemaForm } from './useSchemaForm';
+
+/** Form fields many action forms share, validated by the form's schema through `itemProps`. */
+type ItemProps = { itemProps: SchemaForm<any>['itemProps']; label: string };
+
+/** Placeholder of the ID list inputs: one ID per line (spec §5). */
+const idLines = '10001\n10002';
+
+/** One numeric ID (`userId` unless named otherwise). */
+export function UserIdItem({ itemProps, label, name = 'userId' }: ItemProps & { name?: string }) {
+  return (
+    <Form.Item {...itemProps(name)} label={label}>
+      <InputNumber min={1} precision={0} style={{ width: 240 }} />
+    </Form.Item>
+  );
+}
+
+/** IDs, one per line. */
+export function IdListItem({ itemProps, name, label }: ItemProps & { name: string }) {
+  return (
+    <Form.Item {...itemProps(name)} label={label}>
+      <Input.TextArea rows={5} placeholder={idLines} />
+    </Form.Item>
+  );
+}
+
+/** The operator's reason (`reason`), kept in the audit record. */
+export function ReasonItem({ itemProps, label }: ItemProps) {
+  return (
+    <Form.Item {...itemProps('reason')} label={label}>
+      <Input maxLength={500} />
+    </Form.Item>
+  );
+}
+
+/** An end time (`until`), ISO-8601 on the wire. */
+export function UntilItem({ itemProps, label }: ItemProps) {
+  return (
+    <Form.Item {...itemProps('until')} label={label}>
+      <IsoDateTimeInput />
+    </Form.Item>
+  );
+}
