@@ -10,6 +10,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'ip-country': () => import('./ip-country.js').then((m) => m.benchIpCountry()),
   memory: () => import('./memory.js').then((m) => m.benchMemory()),
   dashboard: () => import('./dashboard.js').then((m) => m.benchDashboard()),
+  'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),
+  'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import type { Label, Locale } from './permissions.js';
+import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate.js';
 import { resourceMessages } from './resources/messages.js';
 
@@ -172,6 +173,10 @@ export const messages = {
   'cond.country': l('国家应为两位国家代码，如 US', 'A country is a two-letter code such as US'),
   'cond.time': l('无效日期', 'Invalid date'),
   'cond.count': l('应为不小于 0 的整数', 'Enter a whole number of 0 or more'),
+  'cond.percent': l('百分比应在 0 到 100 之间', 'A percentage is between 0 and 100'),
+  'cond.seed': l('种子最多 100 个字符', 'A seed has at most 100 characters'),
+  'cond.rangeRequired': l('“介于”需要下限和上限两个值', '“Between” takes a lower and an upper bound'),
+  'cond.rangeOrder': l('下限不能大于上限', 'The lower bound cannot be above the upper bound'),
   'cond.userType': l('用户类型应为 normal、payment 或 all', 'The user type is normal, payment or all'),
   'mail.scope': l('邮件类型应为个人、全服或回流邮件', 'The mail type is personal, global or comeback'),
   'mail.titleRequired': l('请填写标题', 'Please enter the title'),
@@ -210,6 +215,7 @@ export const messages = {
   'claim.already': l('该邮件已领取过，没有再次发放奖励', 'Already claimed; nothing was given again'),
   'claim.blacklisted': l('玩家在黑名单中，不能领取奖励', 'The player is blacklisted and receives no rewards'),
   ...resourceMessages,
+  ...configMessages,
   ...gamegateMessages,
 } as const satisfies Record<string, Label>;
 

@@ -9,6 +9,7 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
@@ -50,8 +51,10 @@ const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
   playersModule,
   mailModule,
   contentModule,
-  gamegateModule,
   dashboardModule,
+  configModule,
+  // After config: it adds its check to the config fetch's hooks.
+  gamegateModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

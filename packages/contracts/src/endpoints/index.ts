@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { dashboardEndpoints } from './dashboard.js';
@@ -17,6 +18,8 @@ export const endpoints = {
   ...resourceGameEndpoints,
   ...gamegateEndpoints,
   ...dashboardEndpoints,
+  ...configEndpoints,
+  ...configGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

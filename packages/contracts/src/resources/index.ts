@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
+import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
 import {
@@ -23,6 +24,8 @@ export const resources = {
   ipCountry: ipCountryResource,
   mailTemplate: mailTemplateResource,
   rewardTemplate: rewardTemplateResource,
+  config: configResource,
+  configOverride: configOverrideResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -48,6 +51,8 @@ const kindsQuery = z.preprocess(
 export const resourceConsoleEndpoints = {
   ...resourceEndpoints(constantResource),
   ...resourceEndpoints(dictionaryResource),
+  ...resourceEndpoints(configResource),
+  ...resourceEndpoints(configOverrideResource),
   ...resourceEndpoints(maintenanceWindowResource),
   ...resourceEndpoints(maintenanceAllowListResource),
   ...resourceEndpoints(appUpgradeResource),

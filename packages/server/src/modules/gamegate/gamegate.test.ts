@@ -274,3 +274,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 });
+
+describe('the config fetch asks the same door', () => {
+  const fetchConfig = async (userId: number) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/game/v1/players/${userId}/config`,
+      headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('503 in a window, 426 below the minimum, the upgrade beside the values in between', async () => {
+    const recommended = (await login({ appVersion: '1.6.0' })).body.data.userId as number;
+    const old = (await login({ appVersion: '1.1.0' })).body.data.userId as number;
+    expect((await fetchConfig(recommended)).body.data.upgrade).toBeUndefined();
+    const rule = await admin('POST', '/api/v1/resources/appUpgrade', {
+      platform: 'android',
+      latestVersion: '2.0.0',
+      minVersion: '1.5.0',
+      storeUrl: 'https://play.google.com/store/apps/details?id=com.example.rookery',
+      'zh-CN': '新版本已发布',
+      'en-US': 'A new version is out',
+    });
+    expect(rule.status).toBe(200);
+    const prompt = await fetchConfig(recommended);
+    expect(prompt.status).toBe(200);
+    expect(prompt.body.data.upgrade).toMatchObject({ level: 'recommended', latest: '2.0.0' });
+    expect(prompt.body.data.values).toBeDefined();
+    const forced = await fetchConfig(old);
+    expect(forced.status).toBe(426);
+    expect(forced.body.data.upgrade.level).toBe('forced');
+
+    ctx.clock.set(new Date('2033-01-01T10:00:00Z'));
+    try {
+      await admin('POST', '/api/v1/resources/maintenanceWindow', {
+        name: 'newYear',
+        startAt: '2033-01-01T09:00:00Z',
+        endAt: '2033-01-01T11:00:00Z',
+        'zh-CN': '新年维护',
+        'en-US': 'New year maintenance',
+      });
+      const closed = await fetchConfig(recommended);
+      expect(closed.status).toBe(503);
+      expect(closed.body.data.maintenance).toEqual({
+        name: 'newYear',
+        message: 'New year maintenance',
+        endAt: '2033-01-01T11:00:00.000Z',
+      });
+    } finally {
+      ctx.clock.set(null);
+      await admin('DELETE', '/api/v1/resources/maintenanceWindow/newYear');
+      await admin('DELETE', '/api/v1/resources/appUpgrade/android');
+    }
+  });
+});

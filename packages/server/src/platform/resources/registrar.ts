@@ -1,7 +1,7 @@
-import { type Endpoint, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
+import { type Endpoint, type Locale, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { type Handler, registerEndpoints } from '../http/endpoints.js';
 import { AppError, fieldErrors } from '../http/errors.js';
 import { followChanges } from '../live-snapshot.js';
@@ -31,13 +31,24 @@ export interface ResourceKitDeps {
 type Body = Record<string, unknown> & { effectiveAt?: string | null; expireAt?: string | null; comment?: string };
 type Ctx = Parameters<Handler<Endpoint>>[0];
 
+/** What an area adds to the generic handlers of its resource. */
+export interface ResourceHooks {
+  /**
+   * Checks across items before a create, update or restore is written (in its transaction): throw
+   * an AppError (400 with field messages) to refuse. E.g. a value that must fit another item's type.
+   */
+  beforeSave?: (db: Db, document: Record<string, unknown>, locale: Locale) => Promise<void>;
+}
+
 /** The generic handlers of one resource's endpoints, by action. */
-function handlersOf(r: AnyResource): Record<string, Handler<Endpoint>> {
+function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handler<Endpoint>> {
   const key = (ctx: Ctx) => (ctx.params as { key: string }).key;
-  const save = (ctx: Ctx, k: string, mode: 'create' | 'update') => {
+  const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
+    const document = documentOf(r, body);
+    await hooks.beforeSave?.(ctx.db, document, ctx.locale);
     return saveItem(ctx.db, r, k, {
-      document: documentOf(r, body),
+      document,
       effectiveAt: body.effectiveAt,
       expireAt: body.expireAt,
       comment: body.comment,
@@ -78,6 +89,7 @@ function handlersOf(r: AnyResource): Record<string, Handler<Endpoint>> {
       const parsed = r.schema.safeParse(old.document);
       if (!parsed.success)
         throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
+      await hooks.beforeSave?.(ctx.db, old.document, ctx.locale);
       const { before, after } = await saveItem(ctx.db, r, key(ctx), {
         document: old.document,
         effectiveAt: old.effectiveAt?.toISOString() ?? null,
@@ -106,9 +118,9 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
   await followChanges(database, contentChannels, content);
   return {
     content,
-    register(r: AnyResource) {
+    register(r: AnyResource, hooks: ResourceHooks = {}) {
       const table = resourceEndpoints(r) as Record<string, Endpoint>;
-      const byAction = handlersOf(r);
+      const byAction = handlersOf(r, hooks);
       const handlers = Object.fromEntries(
         Object.keys(table).map((name) => [name, byAction[name.slice(r.name.length)]]),
       );

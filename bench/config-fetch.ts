@@ -1,0 +1,83 @@
+import { configOverrideResource, configResource } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../packages/server/src/app.js';
+import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
+import type { Database } from '../packages/server/src/platform/db/client.js';
+import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
+import { sha256 } from '../packages/server/src/platform/security/tokens.js';
+import { configFixtures } from './config-fixtures.js';
+import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine, throughput } from './harness.js';
+
+/**
+ * `config-fetch`: throughput of the game's config fetch (`GET /api/game/v1/players/:userId/config`,
+ * 200 fields: 30 with 3 conditional values, 5 event configs, 10 tester overrides) over
+ * BENCH_CONFIG_PLAYERS players (default 200,000), against the game API's primary-key player read
+ * (`GET /api/game/v1/players/:userId`: same HTTP, auth and validation, one PK select).
+ * Target ratio ≥ 0.8 on PGlite and PostgreSQL.
+ */
+
+const GAME_KEY = 'bench-game-key-0123456789';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+async function saveAll(database: Database, r: AnyResource, docs: { name: string }[]) {
+  for (const doc of docs)
+    await database.db.transaction((tx) =>
+      saveItem(tx, r, doc.name, { document: doc, actor: 'bench', locale: 'en-US', mode: 'create' }),
+    );
+}
+
+export async function benchConfigFetch(): Promise<string> {
+  const count = Number(process.env.BENCH_CONFIG_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
+  const database = await openBenchDatabase();
+  try {
+    const started = process.hrtime.bigint();
+    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
+    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+    const ids = (
+      (await database.db.execute(sql`select id from players tablesample system (2) limit 2000`)) as unknown as {
+        rows: { id: string | number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    const { fields, overrides } = configFixtures(ids.slice(0, 100));
+    await saveAll(database, configResource, fields);
+    await saveAll(database, configOverrideResource, overrides);
+
+    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
+    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
+    await app.ready();
+    const headers = { 'x-game-key': GAME_KEY };
+    const pick = (i: number) => ids[(i * 7919) % ids.length];
+    const read = async (i: number) => {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}`, headers });
+      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
+    };
+    const fetchConfig = async (i: number) => {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}/config`, headers });
+      if (res.statusCode !== 200) throw new Error(`config ${res.statusCode} ${res.body}`);
+    };
+    const sample = await app.inject({ method: 'GET', url: `/api/game/v1/players/${ids[0]}/config`, headers });
+    if (Object.keys(sample.json().data.values).length !== 200) throw new Error('expected 200 fields');
+    // Warm both, then alternate short slices (load elsewhere on the machine drifts); median ratio.
+    await throughput(read, 1, CONCURRENCY);
+    await throughput(fetchConfig, 1, CONCURRENCY);
+    const slices = Math.max(2, Math.round(SECONDS / 0.5));
+    const reads: number[] = [];
+    const fetches: number[] = [];
+    for (let i = 0; i < slices; i += 1) {
+      reads.push(await throughput(read, SECONDS / slices, CONCURRENCY));
+      fetches.push(await throughput(fetchConfig, SECONDS / slices, CONCURRENCY));
+    }
+    await app.close();
+    const median = (xs: number[]) => percentile(xs, 50);
+    return resultLine(
+      'config-fetch',
+      `${Math.round(median(fetches))} config fetches/s (200 fields, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
+      median(fetches.map((f, i) => f / reads[i])),
+      `${Math.round(median(reads))} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+    );
+  } finally {
+    await database.close();
+  }
+}
