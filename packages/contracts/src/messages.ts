@@ -1,6 +1,6 @@
 import type { Label, Locale } from './permissions.js';
 import { configMessages } from './resources/config-messages.js';
-import { gamegateMessages } from './resources/gamegate.js';
+import { gamegateMessages } from './resources/gamegate-messages.js';
 import { resourceMessages } from './resources/messages.js';
 
 const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
