@@ -20,6 +20,7 @@ import { formatTime } from '../../crud/format';
 import { dayjs } from '../../i18n/dayjs';
 import { AuditSentence, usePageLink } from './AuditSentence';
 import type { ChartOption } from './Chart';
+import './texts';
 
 /** The list of each mail scope: its title names the scope, and it is where a reader who may not edit goes. */
 const mailScopeLists: Record<MailScope, string> = {
