@@ -7,6 +7,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   players: () => import('./players.js').then((m) => m.benchPlayers()),
   'mail-mailbox': () => import('./mail-mailbox.js').then((m) => m.benchMailbox()),
   'mail-global-send': () => import('./mail-global-send.js').then((m) => m.benchGlobalSend()),
+  'ip-country': () => import('./ip-country.js').then((m) => m.benchIpCountry()),
   memory: () => import('./memory.js').then((m) => m.benchMemory()),
   dashboard: () => import('./dashboard.js').then((m) => m.benchDashboard()),
   'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),

@@ -24,6 +24,11 @@ export const auditObjectKinds = [
   'dictionary',
   'config',
   'configOverride',
+  'maintenanceWindow',
+  'maintenanceAllowList',
+  'appUpgrade',
+  'upgradeLevel',
+  'ipCountry',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -42,6 +47,11 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   dictionary: l('字典条目 {id}', 'dictionary entry {id}'),
   config: l('配置字段 {id}', 'config field {id}'),
   configOverride: l('测试覆盖 {id}', 'tester override {id}'),
+  maintenanceWindow: l('维护窗口 {id}', 'maintenance window {id}'),
+  maintenanceAllowList: l('维护白名单 {id}', 'maintenance allow-list {id}'),
+  appUpgrade: l('{id} 版本升级', '{id} version upgrade'),
+  upgradeLevel: l('升级等级 {id}', 'upgrade level {id}'),
+  ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -114,6 +124,21 @@ export const auditActions = {
   ...resourceActions('dictionary', l('字典条目', 'dictionary entry')),
   ...resourceActions('config', l('配置字段', 'config field')),
   ...resourceActions('configOverride', l('测试覆盖', 'tester override')),
+  ...resourceActions('maintenanceWindow', l('维护窗口', 'maintenance window')),
+  ...resourceActions('maintenanceAllowList', l('维护白名单', 'maintenance allow-list')),
+  ...resourceActions('appUpgrade', l('版本升级', 'version upgrade')),
+  ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
+  ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
+  maintenanceStarted: {
+    label: l('维护开始', 'Maintenance started'),
+    sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),
+    target: 'maintenanceWindow',
+  },
+  maintenanceEnded: {
+    label: l('维护结束', 'Maintenance ended'),
+    sentence: l('{maintenanceWindow}结束', '{maintenanceWindow} ended'),
+    target: 'maintenanceWindow',
+  },
   createRole: { label: l('创建角色', 'Create role'), sentence: l('创建了{role}', 'created {role}'), target: 'role' },
   updateRole: { label: l('修改角色', 'Edit role'), sentence: l('修改了{role}', 'edited {role}'), target: 'role' },
   deleteRole: { label: l('删除角色', 'Delete role'), sentence: l('删除了{role}', 'deleted {role}'), target: 'role' },

@@ -60,3 +60,11 @@ export const mailStateLabels: Record<MailState, Label> = {
   expired: l('已过期', 'Expired'),
   recalled: l('已撤回', 'Recalled'),
 };
+/** How strongly the game asks a player to update (version upgrade levels). */
+export const upgradeLevels = ['forced', 'recommended', 'silent'] as const;
+export type UpgradeLevel = (typeof upgradeLevels)[number];
+export const upgradeLevelLabels: Record<UpgradeLevel, Label> = {
+  forced: l('强制更新', 'Forced'),
+  recommended: l('推荐更新', 'Recommended'),
+  silent: l('静默更新', 'Silent'),
+};

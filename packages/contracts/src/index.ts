@@ -19,6 +19,7 @@ export * from './resource.js';
 export * from './resources/config.js';
 export * from './resources/constant.js';
 export * from './resources/dictionary.js';
+export * from './resources/gamegate.js';
 export * from './resources/index.js';
 export * from './routes/index.js';
 export * from './text.js';

@@ -1,5 +1,6 @@
 import type { Label, Locale } from './permissions.js';
 import { configMessages } from './resources/config-messages.js';
+import { gamegateMessages } from './resources/gamegate-messages.js';
 import { resourceMessages } from './resources/messages.js';
 
 const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
@@ -215,6 +216,7 @@ export const messages = {
   'claim.blacklisted': l('玩家在黑名单中，不能领取奖励', 'The player is blacklisted and receives no rewards'),
   ...resourceMessages,
   ...configMessages,
+  ...gamegateMessages,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof messages;

@@ -12,6 +12,7 @@ import type { ZodType } from 'zod';
 import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
+import { gamegateModule } from './modules/gamegate/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -52,6 +53,8 @@ const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
   contentModule,
   dashboardModule,
   configModule,
+  // After config: it adds its check to the config fetch's hooks.
+  gamegateModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
+import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
@@ -15,6 +16,7 @@ export const endpoints = {
   ...mailGameEndpoints,
   ...resourceConsoleEndpoints,
   ...resourceGameEndpoints,
+  ...gamegateEndpoints,
   ...dashboardEndpoints,
   ...configEndpoints,
   ...configGameEndpoints,

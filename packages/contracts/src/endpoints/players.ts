@@ -15,6 +15,7 @@ import { playerStateSchema, resourceKindSchema, rewardsSchema } from '../game-ca
 import { pagedList, pageQuery } from '../http.js';
 import type { MessageKey } from '../messages.js';
 import type { Permission } from '../permissions.js';
+import { upgradeAnswerSchema } from '../resources/gamegate.js';
 import { optionalText as optionalTextOf, text } from '../text.js';
 
 /** Player support and moderation (console) and the game's player calls (login, load, save). */
@@ -546,9 +547,11 @@ export const playerGameEndpoints = /*#__PURE__*/ endpointTable({
         .trim()
         .regex(/^\d{1,6}(\.\d{1,6}){0,3}$/, { error: 'v.appVersionFormat' }),
       language: requiredPlain(16),
-      country: requiredPlain(8),
+      /** Filled from the client's IP address (override, then the IP database) when not sent. */
+      country: z.preprocess(blankToUndefined, requiredPlain(8).optional()),
     }),
-    response: gameStateAnswer,
+    /** With `upgrade` when a (not forced) upgrade applies; 426 with `data.upgrade` when forced, 503 in maintenance. */
+    response: gameStateAnswer.extend({ upgrade: upgradeAnswerSchema.optional() }),
   }),
   gameGetPlayer: endpoint({
     method: 'GET',

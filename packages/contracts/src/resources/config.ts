@@ -6,6 +6,7 @@ import { percentOperators, percentRuleSchema } from '../percent.js';
 import type { Label } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { isStorableText } from '../text.js';
+import { upgradeAnswerSchema } from './gamegate.js';
 
 /**
  * Remote config (issue 11, spec §3): fields the game reads at every start, each with a type, a
@@ -285,6 +286,8 @@ export type ConfigExplain = z.infer<typeof configExplainSchema>;
 export const gameConfigAnswerSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   version: z.string(),
+  /** When an upgrade prompt applies (a forced one answers 426; maintenance 503): the game door's answer. */
+  upgrade: upgradeAnswerSchema.optional(),
 });
 
 export const configEndpoints = endpointTable({

@@ -5,11 +5,23 @@ import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../reso
 import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
+import {
+  appUpgradeResource,
+  ipCountryResource,
+  maintenanceAllowListResource,
+  maintenanceWindowResource,
+  upgradeLevelResource,
+} from './gamegate.js';
 
 /** Every resource declared with the kit, by name. An area adds its resource here. */
 export const resources = {
   constant: constantResource,
   dictionary: dictionaryResource,
+  maintenanceWindow: maintenanceWindowResource,
+  maintenanceAllowList: maintenanceAllowListResource,
+  appUpgrade: appUpgradeResource,
+  upgradeLevel: upgradeLevelResource,
+  ipCountry: ipCountryResource,
   mailTemplate: mailTemplateResource,
   rewardTemplate: rewardTemplateResource,
   config: configResource,
@@ -41,6 +53,11 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(dictionaryResource),
   ...resourceEndpoints(configResource),
   ...resourceEndpoints(configOverrideResource),
+  ...resourceEndpoints(maintenanceWindowResource),
+  ...resourceEndpoints(maintenanceAllowListResource),
+  ...resourceEndpoints(appUpgradeResource),
+  ...resourceEndpoints(upgradeLevelResource),
+  ...resourceEndpoints(ipCountryResource),
 };
 
 export const resourceGameEndpoints = endpointTable({

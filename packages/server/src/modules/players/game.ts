@@ -258,6 +258,22 @@ export async function loginPlayer(target: LoginTarget, input: LoginInput, now = 
   });
 }
 
+/**
+ * The user a login will sign in (by social ID, else the device's binding), without locking or
+ * writing: the maintenance allow-list asks it only while a window closes the door.
+ */
+export async function loginUserId(db: Db, input: { socialId?: string; deviceId: string }): Promise<number | null> {
+  if (input.socialId) {
+    const [p] = await db.select({ id: players.id }).from(players).where(eq(players.socialId, input.socialId));
+    if (p) return p.id;
+  }
+  const [d] = await db
+    .select({ id: playerDevices.userId })
+    .from(playerDevices)
+    .where(eq(playerDevices.deviceId, input.deviceId));
+  return d?.id ?? null;
+}
+
 /** The player for a game call: 404 when unknown, 403 when frozen. */
 export function assertPlayable(row: PlayerRow, now = new Date()): PlayerRow {
   if (isFrozen(row, now)) throw frozenError(row);

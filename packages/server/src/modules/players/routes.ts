@@ -65,10 +65,10 @@ async function transferDone(
   return sideBySide(ctx.db, result, ctx.locale);
 }
 
-export function playersModule({ app, database, gameKeyHash }: ModuleDeps) {
+export function playersModule({ app, database, gameKeyHash, clock }: ModuleDeps) {
   scheduleHousekeeping(app, 'players', () => pruneRoutineEvents(database.db));
   const deps = { db: database.db, gameKeyHash };
-  registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database));
+  registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database, clock));
   registerEndpoints(app, deps, playerEndpoints, {
     searchPlayers: ({ db, query }) => queries.searchPlayers(db, query),
     getPlayerDetail: async ({ db, query, locale }) => ({

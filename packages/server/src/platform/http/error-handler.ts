@@ -23,6 +23,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         code: error.status,
         msg: translate(error.key, locale, error.opts.vars),
         ...(errors ? { errors } : {}),
+        ...(error.opts.data !== undefined ? { data: error.opts.data } : {}),
       });
     }
     if (error instanceof ZodError) {

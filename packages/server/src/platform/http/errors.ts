@@ -10,7 +10,13 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly key: string,
-    readonly opts: { fields?: FieldError[]; vars?: Record<string, string | number>; commit?: boolean } = {},
+    readonly opts: {
+      fields?: FieldError[];
+      vars?: Record<string, string | number>;
+      commit?: boolean;
+      /** Sent as `data` beside the message (e.g. the upgrade a 426 asks for). */
+      data?: unknown;
+    } = {},
   ) {
     super(key);
   }

@@ -1,0 +1,70 @@
+import {
+  appUpgradeResource,
+  gamegateEndpoints,
+  ipCountryResource,
+  maintenanceAllowListResource,
+  maintenanceWindowResource,
+  upgradeLevelResource,
+} from '@rookery/contracts';
+import type { ModuleDeps } from '../../app.js';
+import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { resourceKit } from '../../platform/resources/registrar.js';
+import '../config/routes.js';
+import { gameGate } from './gate.js';
+
+/** How often each instance looks for maintenance windows that started or ended, to log them. */
+const TRANSITION_CHECK_MS = 15_000;
+
+/**
+ * Maintenance, version upgrade and IP country: their configuration is declared with the resource
+ * kit; the game login (players/game-routes.ts) and the config fetch check callers with `gameGate`.
+ */
+export async function gamegateModule(deps: ModuleDeps) {
+  const { app, database } = deps;
+  const kit = await resourceKit(deps);
+  for (const r of [
+    maintenanceWindowResource,
+    maintenanceAllowListResource,
+    appUpgradeResource,
+    upgradeLevelResource,
+    ipCountryResource,
+  ])
+    kit.register(r);
+  const gate = await gameGate(deps);
+  // The config fetch asks the same door: 503 in maintenance, 426 forced, `upgrade` beside the values.
+  // Its attributes come from the player's row (the last login's os, version, language, country).
+  app.remoteConfig.fetchHooks.push(async ({ userId, attrs, req }) => {
+    const { upgrade } = await gate.admit(database.db, {
+      ip: req.ip,
+      userId,
+      os: attrs.os,
+      appVersion: attrs.appVersion,
+      language: attrs.appLanguage,
+      country: attrs.country,
+      attributes: attrs,
+    });
+    return upgrade ? { upgrade } : undefined;
+  });
+  scheduleHousekeeping(app, 'maintenance', () => gate.recordTransitions(database.db), TRANSITION_CHECK_MS);
+  registerEndpoints(app, { db: database.db, gameKeyHash: deps.gameKeyHash }, gamegateEndpoints, {
+    maintenanceActive: async ({ db }) => {
+      // The header polls this: a start or end it sees first is logged at once.
+      await gate.recordTransitions(database.db);
+      const active = await gate.active(db);
+      return {
+        active: active.map((w) => ({
+          name: w.name,
+          startAt: new Date(w.start),
+          endAt: new Date(w.end),
+          'zh-CN': w.text['zh-CN'],
+          'en-US': w.text['en-US'],
+        })),
+      };
+    },
+    ipCountryLookup: async ({ db, query }) => {
+      const compiled = await gate.compiled(db);
+      return { ip: query.ip, ...compiled.ip.lookup(query.ip) };
+    },
+  });
+}
