@@ -47,3 +47,11 @@ describe('audit sentences', () => {
     expect(auditActionLabel('createMail', 'zh-CN')).toBe('发送邮件');
   });
 });
+
+describe('audit targets as the server writes them', () => {
+  it('reads staff:<name> as a staff user and email:<address> as a mail address', () => {
+    expect(auditObjects('createStaffUser', 'staff:alice')).toEqual({ staffUser: 'alice' });
+    expect(auditObjects('requestCaptcha', 'email:a@b.co')).toEqual({ mailAddress: 'a@b.co' });
+    expect(auditObjects('createRole', 'role:ops')).toEqual({ role: 'ops' });
+  });
+});

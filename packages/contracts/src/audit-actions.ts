@@ -269,15 +269,20 @@ export type AuditPiece = { text: string } | { text: string; object: { kind: Audi
  * The objects an entry's target names: `kind:id` pairs (`player:5 mail:7`), or a bare
  * identifier of the action's default kind. The template kinds are written `mailTemplate:3`.
  */
+/** Target prefixes the server writes (`auditTarget`) that name an object kind by another word. */
+const targetPrefixKinds: Record<string, AuditObjectKind> = { staff: 'staffUser', email: 'mailAddress' };
+
 export function auditObjects(action: string, target: string | null): Partial<Record<AuditObjectKind, string>> {
   if (!target) return {};
   const found: Partial<Record<AuditObjectKind, string>> = {};
   const pairs = [...target.matchAll(/(\w+):(\S+)/g)];
-  for (const [, kind, id] of pairs)
+  for (const [, prefix, id] of pairs) {
+    const kind = targetPrefixKinds[prefix] ?? prefix;
     if ((auditObjectKinds as readonly string[]).includes(kind)) found[kind as AuditObjectKind] = id;
-  if (pairs.length === 0 && isAuditAction(action)) {
+  }
+  if (Object.keys(found).length === 0 && isAuditAction(action)) {
     const kind = (auditActions[action] as AuditAction).target;
-    if (kind) found[kind] = target;
+    if (kind) found[kind] = pairs.length === 1 ? pairs[0][2] : target;
   }
   return found;
 }

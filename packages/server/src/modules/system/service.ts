@@ -1,4 +1,4 @@
-import { desc, eq, gte, ilike, like, lte } from 'drizzle-orm';
+import { desc, eq, gte, ilike, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { auditLog, mailOutbox } from './tables.js';
@@ -21,7 +21,12 @@ export async function listAudit(
     q.end ? lte(auditLog.at, new Date(q.end)) : undefined,
     q.actor ? eq(auditLog.actor, q.actor) : undefined,
     q.action ? eq(auditLog.action, q.action) : undefined,
-    q.target ? eq(auditLog.target, q.target) : undefined,
+    // `entity:id` names one record; a bare id or name also finds it under any entity (`role:ops` for `ops`).
+    q.target
+      ? q.target.includes(':')
+        ? eq(auditLog.target, q.target)
+        : or(eq(auditLog.target, q.target), like(auditLog.target, `%:${q.target.replace(/[\\%_]/g, (c) => `\\${c}`)}`))
+      : undefined,
     q.entity ? like(auditLog.target, `${q.entity}:%`) : undefined,
   ];
   return asList(await paginate(db, { from: auditLog, filters, orderBy: [desc(auditLog.at), desc(auditLog.id)], ...q }));
