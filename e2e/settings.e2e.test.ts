@@ -40,7 +40,8 @@ async function saveAndPublish(expectInDiff: string[]) {
   await dialog.waitFor({ state: 'detached' });
 }
 
-const row = (name: string) => page.locator('.ant-table-row', { hasText: name });
+/** The list's row of one item (not a row of a diff that names it). */
+const row = (name: string) => page.locator(`.ant-table-row[data-row-key="${name}"]`);
 
 describe('constants on the resource kit', () => {
   it('edits a constant twice, compares versions, restores the first, and the game fetch follows', async () => {
