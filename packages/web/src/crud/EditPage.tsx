@@ -5,17 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
+import { type Confirmation, useConfirmDialog } from './ConfirmDialog';
 import { ignoreEnter } from './consequential';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
-export interface Confirmation {
-  title: string;
-  content: ReactNode;
-  /** Names the action ("Send global mail"), never just OK. */
-  okText: string;
-}
+export type { Confirmation } from './ConfirmDialog';
 
 export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType> {
   /** Reads the record named by `?<param>=`; without it the page creates. */
@@ -80,21 +76,9 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   children,
 }: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const confirmed = (body: z.output<S>) =>
-    new Promise<boolean>((resolve) => {
-      if (!confirm) return resolve(true);
-      const { title: heading, content, okText } = confirm(body, record);
-      modal.confirm({
-        title: heading,
-        content,
-        width: 640,
-        okText,
-        cancelText: t('common.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
+  const { message } = App.useApp();
+  const [openConfirmation, confirmation] = useConfirmDialog();
+  const confirmed = async (body: z.output<S>) => (confirm ? openConfirmation(confirm(body, record)) : true);
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
@@ -124,6 +108,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         {children({ itemProps, form, record })}
         <FormActions submitting={submitting} backTo={backTo} />
       </Form>
+      {confirmation}
     </Card>
   );
 }
