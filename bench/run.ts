@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   dashboard: () => import('./dashboard.js').then((m) => m.benchDashboard()),
   'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),
   'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
+  audience: () => import('./audience.js').then((m) => m.benchAudience()),
 };
 
 const wanted = process.argv.slice(2);

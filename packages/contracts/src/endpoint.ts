@@ -42,6 +42,11 @@ export interface Endpoint<
   /** The response is a file download or other raw body, not the JSON envelope. */
   raw?: boolean;
   /**
+   * A POST that changes nothing, for a read whose input does not fit an address (a condition
+   * set, a list of IDs): no transaction, no audit record, and the console reads it like a GET.
+   */
+  readOnly?: boolean;
+  /**
    * Change-notice channels a mutation publishes when its transaction commits: every instance's
    * snapshots listening on them (`LiveSnapshot`, the live mails) drop what they compiled.
    */
@@ -98,7 +103,7 @@ export type EndpointInput<E> =
         (P extends z.ZodType ? { params: InputOr<P, never> } : { params?: undefined })
     : never;
 
-export const isMutation = (e: Pick<Endpoint, 'method'>) => e.method !== 'GET';
+export const isMutation = (e: Pick<Endpoint, 'method' | 'readOnly'>) => e.method !== 'GET' && !e.readOnly;
 
 /** Fill `:name` params of a path. */
 export function buildPath(path: string, params?: Record<string, unknown>): string {

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './audit-actions.js';
 export * from './conditions.js';
 export * from './endpoint.js';
+export * from './endpoints/audience.js';
 export * from './endpoints/dashboard.js';
 export * from './endpoints/index.js';
 export * from './endpoints/mail.js';

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
+import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
@@ -18,9 +19,18 @@ export const endpoints = {
   ...resourceGameEndpoints,
   ...gamegateEndpoints,
   ...dashboardEndpoints,
+  ...audienceEndpoints,
   ...configEndpoints,
   ...configGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export { dashboardEndpoints, mailEndpoints, mailGameEndpoints, playerEndpoints, playerGameEndpoints, staffEndpoints };
+export {
+  audienceEndpoints,
+  dashboardEndpoints,
+  mailEndpoints,
+  mailGameEndpoints,
+  playerEndpoints,
+  playerGameEndpoints,
+  staffEndpoints,
+};

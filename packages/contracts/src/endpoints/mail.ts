@@ -398,6 +398,27 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     response: mailDetailSchema,
     invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
+  checkMailRecipients: endpoint({
+    method: 'POST',
+    path: '/api/v1/email/recipients/check',
+    summary: "Which of a personal mail's listed user IDs are not players (changes nothing)",
+    permission: [mailScopePermissions.personal.create],
+    readOnly: true,
+    body: z
+      .object({ userIdInput: z.preprocess(blankToUndefined, rawText().max(400_000).optional()) })
+      .superRefine((body, ctx) => {
+        const { ids, invalid } = parseUserIdInput(body.userIdInput ?? '');
+        const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['userIdInput'], message });
+        if (invalid.length > 0) issue('v.userIdFormat');
+        else if (ids.length > MAX_MAIL_RECIPIENTS) issue('mail.tooManyUserIds');
+      }),
+    response: z.object({
+      /** Distinct user IDs read from the list. */
+      read: z.number().int(),
+      /** Those that are not players, in the order listed. */
+      unknown: z.array(z.number().int()),
+    }),
+  }),
   listMails: endpoint({
     method: 'GET',
     path: '/api/v1/email',

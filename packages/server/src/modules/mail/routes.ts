@@ -1,4 +1,11 @@
-import { auditTarget, mailEndpoints, mailGameEndpoints, mailScopes, templateResources } from '@rookery/contracts';
+import {
+  auditTarget,
+  mailEndpoints,
+  mailGameEndpoints,
+  mailScopes,
+  parseUserIdInput,
+  templateResources,
+} from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
@@ -7,7 +14,7 @@ import { pruneExpiredMailCopies } from './housekeeping.js';
 import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
-import { playerIdByKey } from './player-lookup.js';
+import { existingPlayerIds, playerIdByKey } from './player-lookup.js';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.js';
 
 export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
@@ -38,6 +45,11 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
       const mail = await createMail(db, body, session!.username, locale);
       audit({ target: auditTarget('mail', mail.id), after: { ...mail, userIdInput: undefined } });
       return mail;
+    },
+    checkMailRecipients: async ({ db, body }) => {
+      const { ids } = parseUserIdInput(body.userIdInput ?? '');
+      const existing = await existingPlayerIds(db, ids);
+      return { read: ids.length, unknown: ids.filter((id) => !existing.has(id)) };
     },
     listMails: ({ db, query, permittedBy }) =>
       listMails(db, { ...query, scopes: query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes) }),

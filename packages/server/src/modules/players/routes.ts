@@ -1,9 +1,10 @@
-import { type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
+import { audienceEndpoints, type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import type { Db } from '../../platform/db/client.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { type RequestContext, registerEndpoints } from '../../platform/http/endpoints.js';
 import * as actions from './actions.js';
+import { countAudience } from './audience.js';
 import { playerGameHandlers } from './game-routes.js';
 import { pruneRoutineEvents } from './housekeeping.js';
 import * as queries from './queries.js';
@@ -69,6 +70,9 @@ export function playersModule({ app, database, gameKeyHash, clock }: ModuleDeps)
   scheduleHousekeeping(app, 'players', () => pruneRoutineEvents(database.db));
   const deps = { db: database.db, gameKeyHash };
   registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database, clock));
+  registerEndpoints(app, deps, audienceEndpoints, {
+    countAudience: ({ db, body }) => countAudience(db, body.conditions, clock.now()),
+  });
   registerEndpoints(app, deps, playerEndpoints, {
     searchPlayers: ({ db, query }) => queries.searchPlayers(db, query),
     getPlayerDetail: async ({ db, query, locale }) => ({

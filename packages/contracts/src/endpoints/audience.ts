@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { AccessRule } from '../access.js';
+import { conditionsSchema } from '../conditions.js';
+import { endpoint, endpointTable } from '../endpoint.js';
+
+/**
+ * The audience of a condition set: how many players the shared condition engine selects now,
+ * for the confirmation of whatever targets players by conditions (global and comeback mail now;
+ * push, remote config and experiments later).
+ */
+
+/**
+ * Who may count an audience: it reveals only a number of players, so anyone who may see or send
+ * the things that target by conditions. Areas that add a screen using it add their permission.
+ */
+export const audiencePermissions: AccessRule = ['globalMailQuery', 'globalMailCreate'];
+
+/** Above this many players in the table the count is an estimate from a sample (`estimate: true`). */
+export const AUDIENCE_EXACT_LIMIT = 2_000_000;
+
+export const audienceCountSchema = z.object({
+  /** Players selected now (an estimate, rounded, when `estimate`). */
+  count: z.number().int(),
+  /** Players in the table now, for "all players (N)". */
+  total: z.number().int(),
+  estimate: z.boolean(),
+});
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+export const audienceEndpoints = endpointTable({
+  countAudience: endpoint({
+    method: 'POST',
+    path: '/api/v1/audience/count',
+    summary: 'How many players a condition set selects now (changes nothing)',
+    permission: audiencePermissions,
+    readOnly: true,
+    body: z.object({ conditions: conditionsSchema }),
+    response: audienceCountSchema,
+  }),
+});

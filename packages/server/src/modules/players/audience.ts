@@ -1,0 +1,148 @@
+import { type AudienceCount, type ConditionRule, DAY_MS, parseVersion } from '@rookery/contracts';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { players } from './tables.js';
+
+/*
+ * The audience of a condition set: the players the shared condition engine
+ * (contracts/conditions.ts, evaluated in memory per request) selects, compiled to one SQL
+ * predicate over the players table so a console screen can say how many players a global mail, a
+ * push, a config value or an experiment reaches before it is sent. The same semantics as the
+ * engine over `playerAttributes(row)`: a player without the attribute fails every rule on it
+ * (exclude too); os and userType compare without case; country upper case; versions numerically
+ * part by part with missing parts 0 (1.10 > 1.9, 1.2 = 1.2.0), an unparseable version matches
+ * nothing; a language rule without region matches every region; times to the millisecond;
+ * notLoginDays whole days since the last login at the server clock, players who never logged in
+ * fail it. Values are parameters; nothing the operator wrote becomes SQL text. One known gap:
+ * the engine canonicalises languages with Intl (deprecated aliases such as `iw` → `he`); here a
+ * stored language is only lower-cased with `_` read as `-` (the game sends BCP 47 tags).
+ */
+
+/** Whitespace as JavaScript's `trim` removes it for the values players send (ASCII). */
+const trimmed = (column: SQLWrapper) => sql`btrim(${column}, E' \\t\\n\\r\\f\\v')`;
+/** The column's value as the engine reads it: null when missing or empty. */
+const present = (column: SQL) => sql`nullif(${column}, '')`;
+
+const versionRe = '^[0-9]{1,9}(\\.[0-9]{1,9}){0,3}$';
+/** Four integer parts of a version; only evaluated on text that matched `versionRe`. */
+const versionParts = (v: SQL) =>
+  sql`(split_part(${v}, '.', 1)::int, coalesce(nullif(split_part(${v}, '.', 2), '')::int, 0),
+    coalesce(nullif(split_part(${v}, '.', 3), '')::int, 0), coalesce(nullif(split_part(${v}, '.', 4), '')::int, 0))`;
+const versionLiteral = (text: string) => {
+  const parts = [...parseVersion(text)!, 0, 0, 0, 0].slice(0, 4);
+  return sql`(${parts[0]}::int, ${parts[1]}::int, ${parts[2]}::int, ${parts[3]}::int)`;
+};
+
+const list = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/** `value` (not null) compared by `op` with the rule's values. */
+function compare(value: SQL, op: ConditionRule['op'], values: readonly (string | number)[]): SQL {
+  switch (op) {
+    case 'equal':
+      return sql`${value} = ${values[0]}`;
+    case 'gte':
+      return sql`${value} >= ${values[0]}`;
+    case 'lte':
+      return sql`${value} <= ${values[0]}`;
+    case 'include':
+      return sql`${value} in (${list(values)})`;
+    case 'exclude':
+      return sql`${value} not in (${list(values)})`;
+  }
+}
+
+/** Milliseconds since the epoch of a timestamp, as the engine's Date reads it (truncated). */
+const asTimestamp = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+function ruleSql(rule: ConditionRule, nowMs: number): SQL {
+  const values = Array.isArray(rule.value) ? rule.value : [rule.value];
+  const { op } = rule;
+  switch (rule.attr) {
+    case 'os': {
+      const os = sql`lower(${present(trimmed(players.os))})`;
+      return sql`(${os} is not null and ${compare(
+        os,
+        op,
+        values.map((v) => String(v).toLowerCase()),
+      )})`;
+    }
+    case 'country': {
+      const country = sql`upper(${present(trimmed(players.country))})`;
+      return sql`(${country} is not null and ${compare(country, op, values.map(String))})`;
+    }
+    case 'userType': {
+      if (values.includes('all')) return sql`true`;
+      const type = sql`(case when ${players.isPayer} then 'payment' else 'normal' end)`;
+      return compare(type, op, values);
+    }
+    case 'habitatCount':
+      return compare(sql`${players.habitatCount}`, op, values.map(Number));
+    case 'appVersion': {
+      const v = trimmed(players.appVersion);
+      const parts = versionParts(v);
+      const test =
+        op === 'gte'
+          ? sql`${parts} >= ${versionLiteral(String(values[0]))}`
+          : op === 'lte'
+            ? sql`${parts} <= ${versionLiteral(String(values[0]))}`
+            : sql`${op === 'exclude' ? sql`not ` : sql``}(${parts} in (${sql.join(
+                values.map((t) => versionLiteral(String(t))),
+                sql`, `,
+              )}))`;
+      // CASE keeps the casts from running on text that is not a version.
+      return sql`(case when ${v} ~ ${versionRe} then ${test} else false end)`;
+    }
+    case 'appLanguage': {
+      const tag = sql`lower(replace(${trimmed(players.language)}, '_', '-'))`;
+      const full = values.map((v) => String(v).toLowerCase()).filter((v) => v.includes('-'));
+      const primary = values.map((v) => String(v).toLowerCase()).filter((v) => !v.includes('-'));
+      const hits: SQL[] = [];
+      if (full.length) hits.push(sql`${tag} in (${list(full)})`);
+      if (primary.length) hits.push(sql`split_part(${tag}, '-', 1) in (${list(primary)})`);
+      const hit = sql`(${sql.join(hits, sql` or `)})`;
+      return sql`(case when ${trimmed(players.language)} ~ '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$' then ${
+        op === 'exclude' ? sql`not ${hit}` : hit
+      } else false end)`;
+    }
+    case 'lastLogin': {
+      const at = asTimestamp(Date.parse(String(values[0])));
+      const last = sql`date_trunc('milliseconds', ${players.lastLoginAt})`;
+      return op === 'gte' ? sql`${last} >= ${at}` : sql`${last} <= ${at}`;
+    }
+    case 'notLoginDays': {
+      // days = max(0, floor((now − last) / day)): days ≥ n ⇔ last ≤ now − n·day; days ≤ n ⇔ last > now − (n+1)·day.
+      const last = sql`date_trunc('milliseconds', ${players.lastLoginAt})`;
+      const n = Number(values[0]);
+      const atLeast =
+        n <= 0 ? sql`${players.lastLoginAt} is not null` : sql`${last} <= ${asTimestamp(nowMs - n * DAY_MS)}`;
+      const atMost = sql`${last} > ${asTimestamp(nowMs - (n + 1) * DAY_MS)}`;
+      if (op === 'gte') return atLeast;
+      if (op === 'lte') return atMost;
+      return sql`(${atLeast} and ${atMost})`;
+    }
+  }
+}
+
+/** The SQL predicate over `players` of a condition set (an AND of rules; none = every player). */
+export function audienceWhere(rules: readonly ConditionRule[], now: Date): SQL {
+  if (rules.length === 0) return sql`true`;
+  return sql.join(
+    rules.map((r) => sql`(${ruleSql(r, now.getTime())})`),
+    sql` and `,
+  );
+}
+
+/** How many players a condition set selects now, and how many players there are: one scan of the table. */
+export async function countAudience(db: Db, rules: readonly ConditionRule[], now: Date): Promise<AudienceCount> {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*) filter (where ${audienceWhere(rules, now)})`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(players);
+  return { count: row.count, total: row.total, estimate: false };
+}
