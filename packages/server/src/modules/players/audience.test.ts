@@ -7,7 +7,7 @@ import {
 } from '@rookery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { audienceWhere, countAudience } from './audience.js';
+import { audienceWhere, countAudience, roundEstimate } from './audience.js';
 import { playerAttributes } from './service.js';
 import { players } from './tables.js';
 
@@ -178,6 +178,42 @@ describe('audience: SQL ≡ the in-memory condition engine', () => {
     );
     expect(await n(sets['away exactly 3 days'])).toBeGreaterThan(0);
     expect(await n(sets['nobody (contradiction)'])).toBe(0);
+  });
+});
+
+describe('audience estimate above the exact limit', () => {
+  it('samples pages, scales and rounds, and says it is an estimate', async () => {
+    const rules = conditionsSchema.parse([{ attr: 'habitatCount', op: 'lte', value: 4 }]);
+    const exact = (await inMemory(rules)).length;
+    const estimated = await countAudience(ctx.database.db, rules, NOW, { exactPages: 0, samplePages: 20 });
+    expect(estimated.estimate).toBe(true);
+    expect(estimated.total).toBeGreaterThan(1500 * 0.5);
+    expect(estimated.total).toBeLessThan(1500 * 1.5);
+    expect(estimated.count).toBeGreaterThan(exact * 0.5);
+    expect(estimated.count).toBeLessThan(exact * 1.5);
+    // The same data gives the same answer (the sample has a fixed seed).
+    expect(await countAudience(ctx.database.db, rules, NOW, { exactPages: 0, samplePages: 20 })).toEqual(estimated);
+  });
+
+  it('counts exactly when the sample finds too few players to say anything', async () => {
+    const rules = conditionsSchema.parse([
+      { attr: 'habitatCount', op: 'equal', value: 5 },
+      { attr: 'os', op: 'equal', value: 'ios' },
+      { attr: 'country', op: 'equal', value: 'FR' },
+    ]);
+    const exact = (await inMemory(rules)).length;
+    expect(await countAudience(ctx.database.db, rules, NOW, { exactPages: 0, samplePages: 20 })).toEqual({
+      count: exact,
+      total: 1500,
+      estimate: false,
+    });
+  });
+
+  it('rounds to three significant figures', () => {
+    expect(roundEstimate(41_237)).toBe(41_200);
+    expect(roundEstimate(999)).toBe(999);
+    expect(roundEstimate(1_004_999)).toBe(1_000_000);
+    expect(roundEstimate(0)).toBe(0);
   });
 });
 

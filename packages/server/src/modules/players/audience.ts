@@ -136,13 +136,64 @@ export function audienceWhere(rules: readonly ConditionRule[], now: Date): SQL {
   );
 }
 
-/** How many players a condition set selects now, and how many players there are: one scan of the table. */
-export async function countAudience(db: Db, rules: readonly ConditionRule[], now: Date): Promise<AudienceCount> {
+/**
+ * Up to this many table pages (8 kB each; ~25,000 demo players) the count is exact: one scan.
+ * Above it, a scan costs seconds on the embedded database and hundreds of milliseconds on
+ * PostgreSQL, so the count is estimated from a sample of about SAMPLE_PAGES random pages
+ * (`tablesample system`, a fixed seed so the same data gives the same answer) scaled to the
+ * table, rounded to three significant figures and marked `estimate` ("about" in the console).
+ * A sample that finds fewer than MIN_SAMPLE_HITS matching players says too little about a small
+ * audience: that count is made exact instead.
+ */
+export const EXACT_PAGES = 4000;
+export const SAMPLE_PAGES = 2000;
+export const MIN_SAMPLE_HITS = 100;
+
+/** `n` rounded to three significant figures (41,237 → 41,200). */
+export const roundEstimate = (n: number) => {
+  if (n < 1000) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / unit) * unit;
+};
+
+async function exactCount(db: Db, where: SQL): Promise<AudienceCount> {
   const [row] = await db
     .select({
-      count: sql<number>`count(*) filter (where ${audienceWhere(rules, now)})`.mapWith(Number),
+      count: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
       total: sql<number>`count(*)`.mapWith(Number),
     })
     .from(players);
   return { count: row.count, total: row.total, estimate: false };
+}
+
+/** How many players a condition set selects now, and how many players there are (see EXACT_PAGES). */
+export async function countAudience(
+  db: Db,
+  rules: readonly ConditionRule[],
+  now: Date,
+  limits: { exactPages?: number; samplePages?: number } = {},
+): Promise<AudienceCount> {
+  const { exactPages = EXACT_PAGES, samplePages = SAMPLE_PAGES } = limits;
+  const where = audienceWhere(rules, now);
+  const [{ pages }] = (
+    (await db.execute(
+      sql`select pg_relation_size('players'::regclass) / current_setting('block_size')::int as pages`,
+    )) as unknown as { rows: { pages: number | string }[] }
+  ).rows;
+  const percent = (100 * samplePages) / Math.max(1, Number(pages));
+  if (Number(pages) <= exactPages || percent >= 50) return exactCount(db, where);
+  const [sample] = (
+    (await db.execute(sql`select count(*) filter (where ${where}) as count, count(*) as total
+      from ${players} tablesample system (${sql.raw(percent.toFixed(6))}) repeatable (22)`)) as unknown as {
+      rows: { count: number | string; total: number | string }[];
+    }
+  ).rows;
+  const hits = Number(sample.count);
+  if (hits < MIN_SAMPLE_HITS) return exactCount(db, where);
+  const scale = 100 / percent;
+  return {
+    count: roundEstimate(hits * scale),
+    total: roundEstimate(Number(sample.total) * scale),
+    estimate: true,
+  };
 }
