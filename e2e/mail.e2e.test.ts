@@ -121,7 +121,7 @@ describe('mail through the screens', () => {
     // Enter in a field of the mail form sends nothing (it once sent a global mail to everyone).
     await page.getByTestId('title-en-US').locator('input').press('Enter');
     await page.waitForTimeout(300);
-    expect(await page.locator('.ant-modal-confirm:visible').count()).toBe(0);
+    expect(await page.locator('.ant-modal:visible').count()).toBe(0);
     expect(page.url()).toContain('/email/listedit');
     // The button asks first, stating the audience, the window in both zones and the rewards.
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
@@ -129,6 +129,8 @@ describe('mail through the screens', () => {
     await confirmation.waitFor();
     const stated = await confirmation.innerText();
     expect(stated).toContain('every player who meets all 2 conditions below');
+    // The audience size, counted by the server: the players logged in by now that the rules select.
+    await expect.poll(() => confirmation.getByTestId('mail-audience-size').innerText()).toMatch(/: [\d,]+ now$/);
     expect(stated).toContain('UTC 2099-01-01');
     expect(stated).toContain('Gems × 25');
     await page.getByRole('button', { name: 'Send global mail' }).click();
@@ -165,16 +167,26 @@ describe('mail through the screens', () => {
     expect(new URL((await listed).url()).searchParams.get('pageSize')).toBe('20');
     await page.getByTestId('send-mail').click();
     await page.waitForURL('**/email/listedit?mailScope=personal');
-    await page.getByTestId('mail-user-ids').fill(`${a.userId}\n${b.userId}`);
+    // An ID that is not a player: the confirmation names it and will not send.
+    await page.getByTestId('mail-user-ids').fill(`${a.userId}\n987654321\n${b.userId}`);
     await page.getByTestId('title-en-US').locator('input').fill(title);
     await page.getByTestId('content-en-US').locator('textarea').fill('Here is something for the wait');
     await page.getByTestId('title-zh-CN').locator('input').fill('补偿');
     await page.getByTestId('content-zh-CN').locator('textarea').fill('停服补偿');
     await expireFarAhead();
+    await page.locator('[data-testid=mail-form] button[type=submit]').click();
+    await page.getByTestId('mail-confirmation').getByText('3 player IDs read').waitFor();
+    const unknown = page.getByTestId('mail-unknown-ids');
+    await unknown.waitFor();
+    expect(await unknown.innerText()).toContain('987654321');
+    expect(await unknown.innerText()).toContain('This ID is not a player');
+    expect(await page.getByTestId('confirm-ok').isDisabled()).toBe(true);
+    await page.getByTestId('confirm-cancel').click();
+    await page.getByTestId('mail-user-ids').fill(`${a.userId}\n${b.userId}`);
     // Cancel in the confirmation sends nothing.
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
-    await page.getByTestId('mail-confirmation').getByText('the 2 listed player IDs').waitFor();
-    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('mail-confirmation').getByText('2 player IDs read: all are players').waitFor();
+    await page.getByTestId('confirm-cancel').click();
     await page.waitForTimeout(300);
     expect(await mailbox(a.userId)).not.toContain(title);
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
@@ -194,5 +206,46 @@ describe('mail through the screens', () => {
     await expect.poll(() => row.innerText()).toContain('Recalled');
     expect(await mailbox(a.userId)).not.toContain(title);
     expect(await mailbox(b.userId)).not.toContain(title);
+  });
+
+  it('global mail states its audience size, and "all players" needs the number typed', async () => {
+    // Players of an app version no other test uses: the conditions select exactly them.
+    const version = `9.${Date.now() % 900000}`;
+    for (const country of ['US', 'CN', 'FR']) await login(country, version);
+    await page.goto('/email/listedit?mailScope=global');
+    await page.getByTestId('title-en-US').locator('input').fill(unique('Patch notes'));
+    await page.getByTestId('content-en-US').locator('textarea').fill('Read the notes');
+    await page.getByTestId('title-zh-CN').locator('input').fill('更新说明');
+    await page.getByTestId('content-zh-CN').locator('textarea').fill('更新说明');
+    await expireFarAhead();
+
+    // No conditions: all players, and the confirm button waits for the number to be typed.
+    await page.locator('[data-testid=mail-form] button[type=submit]').click();
+    const size = page.getByTestId('mail-audience-size');
+    await expect.poll(() => size.innerText()).toMatch(/^all players \([\d,]+\)$/);
+    const total = (await size.innerText()).match(/\(([\d,]+)\)/)![1];
+    expect(Number(total.replace(/,/g, ''))).toBeGreaterThanOrEqual(3);
+    const ok = page.getByTestId('confirm-ok');
+    expect(await ok.isDisabled()).toBe(true);
+    await page.getByTestId('type-to-confirm').fill('1');
+    expect(await ok.isDisabled()).toBe(true);
+    await page.getByTestId('type-to-confirm').fill(total);
+    await expect.poll(() => ok.isDisabled()).toBe(false);
+    // Enter in the typed number sends nothing; cancel sends nothing.
+    await page.getByTestId('type-to-confirm').press('Enter');
+    await page.getByTestId('confirm-cancel').click();
+    expect(page.url()).toContain('/email/listedit');
+
+    // One condition: the count is the three players of that version.
+    await page.getByTestId('condition-add').click();
+    const row = page.getByTestId('condition-row').nth(0);
+    await choose(row.getByTestId('condition-attr'), 'App version');
+    await choose(row.getByTestId('condition-op'), 'equals');
+    await inputOf(row, 'condition-value').fill(version);
+    await page.locator('[data-testid=mail-form] button[type=submit]').click();
+    await expect.poll(() => size.innerText()).toBe('every player who meets the condition below: 3 now');
+    expect(await page.getByTestId('type-to-confirm').count()).toBe(0);
+    expect(await ok.isDisabled()).toBe(false);
+    await page.getByTestId('confirm-cancel').click();
   });
 });

@@ -40,7 +40,7 @@ function PersonalRecipients({ userIdInput }: { userIdInput: string }) {
   return (
     <div data-testid="mail-recipients-check">
       <div>
-        {t('mail.confirm.personalRead', { n: n(check.data.read) })}
+        {t('mail.confirm.personalRead', { count: check.data.read, n: n(check.data.read) })}
         {unknown.length === 0 && `: ${t('mail.confirm.allKnown')}`}
       </div>
       {unknown.length > 0 && (
@@ -48,7 +48,7 @@ function PersonalRecipients({ userIdInput }: { userIdInput: string }) {
           type="error"
           showIcon
           data-testid="mail-unknown-ids"
-          title={t('mail.confirm.unknownIds', { n: n(unknown.length) })}
+          title={t('mail.confirm.unknownIds', { count: unknown.length, n: n(unknown.length) })}
           description={`${shown.join(', ')}${
             unknown.length > shown.length
               ? ` ${t('mail.confirm.moreIds', { n: n(unknown.length - shown.length) })}`
