@@ -137,7 +137,7 @@ export function audienceWhere(rules: readonly ConditionRule[], now: Date): SQL {
 }
 
 /**
- * Up to this many table pages (8 kB each; ~25,000 demo players) the count is exact: one scan.
+ * Up to this many table pages (8 kB each; ~32,000 demo players) the count is exact: one scan.
  * Above it, a scan costs seconds on the embedded database and hundreds of milliseconds on
  * PostgreSQL, so the count is estimated from a sample of about SAMPLE_PAGES random pages
  * (`tablesample system`, a fixed seed so the same data gives the same answer) scaled to the
