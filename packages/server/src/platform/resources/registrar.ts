@@ -126,6 +126,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
       );
       registerEndpoints(app, deps, table, handlers);
     },
+    /** Serve the game the published content of every game-visible kind (once, by the content area). */
     registerContent() {
       registerEndpoints(app, deps, resourceGameEndpoints, {
         gameGetContent: async ({ db, query, req, reply }) => {
@@ -139,3 +140,6 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
     },
   };
 }
+
+/** The kit of the process, made once in `buildApp` and handed to every module. */
+export type ResourceKit = Awaited<ReturnType<typeof resourceKit>>;

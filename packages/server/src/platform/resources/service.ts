@@ -1,7 +1,8 @@
 import { auditTarget, type Locale, type Resource, type ResourceName, resources } from '@rookery/contracts';
-import { and, count, desc, eq, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { asList, containsPattern, type PageInput, paginate } from '../db/paginate.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
 import { resourceItems, resourceRefs, resourceVersions } from './tables.js';
 
@@ -12,7 +13,6 @@ type VersionRow = typeof resourceVersions.$inferSelect;
 type Doc = Record<string, unknown>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An item as the console API answers it: the document's fields and the kit's. */
 export const itemView = (row: ItemRow) => ({
@@ -61,24 +61,19 @@ export async function getItem(db: Db, r: AnyResource, key: string, locale: Local
   return row;
 }
 
-export async function listItems(db: Db, r: AnyResource, q: { search?: string; page: number; pageSize: number }) {
-  let where: SQL | undefined = eq(resourceItems.kind, r.name);
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    const fields = r.search ?? [r.key];
-    where = and(where, or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)));
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(resourceItems)
-      .where(where)
-      .orderBy(resourceItems.key)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(resourceItems).where(where),
-  ]);
-  return { list: rows.map(itemView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+export async function listItems(db: Db, r: AnyResource, q: PageInput & { search?: string }) {
+  const fields = r.search ?? [r.key];
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const page = await paginate(db, {
+    from: resourceItems,
+    filters: [
+      eq(resourceItems.kind, r.name),
+      pattern ? or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)) : undefined,
+    ],
+    orderBy: [asc(resourceItems.key)],
+    ...q,
+  });
+  return asList(page, itemView);
 }
 
 /** The keys a document names, per reference: each must exist; 400 naming the field otherwise. */
@@ -180,20 +175,15 @@ export async function deleteItem(db: Db, r: AnyResource, key: string, locale: Lo
   return itemView(before);
 }
 
-export async function listVersions(db: Db, r: AnyResource, key: string, q: { page: number; pageSize: number }) {
-  const where = and(eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(resourceVersions)
-      .where(where)
-      .orderBy(desc(resourceVersions.version))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(resourceVersions).where(where),
-  ]);
-  if (total === 0) throw notFound('resource.versionNotFound');
-  return { list: rows.map(versionView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+export async function listVersions(db: Db, r: AnyResource, key: string, q: PageInput) {
+  const page = await paginate(db, {
+    from: resourceVersions,
+    filters: [eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key)],
+    orderBy: [desc(resourceVersions.version)],
+    ...q,
+  });
+  if (page.total === 0) throw notFound('resource.versionNotFound');
+  return asList(page, versionView);
 }
 
 export async function getVersion(db: Db, r: AnyResource, key: string, version: number): Promise<VersionRow> {
