@@ -224,7 +224,7 @@ export const templateSchema = z.object({
 export type MailTemplate = z.input<typeof templateSchema>;
 
 const templateName = name({ required: 'template.nameRequired', max: 100 });
-/** The spec's template calls, one table's (`theTable` fixed). */
+/** The spec's template calls, one table's (`theTable` fixed): the kit serves them from its storage. */
 const templateCalls = (theTable: TemplateTable) => ({
   endpoints: {
     list: 'listMailTemplates',
@@ -235,19 +235,36 @@ const templateCalls = (theTable: TemplateTable) => ({
   },
   fixed: { theTable },
   keyParam: 'id',
+  searchParam: 'searchName',
+  // The spec's template: every table's fields (null where another table's), createAt/updateAt.
+  answer: (item: Record<string, unknown> & { createdAt: string; updatedAt: string }) => ({
+    title: null,
+    content: null,
+    reward: null,
+    ...item,
+    theTable,
+    createAt: new Date(item.createdAt),
+    updateAt: new Date(item.updatedAt),
+  }),
 });
 const templateRules = (table: TemplateTable) => {
   const { query, create } = templatePermissions[table];
   return { query: [query], create: [create], edit: [create], delete: [create] };
 };
+const uniqueName = [{ field: 'name', message: 'template.nameTaken' }] as const;
 
-/** Mail templates declared with the resource kit, mapped onto the spec's template calls (`theTable=mail`). */
+/**
+ * Mail templates on the resource kit (its storage, key, name and audit checks), numbered as the
+ * spec's calls and mails name them, mapped onto the spec's template calls (`theTable=mail`).
+ */
 export const mailTemplateResource = defineResource({
   name: 'mailTemplate',
   label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
-  schema: templateSchema.pick({ id: true, name: true, title: true, content: true, createdBy: true }),
+  schema: templateSchema.pick({ id: true, name: true, title: true, content: true }),
   key: 'id',
-  listFields: ['id', 'name', 'title', 'createdBy'],
+  autoKey: true,
+  unique: uniqueName,
+  listFields: ['id', 'name', 'title'],
   search: ['name'],
   permissions: templateRules('mail'),
   versioned: false,
@@ -260,9 +277,11 @@ export const mailTemplateResource = defineResource({
 export const rewardTemplateResource = defineResource({
   name: 'rewardTemplate',
   label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
-  schema: templateSchema.pick({ id: true, name: true, reward: true, createdBy: true }),
+  schema: templateSchema.pick({ id: true, name: true, reward: true }),
   key: 'id',
-  listFields: ['id', 'name', 'reward', 'createdBy'],
+  autoKey: true,
+  unique: uniqueName,
+  listFields: ['id', 'name', 'reward'],
   search: ['name'],
   permissions: templateRules('reward'),
   versioned: false,

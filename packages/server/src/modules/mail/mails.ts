@@ -3,16 +3,21 @@ import {
   type MailBody,
   type MailScope,
   type MailState,
+  type MailTemplate,
+  mailTemplateResource,
   parseUserIdInput,
+  type Reward,
+  rewardTemplateResource,
   translate,
 } from '@rookery/contracts';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { findItem } from '../../platform/resources/service.js';
 import type { MailRow } from './live-mails.js';
 import { existingPlayerIds } from './player-lookup.js';
-import { mailRewardTemplates, mails, mailTemplates, playerMails } from './tables.js';
+import { mails, playerMails } from './tables.js';
 import { mailState, toMail } from './views.js';
 
 /** A mail ready to store: templates applied, times resolved, recipients parsed. */
@@ -25,15 +30,16 @@ interface ResolvedMail {
 async function resolveMail(db: Db, body: MailBody, now: Date, locale: Locale): Promise<ResolvedMail> {
   let { title, content, reward } = body;
   if (body.mailTemplateId !== undefined) {
-    const [tpl] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, body.mailTemplateId));
+    const tpl = await findItem(db, mailTemplateResource.name, String(body.mailTemplateId));
     if (!tpl) throw badRequest('mail.templateNotFound', 'mailTemplateId');
-    if (Object.keys(title).length === 0) title = tpl.title;
-    if (Object.keys(content).length === 0) content = tpl.content;
+    const doc = tpl.document as Pick<MailTemplate, 'title' | 'content'>;
+    if (Object.keys(title).length === 0) title = doc.title ?? {};
+    if (Object.keys(content).length === 0) content = doc.content ?? {};
   }
   if (body.rewardTemplateId !== undefined) {
-    const [tpl] = await db.select().from(mailRewardTemplates).where(eq(mailRewardTemplates.id, body.rewardTemplateId));
+    const tpl = await findItem(db, rewardTemplateResource.name, String(body.rewardTemplateId));
     if (!tpl) throw badRequest('mail.rewardTemplateNotFound', 'rewardTemplateId');
-    if (reward.length === 0) reward = tpl.reward;
+    if (reward.length === 0) reward = (tpl.document as { reward: Reward[] }).reward;
   }
   const effectiveAt = body.effectiveAt ? new Date(body.effectiveAt) : now;
   const expireAt = new Date(body.expireAt);

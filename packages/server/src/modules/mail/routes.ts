@@ -1,4 +1,11 @@
-import { auditTarget, mailEndpoints, mailGameEndpoints, mailScopes, templateResources } from '@rookery/contracts';
+import {
+  auditTarget,
+  mailEndpoints,
+  mailGameEndpoints,
+  mailScopes,
+  mailTemplateResource,
+  rewardTemplateResource,
+} from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
@@ -8,32 +15,30 @@ import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
 import { playerIdByKey } from './player-lookup.js';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.js';
 
-export async function mailModule({ app, database, gameKeyHash, clock }: ModuleDeps) {
+export async function mailModule({ app, database, gameKeyHash, clock, kit }: ModuleDeps) {
   const book = await liveMailBook(database, clock);
   scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db, clock.now()));
   const deps = { db: database.db, gameKeyHash };
 
-  registerEndpoints(app, deps, mailEndpoints, {
-    createMailTemplate: async ({ db, body, session, audit }) => {
-      const created = await createTemplate(db, body, session!.username);
-      audit({ target: auditTarget(templateResources[body.theTable].name, created.id), after: created });
-      return created;
-    },
-    listMailTemplates: ({ db, query }) => listTemplates(db, query),
-    getMailTemplate: ({ db, params, query }) => getTemplate(db, query.theTable, params.id),
-    updateMailTemplate: async ({ db, params, body, audit }) => {
-      const { before, after } = await updateTemplate(db, params.id, body);
-      audit({ target: auditTarget(templateResources[body.theTable].name, after.id), before, after });
-      return after;
-    },
-    deleteMailTemplate: async ({ db, params, query, audit }) => {
-      const before = await deleteTemplate(db, query.theTable, params.id);
-      audit({ target: auditTarget(templateResources[query.theTable].name, before.id), before });
-      return { ok: true as const };
-    },
+  // Mail and reward templates: the resource kit serves the spec's template calls.
+  const {
+    createMailTemplate,
+    listMailTemplates,
+    getMailTemplate,
+    updateMailTemplate,
+    deleteMailTemplate,
+    ...mailCalls
+  } = mailEndpoints;
+  kit.registerSpec([mailTemplateResource, rewardTemplateResource], {
+    createMailTemplate,
+    listMailTemplates,
+    getMailTemplate,
+    updateMailTemplate,
+    deleteMailTemplate,
+  });
 
+  registerEndpoints(app, deps, mailCalls, {
     createMail: async ({ db, body, session, locale, audit }) => {
       const mail = await createMail(db, body, session!.username, locale, clock.now());
       audit({ target: auditTarget('mail', mail.id), after: { ...mail, userIdInput: undefined } });

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { asList, containsPattern, type PageInput, paginate } from '../db/paginate.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
-import { resourceItems, resourceRefs, resourceVersions } from './tables.js';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { resourceItems, resourceKeyCounters, resourceRefs, resourceVersions } from './tables.js';
 
 /** Any declared resource. */
 export type AnyResource = Resource<string, z.ZodObject, boolean, boolean>;
@@ -20,6 +20,7 @@ export const itemView = (row: ItemRow) => ({
   version: row.version,
   effectiveAt: iso(row.effectiveAt),
   expireAt: iso(row.expireAt),
+  createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
@@ -70,10 +71,44 @@ export async function listItems(db: Db, r: AnyResource, q: PageInput & { search?
       eq(resourceItems.kind, r.name),
       pattern ? or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)) : undefined,
     ],
-    orderBy: [asc(resourceItems.key)],
+    // Numbered keys: the newest first (as numbers); named keys: by name.
+    orderBy: [r.autoKey ? sql`(${resourceItems.key})::bigint desc` : asc(resourceItems.key)],
     ...q,
   });
   return asList(page, itemView);
+}
+
+/** The next number of a kind whose key the kit gives (`autoKey`): one row lock, never reused. */
+export async function nextKey(db: Db, r: AnyResource): Promise<number> {
+  const [{ last }] = await db
+    .insert(resourceKeyCounters)
+    .values({ kind: r.name, last: 1 })
+    .onConflictDoUpdate({ target: resourceKeyCounters.kind, set: { last: sql`${resourceKeyCounters.last} + 1` } })
+    .returning({ last: resourceKeyCounters.last });
+  return last;
+}
+
+/** The declared unique fields (a name): another item of the kind holding the value refuses the save (409). */
+async function checkUnique(db: Db, r: AnyResource, key: string, doc: Doc) {
+  if (!r.unique?.length) return;
+  // One save of the kind at a time checks and writes, so two cannot take the same name at once.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`resource:${r.name}`}))`);
+  for (const { field, message } of r.unique) {
+    const value = doc[field];
+    if (value === undefined || value === null) continue;
+    const [taken] = await db
+      .select({ key: resourceItems.key })
+      .from(resourceItems)
+      .where(
+        and(
+          eq(resourceItems.kind, r.name),
+          sql`${resourceItems.document}->>${field} = ${String(value)}`,
+          sql`${resourceItems.key} <> ${key}`,
+        ),
+      )
+      .limit(1);
+    if (taken) throw conflict(message, field);
+  }
 }
 
 /** The keys a document names, per reference: each must exist; 400 naming the field otherwise. */
@@ -118,6 +153,7 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
       fields: [{ field: r.key, message: 'resource.keyTakenField' }],
     });
   if (input.mode === 'update' && !before) throw new AppError(404, 'resource.notFound', { vars });
+  await checkUnique(db, r, key, input.document);
   const refs = await checkReferences(db, r, input.document, locale);
   // Versions outlive a deleted item: a re-created key continues its numbering.
   const [{ last }] = r.versioned
@@ -137,7 +173,7 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
     ? await db.update(resourceItems).set(values).where(itemWhere(r.name, key)).returning()
     : await db
         .insert(resourceItems)
-        .values({ kind: r.name, key, ...values, createdAt: now })
+        .values({ kind: r.name, key, ...values, createdAt: now, createdBy: input.actor })
         .returning();
   await db.delete(resourceRefs).where(and(eq(resourceRefs.kind, r.name), eq(resourceRefs.key, key)));
   if (refs.length > 0) await db.insert(resourceRefs).values(refs.map((ref) => ({ kind: r.name, key, ...ref })));
