@@ -10,7 +10,6 @@ import {
   serial,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const at = () => timestamp({ withTimezone: true });
