@@ -332,7 +332,7 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
   return Object.fromEntries(
     Object.entries(parts).map(([k, e]) => {
       const name = `${r.name}${k}`;
-      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads } : {}) }];
+      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads, auditTarget: r.name } : {}) }];
     }),
   ) as ResourceEndpoints<R>;
 }
