@@ -107,15 +107,7 @@ export interface ResourceSpecMapping {
 }
 
 /** The fields the kit adds to every item it answers. */
-export interface KitItemFields {
-  version: number;
-  effectiveAt: string | null;
-  expireAt: string | null;
-  createdBy: string | null;
-  updatedBy: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
+export type KitItemFields = z.infer<z.ZodObject<typeof itemMetaShape>>;
 
 /** A declared resource: the declaration plus the schemas derived from it. */
 export interface Resource<
