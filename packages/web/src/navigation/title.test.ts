@@ -2,7 +2,8 @@ import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-US';
 import { zhCN } from '../i18n/zh-CN';
-import { pageTitle, routeTitle } from './title';
+import { routeTitle } from './route-index';
+import { pageTitle } from './title';
 
 async function translator(lng: 'zh-CN' | 'en-US') {
   const i18n = createInstance();

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../navigation/current-route';
-import { pageTitle, routeTitle } from '../navigation/title';
+import { routeTitle } from '../navigation/route-index';
+import { pageTitle } from '../navigation/title';
 
 /** The bar is needed at the first navigation, not to draw the first page. */
 const progress = () => import('./progress');

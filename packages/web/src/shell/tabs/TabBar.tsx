@@ -2,8 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { homePath } from '../../navigation/route-index';
-import { routeTitle } from '../../navigation/title';
+import { homePath, routeTitle } from '../../navigation/route-index';
 import { useTabs } from './store';
 import { locationTabKey } from './tab-entry';
 import {
