@@ -312,6 +312,18 @@ export const templateBodySchema = z.discriminatedUnion(
 );
 export type TemplateBody = z.infer<typeof templateBodySchema>;
 
+/** Who reads templates: the table's own query permission. */
+const templateRead = {
+  permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+  permissionBy: byTable('query'),
+};
+/** Who writes templates (the table's own permission), what it audits and what it reloads. */
+const templateWrite = {
+  permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+  permissionBy: byTable('create'),
+  auditTarget: [mailTemplateResource.name, rewardTemplateResource.name],
+  invalidates: ['listMailTemplates', 'getMailTemplate'],
+};
 const theTableQuery = z.object({ theTable: z.enum(templateTables, { error: 'template.table' }).default('mail') });
 const mailScopeQuery = z.object({ mailScope: z.enum(mailScopes, { error: 'mail.scope' }).optional() });
 const trimmedSearch = optionalText(200);
@@ -359,19 +371,15 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'POST',
     path: '/api/v1/email/template',
     summary: 'Create a mail template (theTable=mail) or a reward template (theTable=reward)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     body: templateBodySchema,
-    auditTarget: ['mailTemplate', 'rewardTemplate'],
     response: templateSchema,
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   listMailTemplates: endpoint({
     method: 'GET',
     path: '/api/v1/email/template',
     summary: 'Mail or reward templates, searched by name; pageSize 1000 fills pickers',
-    permission: [templatePermissions.mail.query, templatePermissions.reward.query],
-    permissionBy: byTable('query'),
+    ...templateRead,
     query: pageQuery.extend({ searchName: trimmedSearch, ...theTableQuery.shape }),
     response: pagedList(templateSchema),
   }),
@@ -379,8 +387,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'GET',
     path: '/api/v1/email/template/:id',
     summary: 'One mail or reward template',
-    permission: [templatePermissions.mail.query, templatePermissions.reward.query],
-    permissionBy: byTable('query'),
+    ...templateRead,
     params: idParams,
     query: theTableQuery,
     response: templateSchema,
@@ -389,25 +396,19 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'PUT',
     path: '/api/v1/email/template/:id',
     summary: 'Edit a mail or reward template (sent mails keep their copy)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     params: idParams,
     body: templateBodySchema,
-    auditTarget: ['mailTemplate', 'rewardTemplate'],
     response: templateSchema,
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   deleteMailTemplate: endpoint({
     method: 'DELETE',
     path: '/api/v1/email/template/:id',
     summary: 'Delete a mail or reward template (sent mails keep their copy)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     params: idParams,
     query: theTableQuery,
-    auditTarget: ['mailTemplate', 'rewardTemplate'],
     response: z.object({ ok: z.literal(true) }),
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   createMail: endpoint({
     method: 'POST',
