@@ -42,7 +42,7 @@ export interface ResourceHooks {
 }
 
 /** The generic handlers of one resource's endpoints, by action. */
-function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handler<Endpoint>> {
+function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<string, Handler<Endpoint>> {
   const key = (ctx: Ctx) => (ctx.params as { key: string }).key;
   const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
@@ -54,6 +54,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
       expireAt: body.expireAt,
       comment: body.comment,
       actor: ctx.session?.username ?? null,
+      now: clock.now(),
       locale: ctx.locale,
       mode,
     });
@@ -98,6 +99,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
         comment: (ctx.body as Body).comment,
         restoredFrom: old.version,
         actor: ctx.session?.username ?? null,
+        now: clock.now(),
         locale: ctx.locale,
         mode: 'restore',
       });
@@ -112,7 +114,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
  * told apart by their `spec.fixed` fields (the templates' `theTable`). The item is named by the
  * spec's path parameter, searched by its query field and answered in its shape.
  */
-function specHandlersOf(group: AnyResource[], hooks: ResourceHooks): Record<string, Handler<Endpoint>> {
+function specHandlersOf(group: AnyResource[], hooks: ResourceHooks, clock: Clock): Record<string, Handler<Endpoint>> {
   const specOf = (r: AnyResource) => r.spec as NonNullable<AnyResource['spec']>;
   const pick = (input: unknown): AnyResource => {
     const fields = (input ?? {}) as Record<string, unknown>;
@@ -123,7 +125,7 @@ function specHandlersOf(group: AnyResource[], hooks: ResourceHooks): Record<stri
   const paramOf = (r: AnyResource, ctx: Ctx) =>
     String((ctx.params as Record<string, unknown>)[specOf(r).keyParam ?? 'key']);
   const answer = (r: AnyResource, item: ReturnType<typeof itemView>) => specOf(r).answer?.(item) ?? item;
-  const byAction = (r: AnyResource) => handlersOf(r, hooks);
+  const byAction = (r: AnyResource) => handlersOf(r, hooks, clock);
   const withKey = (r: AnyResource, ctx: Ctx): Ctx => ({ ...ctx, params: { key: paramOf(r, ctx) } }) as Ctx;
   return {
     list: async (ctx) => {
@@ -167,7 +169,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
     register(r: AnyResource, hooks: ResourceHooks = {}) {
       if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's calls: registerSpec`);
       const table = resourceEndpoints(r) as Record<string, Endpoint>;
-      const byAction = handlersOf(r, hooks);
+      const byAction = handlersOf(r, hooks, clock);
       const handlers = Object.fromEntries(
         Object.keys(table).map((name) => [name, byAction[name.slice(r.name.length)]]),
       );
@@ -181,7 +183,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
       const spec = group[0].spec;
       if (!spec || group.some((r) => JSON.stringify(r.spec?.endpoints) !== JSON.stringify(spec.endpoints)))
         throw new Error(`resources ${group.map((r) => r.name).join(', ')} do not share their spec calls`);
-      const byCall = specHandlersOf(group, hooks);
+      const byCall = specHandlersOf(group, hooks, clock);
       const names = Object.entries(spec.endpoints) as [keyof typeof spec.endpoints, string][];
       registerEndpoints(
         app,

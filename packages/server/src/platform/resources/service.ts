@@ -134,6 +134,8 @@ export interface SaveInput {
   comment?: string | null;
   restoredFrom?: number | null;
   actor: string | null;
+  /** The service clock's time of the save. */
+  now: Date;
   locale: Locale;
   /** create: the key must be free; update: the item must exist; restore: either. */
   mode: 'create' | 'update' | 'restore';
@@ -167,7 +169,7 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
     effectiveAt: r.window && input.effectiveAt ? new Date(input.effectiveAt) : null,
     expireAt: r.window && input.expireAt ? new Date(input.expireAt) : null,
   };
-  const now = new Date();
+  const { now } = input;
   const values = { document: input.document, ...window, version, updatedBy: input.actor, updatedAt: now };
   const [row] = before
     ? await db.update(resourceItems).set(values).where(itemWhere(r.name, key)).returning()
