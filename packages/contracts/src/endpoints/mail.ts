@@ -16,7 +16,7 @@ import {
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
-import type { Permission } from '../permissions.js';
+import { l, type Permission } from '../permissions.js';
 import { defineResource } from '../resource.js';
 import { name, optionalText, rawText } from '../text.js';
 
@@ -259,7 +259,7 @@ const uniqueName = [{ field: 'name', message: 'template.nameTaken' }] as const;
  */
 export const mailTemplateResource = defineResource({
   name: 'mailTemplate',
-  label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
+  label: l('邮件模板', 'Mail template'),
   schema: templateSchema.pick({ id: true, name: true, title: true, content: true }),
   key: 'id',
   autoKey: true,
@@ -276,7 +276,7 @@ export const mailTemplateResource = defineResource({
 /** Reward templates: the same calls with `theTable=reward`. */
 export const rewardTemplateResource = defineResource({
   name: 'rewardTemplate',
-  label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
+  label: l('奖励模板', 'Reward template'),
   schema: templateSchema.pick({ id: true, name: true, reward: true }),
   key: 'id',
   autoKey: true,
