@@ -125,7 +125,8 @@ function specHandlersOf(group: AnyResource[], hooks: ResourceHooks, clock: Clock
   const paramOf = (r: AnyResource, ctx: Ctx) =>
     String((ctx.params as Record<string, unknown>)[specOf(r).keyParam ?? 'key']);
   const answer = (r: AnyResource, item: ReturnType<typeof itemView>) => specOf(r).answer?.(item) ?? item;
-  const byAction = (r: AnyResource) => handlersOf(r, hooks, clock);
+  const handlers = new Map(group.map((r) => [r, handlersOf(r, hooks, clock)]));
+  const byAction = (r: AnyResource) => handlers.get(r)!;
   const withKey = (r: AnyResource, ctx: Ctx): Ctx => ({ ...ctx, params: { key: paramOf(r, ctx) } }) as Ctx;
   return {
     list: async (ctx) => {
