@@ -42,7 +42,7 @@ export function globalMailBody(i: number): MailBody {
 
 /** Send as the console does: one transaction per mail. */
 export const sendMail = (database: Database, body: MailBody) =>
-  database.db.transaction((tx) => createMail(tx, body, 'bench', 'en-US'));
+  database.db.transaction((tx) => createMail(tx, body, 'bench', 'en-US', new Date()));
 
 export async function sendGlobalMails(database: Database, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) await sendMail(database, globalMailBody(i));

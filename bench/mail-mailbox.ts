@@ -2,6 +2,7 @@ import { liveMailBook } from '../packages/server/src/modules/mail/live-mails.js'
 import { fetchMailbox } from '../packages/server/src/modules/mail/mailbox.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { findPlayer } from '../packages/server/src/modules/players/service.js';
+import { ServiceClock } from '../packages/server/src/platform/clock.js';
 import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
 import { sendGlobalMails, sendPersonalMails } from './mail-fixtures.js';
 
@@ -21,7 +22,8 @@ export async function benchMailbox(): Promise<string> {
     log('sending 1,000 global and 50 personal mails');
     await sendGlobalMails(database, 1000);
     await sendPersonalMails(database, 50, sample);
-    const book = await liveMailBook(database);
+    const clock = new ServiceClock();
+    const book = await liveMailBook(database, clock);
     const { db } = database;
 
     const read: number[] = [];
@@ -33,7 +35,7 @@ export async function benchMailbox(): Promise<string> {
       await findPlayer(db, userId);
       read.push(ms(start));
       start = process.hrtime.bigint();
-      const box = await fetchMailbox(db, book, userId);
+      const box = await fetchMailbox(db, book, userId, clock.now());
       fetch.push(ms(start));
       shown += box.list.length;
     }

@@ -33,11 +33,11 @@ export function useBrowser(): () => Browser {
 }
 
 /** One page signed in as admin, shared by the calling file's tests (screens driven in sequence). */
-export function useAdminPage(): () => Page {
+export function useAdminPage(locale = 'zh-CN'): () => Page {
   const browser = useBrowser();
   let page: Page | undefined;
   beforeAll(async () => {
-    page = (await newPage(browser())).page;
+    page = (await newPage(browser(), locale)).page;
     await signIn(page, 'admin', inject('adminPassword'));
   });
   return () => page!;

@@ -1,22 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { baseUrl, see, unique, useAdminPage } from './helpers';
 
-let browser: Browser;
-let page: Page;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, 'en-US');
-  page = opened.page;
-  close = () => opened.context.close();
-  await signIn(page, 'admin', inject('adminPassword'));
-});
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
-});
+/** One English console page signed in as admin, shared by the tests in order. */
+const page = useAdminPage('en-US');
 
 /** The game's content fetch, as its servers make it (ETag and 304 included). */
 async function content(kinds: string, etag?: string) {
@@ -27,12 +13,13 @@ async function content(kinds: string, etag?: string) {
   return { status: res.status, etag: res.headers.get('etag') ?? undefined, content: body?.data?.content };
 }
 
-const inputOf = (testId: string) => page.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+const inputOf = (testId: string) =>
+  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 
 /** Save the open resource form and publish it in the confirmation, which must show the change. */
 async function saveAndPublish(expectInDiff: string[]) {
-  await page.getByTestId('resource-save').click();
-  const dialog = page.locator('.ant-modal-confirm:visible');
+  await page().getByTestId('resource-save').click();
+  const dialog = page().locator('.ant-modal-confirm:visible');
   await dialog.locator('.ant-modal-confirm-title', { hasText: /^Publish constant / }).waitFor();
   for (const text of expectInDiff)
     await dialog.getByTestId('audit-diff').getByText(text, { exact: true }).first().waitFor();
@@ -41,23 +28,23 @@ async function saveAndPublish(expectInDiff: string[]) {
 }
 
 /** The list's row of one item (not a row of a diff that names it). */
-const row = (name: string) => page.locator(`.ant-table-row[data-row-key="${name}"]`);
+const row = (name: string) => page().locator(`.ant-table-row[data-row-key="${name}"]`);
 
 describe('constants on the resource kit', () => {
   it('edits a constant twice, compares versions, restores the first, and the game fetch follows', async () => {
     const name = unique('maxEnergy');
-    await page.goto('/setting/constant');
-    await page.getByTestId('resource-create').click();
-    await page.waitForURL(/\/setting\/constant\/add/);
+    await page().goto('/setting/constant');
+    await page().getByTestId('resource-create').click();
+    await page().waitForURL(/\/setting\/constant\/add/);
     await inputOf('constant-name').fill(name);
     await inputOf('constant-value').fill('10');
     // Enter in a field of a publishing form sends nothing: no confirmation opens.
     await inputOf('constant-value').press('Enter');
-    await page.waitForTimeout(300);
-    expect(await page.locator('.ant-modal-confirm:visible').count()).toBe(0);
+    await page().waitForTimeout(300);
+    expect(await page().locator('.ant-modal-confirm:visible').count()).toBe(0);
     await inputOf('version-comment').fill('first value');
     await saveAndPublish([name, '10']);
-    await page.waitForURL((url) => url.pathname === '/setting/constant');
+    await page().waitForURL((url) => url.pathname === '/setting/constant');
     await row(name).waitFor();
 
     const first = await content('constant');
@@ -66,18 +53,18 @@ describe('constants on the resource kit', () => {
     expect((await content('constant', first.etag)).status).toBe(304);
 
     await row(name).getByTestId('row-action-edit').click();
-    await page.waitForURL(/\/setting\/constant\/add\?key=/);
+    await page().waitForURL(/\/setting\/constant\/add\?key=/);
     await inputOf('constant-value').fill('20');
     await inputOf('version-comment').fill('doubled');
     await saveAndPublish(['10', '20']);
-    await page.waitForURL((url) => url.pathname === '/setting/constant');
+    await page().waitForURL((url) => url.pathname === '/setting/constant');
 
     const second = await content('constant', first.etag);
     expect(second.status).toBe(200);
     expect(second.content.constant[name]).toBe(20);
 
     await row(name).getByTestId('row-action-history').click();
-    const history = page.getByTestId('resource-history');
+    const history = page().getByTestId('resource-history');
     await history.getByText('doubled').waitFor();
     // Versions 1 and 2 compared field by field: the value went from 10 to 20.
     const diff = history.getByTestId('audit-diff');
@@ -86,9 +73,9 @@ describe('constants on the resource kit', () => {
     await changed.getByText('20', { exact: true }).waitFor();
 
     await history.getByTestId('restore-1').click();
-    const confirm = page.locator('.ant-modal-confirm:visible');
+    const confirm = page().locator('.ant-modal-confirm:visible');
     await confirm.getByRole('button', { name: 'Restore as version 3' }).click();
-    await see(page, 'Restored as version 3');
+    await see(page(), 'Restored as version 3');
 
     const third = await content('constant', second.etag);
     expect(third.status).toBe(200);
@@ -98,13 +85,13 @@ describe('constants on the resource kit', () => {
 
   it('creates a dictionary entry in the drawer and the game reads both languages', async () => {
     const key = unique('welcome');
-    await page.goto('/setting/dictionary');
-    await page.getByTestId('resource-create').click();
+    await page().goto('/setting/dictionary');
+    await page().getByTestId('resource-create').click();
     await inputOf('dictionary-key').fill(key);
-    await page.getByTestId('dictionary-zh').fill('欢迎回来');
-    await page.getByTestId('dictionary-en').fill('Welcome back');
-    await page.getByTestId('resource-save').click();
-    const dialog = page.locator('.ant-modal-confirm:visible');
+    await page().getByTestId('dictionary-zh').fill('欢迎回来');
+    await page().getByTestId('dictionary-en').fill('Welcome back');
+    await page().getByTestId('resource-save').click();
+    const dialog = page().locator('.ant-modal-confirm:visible');
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await row(key).waitFor();
     const fetched = await content('dictionary');

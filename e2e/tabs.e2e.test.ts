@@ -196,6 +196,8 @@ describe('tab bar', () => {
 
     await page.goto(`/user/detail?userId=${second}`);
     await expect.poll(() => activeTab(page)).toBe(`玩家 ${second}`);
+    // The browser's title names the player too (the route's record title).
+    await expect.poll(() => page.title()).toBe(`玩家 ${second} - Rookery`);
     expect(await tabTitles(page)).toEqual(['控制台', `玩家 ${first}`, `玩家 ${second}`]);
     // The same player again (another query beside the user ID) is the same tab.
     await page.goto(`/user/detail?userId=${first}&from=search`);

@@ -1,4 +1,4 @@
-import type { Label, Locale } from './permissions.js';
+import { type Label, type Locale, l } from './permissions.js';
 
 /**
  * What each audit action means, in the operator's words: the label of the action (for filters and
@@ -6,8 +6,6 @@ import type { Label, Locale } from './permissions.js';
  * `{mail}`…) that the console links to the object's page. The dashboard's recent entries use it
  * now; the system log and the player log can read the same table.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /** The kinds of object an audit entry's target names. */
 export const auditObjectKinds = [

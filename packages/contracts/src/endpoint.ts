@@ -39,6 +39,14 @@ export interface Endpoint<
   name?: string;
   /** Audit action name for a mutation; defaults to the endpoint's key. */
   audit?: string;
+  /**
+   * A console mutation's audit target: the entity (or entities) its audit rows name as
+   * `entity:id` (`'role'` → `role:operation`). The handler gives the id with `ctx.audit({ target })`
+   * and its before/after; when it gives none the registrar names the entity with the path's
+   * parameter. Every console mutation declares it (a test over the endpoint table fails
+   * otherwise); game calls write no audit row.
+   */
+  auditTarget?: string | readonly string[];
   /** The response is a file download or other raw body, not the JSON envelope. */
   raw?: boolean;
   /**

@@ -1,12 +1,10 @@
-import type { Label, Locale } from './permissions.js';
+import { type Label, type Locale, l } from './permissions.js';
 
 /**
  * Coded values (enums) and their zh/en labels: the one declaration the server (typed columns,
  * schemas) and the web (filters, tags, texts) take them from. No zod here, so the console's
  * first load can take labels without the schemas.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /** One language's labels of an enum, e.g. for the web's i18n texts. */
 export const labelsIn = <K extends string>(labels: Record<K, Label>, locale: Locale): Record<K, string> =>

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import type { Label } from './permissions.js';
+import { type Label, l } from './permissions.js';
 
 /**
  * The penguin game's vocabulary in one module: reward resource kinds, the game-state fields the
  * console shows, the schema of the player state document and a new player's state. Every screen
  * and server check reads this file; another game replaces this file, not the screens.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /** Largest amount of any resource or counter a player may hold (well inside JavaScript's safe integers). */
 export const MAX_AMOUNT = 1_000_000_000_000;

@@ -1,9 +1,7 @@
-import type { Label, Locale } from './permissions.js';
+import { type Label, type Locale, l } from './permissions.js';
 import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate-messages.js';
 import { resourceMessages } from './resources/messages.js';
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /**
  * Messages the server sends and schemas carry as keys (`z.string().min(1, 'v.required')`).

@@ -12,7 +12,8 @@ export type Locale = keyof Label;
 export const locales = ['zh-CN', 'en-US'] as const satisfies readonly Locale[];
 export const defaultLocale: Locale = 'zh-CN';
 
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+/** A text in both languages: `l('邮件', 'Mail')`. Every contracts file writes its labels with this one. */
+export const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 export const permissionAreas = {
   mail: {
@@ -164,11 +165,11 @@ type Areas = typeof permissionAreas;
 export type PermissionArea = keyof Areas;
 export type Permission = { [A in PermissionArea]: keyof Areas[A]['permissions'] }[PermissionArea];
 
-export const permissionLabels: Record<Permission, Label> = Object.fromEntries(
+export const permissionLabels: Record<Permission, Label> = /*#__PURE__*/ Object.fromEntries(
   Object.values(permissionAreas).flatMap((area) => Object.entries(area.permissions)),
 ) as Record<Permission, Label>;
 
-export const allPermissions = Object.keys(permissionLabels) as Permission[];
+export const allPermissions = /*#__PURE__*/ Object.keys(permissionLabels) as Permission[];
 
 export function isPermission(name: string): name is Permission {
   return Object.hasOwn(permissionLabels, name);

@@ -22,6 +22,7 @@ export const resourceMetaFields = [
   'version',
   'effectiveAt',
   'expireAt',
+  'createdBy',
   'updatedBy',
   'updatedAt',
   'createdAt',
@@ -63,6 +64,13 @@ export interface ResourceDef<
   key: keyof z.infer<S> & string;
   /** The fields the list shows, in order. */
   listFields: readonly (keyof z.infer<S> & string)[];
+  /**
+   * The key is a number the kit gives at create (1, 2, …, never reused, also after a delete): the
+   * body leaves it out and the list shows the newest first. For entities the spec numbers (templates).
+   */
+  autoKey?: boolean;
+  /** Fields no two items of the kind share (a name): a save that would is refused (409) with `message` on the field. */
+  unique?: readonly { field: keyof z.infer<S> & string; message: string }[];
   /** The fields the list's `search` matches (substring, case-insensitive); the key when absent. */
   search?: readonly (keyof z.infer<S> & string)[];
   permissions: ResourcePermissions;
@@ -92,7 +100,14 @@ export interface ResourceSpecMapping {
   fixed?: Record<string, string>;
   /** The path parameter that names an item (default `key`). */
   keyParam?: string;
+  /** The list query field that carries the search text (default `search`). */
+  searchParam?: string;
+  /** The spec's answer for one item on the wire (default: the item as the kit answers it). */
+  answer?: (item: Record<string, unknown> & KitItemFields) => unknown;
 }
+
+/** The fields the kit adds to every item it answers. */
+export type KitItemFields = z.infer<z.ZodObject<typeof itemMetaShape>>;
 
 /** A declared resource: the declaration plus the schemas derived from it. */
 export interface Resource<
@@ -120,6 +135,7 @@ const itemMetaShape = {
   version: z.number().int(),
   effectiveAt: z.string().nullable(),
   expireAt: z.string().nullable(),
+  createdBy: z.string().nullable(),
   updatedBy: z.string().nullable(),
   updatedAt: z.string(),
   createdAt: z.string(),
@@ -157,7 +173,11 @@ export function defineResource<
     ...(def.window ? { effectiveAt: optionalTime, expireAt: optionalTime } : {}),
     comment: versionCommentSchema,
   };
-  const body = def.schema.safeExtend(extra).superRefine((b, ctx) => {
+  if (def.autoKey && !(def.schema.shape[def.key] instanceof z.ZodNumber))
+    throw new Error(`resource ${def.name}: an autoKey is a number field`);
+  // An automatic key is the kit's to give: the body leaves it out.
+  const written = def.autoKey ? def.schema.omit({ [def.key]: true } as never) : def.schema;
+  const body = written.safeExtend(extra).superRefine((b, ctx) => {
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
@@ -304,7 +324,7 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
   return Object.fromEntries(
     Object.entries(parts).map(([k, e]) => {
       const name = `${r.name}${k}`;
-      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads } : {}) }];
+      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads, auditTarget: r.name } : {}) }];
     }),
   ) as ResourceEndpoints<R>;
 }

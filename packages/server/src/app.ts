@@ -23,6 +23,7 @@ import { installAccessLog } from './platform/http/access-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { type ResourceKit, resourceKit } from './platform/resources/registrar.js';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +44,11 @@ export interface ModuleDeps {
   mailer: Mailer;
   /** Every time rule reads this, never `Date.now()`. */
   clock: Clock;
+  /**
+   * The one resource kit of the process: areas register their resources on it; it compiles the
+   * game's content once per change for all of them.
+   */
+  kit: ResourceKit;
 }
 
 /** The modules, in registration order. An area adds its module here. */
@@ -144,8 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const clock = deps.clock ?? new ServiceClock();
+  const kit = await resourceKit({ app, database, gameKeyHash: deps.gameKeyHash, clock });
   for (const register of modules) {
-    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock });
+    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit });
   }
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -39,4 +39,19 @@ describe('the endpoint table', () => {
       });
     expect(missing).toEqual([]);
   });
+
+  it('every console mutation declares its audit target (the entity its audit rows name)', () => {
+    const undeclared = (all: Record<string, Endpoint>) =>
+      Object.entries(all)
+        .filter(([, e]) => isMutation(e) && e.permission !== 'game')
+        .filter(([, e]) => [e.auditTarget ?? []].flat().filter((x) => /^[a-z][A-Za-z]*$/.test(x)).length === 0)
+        .map(([name]) => name);
+    expect(undeclared(table)).toEqual([]);
+    // The check itself fails on a mutation without one, and on a declaration that is no entity name.
+    const { auditTarget: _, ...bare } = table.createRole;
+    expect(undeclared({ ...table, extra: bare, odd: { ...table.updateRole, auditTarget: '{"id":1}' } })).toEqual([
+      'extra',
+      'odd',
+    ]);
+  });
 });

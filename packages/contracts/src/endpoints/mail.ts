@@ -16,7 +16,7 @@ import {
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
-import type { Permission } from '../permissions.js';
+import { l, type Permission } from '../permissions.js';
 import { defineResource } from '../resource.js';
 import { name, optionalText, rawText } from '../text.js';
 
@@ -224,7 +224,7 @@ export const templateSchema = z.object({
 export type MailTemplate = z.input<typeof templateSchema>;
 
 const templateName = name({ required: 'template.nameRequired', max: 100 });
-/** The spec's template calls, one table's (`theTable` fixed). */
+/** The spec's template calls, one table's (`theTable` fixed): the kit serves them from its storage. */
 const templateCalls = (theTable: TemplateTable) => ({
   endpoints: {
     list: 'listMailTemplates',
@@ -235,19 +235,36 @@ const templateCalls = (theTable: TemplateTable) => ({
   },
   fixed: { theTable },
   keyParam: 'id',
+  searchParam: 'searchName',
+  // The spec's template: every table's fields (null where another table's), createAt/updateAt.
+  answer: (item: Record<string, unknown> & { createdAt: string; updatedAt: string }) => ({
+    title: null,
+    content: null,
+    reward: null,
+    ...item,
+    theTable,
+    createAt: new Date(item.createdAt),
+    updateAt: new Date(item.updatedAt),
+  }),
 });
 const templateRules = (table: TemplateTable) => {
   const { query, create } = templatePermissions[table];
   return { query: [query], create: [create], edit: [create], delete: [create] };
 };
+const uniqueName = [{ field: 'name', message: 'template.nameTaken' }] as const;
 
-/** Mail templates declared with the resource kit, mapped onto the spec's template calls (`theTable=mail`). */
+/**
+ * Mail templates on the resource kit (its storage, key, name and audit checks), numbered as the
+ * spec's calls and mails name them, mapped onto the spec's template calls (`theTable=mail`).
+ */
 export const mailTemplateResource = defineResource({
   name: 'mailTemplate',
-  label: { 'zh-CN': '邮件模板', 'en-US': 'Mail template' },
-  schema: templateSchema.pick({ id: true, name: true, title: true, content: true, createdBy: true }),
+  label: l('邮件模板', 'Mail template'),
+  schema: templateSchema.pick({ id: true, name: true, title: true, content: true }),
   key: 'id',
-  listFields: ['id', 'name', 'title', 'createdBy'],
+  autoKey: true,
+  unique: uniqueName,
+  listFields: ['id', 'name', 'title'],
   search: ['name'],
   permissions: templateRules('mail'),
   versioned: false,
@@ -259,10 +276,12 @@ export const mailTemplateResource = defineResource({
 /** Reward templates: the same calls with `theTable=reward`. */
 export const rewardTemplateResource = defineResource({
   name: 'rewardTemplate',
-  label: { 'zh-CN': '奖励模板', 'en-US': 'Reward template' },
-  schema: templateSchema.pick({ id: true, name: true, reward: true, createdBy: true }),
+  label: l('奖励模板', 'Reward template'),
+  schema: templateSchema.pick({ id: true, name: true, reward: true }),
   key: 'id',
-  listFields: ['id', 'name', 'reward', 'createdBy'],
+  autoKey: true,
+  unique: uniqueName,
+  listFields: ['id', 'name', 'reward'],
   search: ['name'],
   permissions: templateRules('reward'),
   versioned: false,
@@ -293,6 +312,18 @@ export const templateBodySchema = z.discriminatedUnion(
 );
 export type TemplateBody = z.infer<typeof templateBodySchema>;
 
+/** Who reads templates: the table's own query permission. */
+const templateRead = {
+  permission: [templatePermissions.mail.query, templatePermissions.reward.query],
+  permissionBy: byTable('query'),
+};
+/** Who writes templates (the table's own permission), what it audits and what it reloads. */
+const templateWrite = {
+  permission: [templatePermissions.mail.create, templatePermissions.reward.create],
+  permissionBy: byTable('create'),
+  auditTarget: [mailTemplateResource.name, rewardTemplateResource.name],
+  invalidates: ['listMailTemplates', 'getMailTemplate'],
+};
 const theTableQuery = z.object({ theTable: z.enum(templateTables, { error: 'template.table' }).default('mail') });
 const mailScopeQuery = z.object({ mailScope: z.enum(mailScopes, { error: 'mail.scope' }).optional() });
 const trimmedSearch = optionalText(200);
@@ -340,18 +371,15 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'POST',
     path: '/api/v1/email/template',
     summary: 'Create a mail template (theTable=mail) or a reward template (theTable=reward)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     body: templateBodySchema,
     response: templateSchema,
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   listMailTemplates: endpoint({
     method: 'GET',
     path: '/api/v1/email/template',
     summary: 'Mail or reward templates, searched by name; pageSize 1000 fills pickers',
-    permission: [templatePermissions.mail.query, templatePermissions.reward.query],
-    permissionBy: byTable('query'),
+    ...templateRead,
     query: pageQuery.extend({ searchName: trimmedSearch, ...theTableQuery.shape }),
     response: pagedList(templateSchema),
   }),
@@ -359,8 +387,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'GET',
     path: '/api/v1/email/template/:id',
     summary: 'One mail or reward template',
-    permission: [templatePermissions.mail.query, templatePermissions.reward.query],
-    permissionBy: byTable('query'),
+    ...templateRead,
     params: idParams,
     query: theTableQuery,
     response: templateSchema,
@@ -369,23 +396,19 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     method: 'PUT',
     path: '/api/v1/email/template/:id',
     summary: 'Edit a mail or reward template (sent mails keep their copy)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     params: idParams,
     body: templateBodySchema,
     response: templateSchema,
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   deleteMailTemplate: endpoint({
     method: 'DELETE',
     path: '/api/v1/email/template/:id',
     summary: 'Delete a mail or reward template (sent mails keep their copy)',
-    permission: [templatePermissions.mail.create, templatePermissions.reward.create],
-    permissionBy: byTable('create'),
+    ...templateWrite,
     params: idParams,
     query: theTableQuery,
     response: z.object({ ok: z.literal(true) }),
-    invalidates: ['listMailTemplates', 'getMailTemplate'],
   }),
   createMail: endpoint({
     method: 'POST',
@@ -395,6 +418,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     permissionBy: byScope('create'),
     body: mailBodySchema,
     notifies: [mailChangeChannel],
+    auditTarget: 'mail',
     response: mailDetailSchema,
     invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
@@ -462,6 +486,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     query: mailScopeQuery,
     body: mailBodySchema,
     notifies: [mailChangeChannel],
+    auditTarget: 'mail',
     response: mailDetailSchema,
     invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
@@ -474,6 +499,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     params: idParams,
     query: mailScopeQuery,
     notifies: [mailChangeChannel],
+    auditTarget: 'mail',
     response: mailSchema,
     invalidates: ['listMails', 'getMail', 'searchMailsByUser', 'listPlayerMails'],
   }),
@@ -496,6 +522,7 @@ export const mailEndpoints = /*#__PURE__*/ endpointTable({
     permissionBy: byScope('delete'),
     params: idParams,
     query: playerKeyQuery.superRefine(playerKeyRequired),
+    auditTarget: 'player',
     response: playerMailSchema,
     invalidates: ['listPlayerMails', 'searchMailsByUser'],
   }),

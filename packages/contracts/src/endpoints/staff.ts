@@ -153,6 +153,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Create a role',
     permission: ['sysRoleManage'],
     body: roleBody,
+    auditTarget: 'role',
     response: roleSchema,
     invalidates: ['listRoles'],
   }),
@@ -163,6 +164,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     permission: ['sysRoleManage'],
     params: idParams,
     body: roleBody,
+    auditTarget: 'role',
     response: roleSchema,
     invalidates: ['listRoles', 'getRole'],
   }),
@@ -172,6 +174,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Delete a role that is not built in and not in use',
     permission: ['sysRoleManage'],
     params: idParams,
+    auditTarget: 'role',
     response: ok,
     invalidates: ['listRoles'],
   }),
@@ -181,6 +184,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Copy a role under a new name',
     permission: ['sysRoleManage'],
     body: z.object({ roleName: name({ required: 'v.roleNameRequired', max: 64 }), id: rowId }),
+    auditTarget: 'role',
     response: roleSchema,
     invalidates: ['listRoles'],
   }),
@@ -190,6 +194,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Create a staff user',
     permission: ['sysUserManage'],
     body: staffUserBody,
+    auditTarget: 'staff',
     response: staffUserSchema,
     invalidates: ['listStaffUsers', 'listRoles', 'getDashboardStaff'],
   }),
@@ -224,6 +229,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
       .partial()
       .extend({ status: z.enum(['active', 'disabled']).optional() })
       .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'v.required' }),
+    auditTarget: 'staff',
     response: staffUserSchema,
     invalidates: ['listStaffUsers', 'getStaffUser', 'listRoles', 'getDashboardStaff'],
   }),
@@ -236,6 +242,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
       username: text({ required: 'v.usernameRequired', max: 128 }),
       password: secret(),
     }),
+    auditTarget: 'staff',
     response: z.object({
       token: z.string(),
       user: z.object({ userId: z.number().int(), access: z.array(z.string()) }),
@@ -247,6 +254,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     path: '/api/v1/logout',
     summary: 'End this session',
     permission: 'pending',
+    auditTarget: 'staff',
     response: ok,
   }),
   getSession: endpoint({
@@ -265,6 +273,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
       oldPassword: secret(),
       newPassword: passwordSchema,
     }),
+    auditTarget: 'staff',
     response: ok,
   }),
   requestCaptcha: endpoint({
@@ -273,6 +282,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Send a 6-digit registration code to a mail address',
     permission: 'public',
     body: z.object({ mail: emailSchema }),
+    auditTarget: 'email',
     response: z.object({ sent: z.literal(true), retryAfter: z.number().int() }),
   }),
   register: endpoint({
@@ -290,6 +300,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
         .min(1, { error: 'v.captchaRequired' })
         .regex(/^\d{6}$/, { error: 'v.captchaFormat' }),
     }),
+    auditTarget: 'staff',
     response: z.object({
       uuid: z.string(),
       token: z.string(),
@@ -318,6 +329,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     permission: ['sysRegistrationReview'],
     params: idParams,
     body: z.object({ role: name({ required: 'v.roleRequired', max: 64 }) }),
+    auditTarget: 'staff',
     response: registrationSchema,
     invalidates: ['listRegistrations', 'listStaffUsers', 'listRoles', 'getDashboardRegistrations', 'getDashboardStaff'],
   }),
@@ -328,6 +340,7 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     permission: ['sysRegistrationReview'],
     params: idParams,
     body: z.object({ reason: text({ max: 500 }).optional() }),
+    auditTarget: 'staff',
     response: registrationSchema,
     invalidates: ['listRegistrations', 'getDashboardRegistrations'],
   }),

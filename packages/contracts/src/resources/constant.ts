@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import type { Label } from '../permissions.js';
+import { type Label, l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 
 /** Named game constants the game reads from the content snapshot (`content.constant.<name>` = the value). */
 
 export const constantTypes = ['number', 'string', 'boolean', 'json', 'text'] as const;
 export type ConstantType = (typeof constantTypes)[number];
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 export const constantTypeLabels: Record<ConstantType, Label> = {
   number: l('数字', 'Number'),
   string: l('字符串', 'String'),

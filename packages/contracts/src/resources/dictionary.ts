@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Label } from '../permissions.js';
+import { l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 
 /** Texts the game shows, per key in each console language (`content.dictionary.<key>` = `{ "zh-CN", "en-US" }`). */
@@ -17,8 +17,6 @@ export const dictionarySchema = z.object({
   description: z.string({ error: 'v.required' }).max(500).default(''),
 });
 export type DictionaryEntry = z.infer<typeof dictionarySchema>;
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 export const dictionaryResource = defineResource({
   name: 'dictionary',

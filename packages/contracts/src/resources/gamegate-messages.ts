@@ -1,6 +1,4 @@
-import type { Label } from '../permissions.js';
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+import { type Label, l } from '../permissions.js';
 
 /** Messages of maintenance, version upgrade and IP country (spread into `messages`; no schemas here, so the login page's messages stay small). */
 export const gamegateMessages = {

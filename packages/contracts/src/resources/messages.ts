@@ -1,6 +1,4 @@
-import type { Label } from '../permissions.js';
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+import { type Label, l } from '../permissions.js';
 
 /** Messages of the resource kit and the resources declared with it (spread into `messages`). */
 export const resourceMessages = {

@@ -1,4 +1,5 @@
 import { builtRoutes, flattenRoutes, homePath, pathTo, type ResolvedRoute } from '@rookery/contracts';
+import type { TFunction } from 'i18next';
 import { matchPath } from 'react-router';
 
 /** Every built route, resolved: what the router, menu, tabs and breadcrumb know about. */
@@ -46,4 +47,14 @@ export function afterSignIn(target: string | null | undefined): string {
     (page) => target === page || target?.startsWith(`${page}/`) || target?.startsWith(`${page}?`),
   );
   return inside && !leavesConsole ? target! : homePath;
+}
+
+/**
+ * A route's title, naming the record it shows when its `recordQuery` gives one ("玩家 1042"), by
+ * the route's own wording (`tabs.records.<name>`) when it has one. The tab and the browser title
+ * both read it.
+ */
+export function routeTitle(t: TFunction, name: string, record?: string | null): string {
+  const title = t(`routes.${name}`);
+  return record ? t(`tabs.records.${name}`, { record, defaultValue: `${title} ${record}` }) : title;
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../navigation/current-route';
+import { routeTitle } from '../navigation/route-index';
 import { pageTitle } from '../navigation/title';
 
 /** The bar is needed at the first navigation, not to draw the first page. */
@@ -18,7 +19,10 @@ export function RootFrame() {
     void progress().then((bar) => (idle ? bar.doneProgress() : bar.startProgress()));
   }, [navigation.state]);
 
-  const title = route ? t(`routes.${route.name}`) : '';
+  const { search } = useLocation();
+  // The route's record title, as its tab shows it: "玩家 1042 - Rookery".
+  const record = route?.recordQuery ? new URLSearchParams(search).get(route.recordQuery) : null;
+  const title = route ? routeTitle(t, route.name, record) : '';
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

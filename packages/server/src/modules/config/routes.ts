@@ -22,7 +22,6 @@ import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { followChanges } from '../../platform/live-snapshot.js';
 import { etagMatches } from '../../platform/resources/content.js';
-import { resourceKit } from '../../platform/resources/registrar.js';
 import { findItem, itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { configChannels, newConfigSnapshot, readPlayerAttributes } from './snapshot.js';
@@ -105,11 +104,10 @@ const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('b
  * snapshot compiled once per change (any instance's change reaches the others by NOTIFY).
  */
 export async function configModule(deps: ModuleDeps) {
-  const { app, database, clock } = deps;
+  const { app, database, clock, kit } = deps;
   const hooks: RemoteConfigHooks = { experiments: undefined, fetchHooks: [] };
   app.decorate('remoteConfig', hooks);
 
-  const kit = await resourceKit(deps);
   kit.register(configResource, { beforeSave: (db, doc) => checkOverridesFitType(db, doc) });
   kit.register(configOverrideResource, { beforeSave: checkOverrideValue });
 

@@ -1,14 +1,12 @@
 import { constantResource, dictionaryResource } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
-import { resourceKit } from '../../platform/resources/registrar.js';
 
 /**
  * Configuration the game reads, declared with the resource kit: one line per resource. Each
  * gets its console endpoints, versions and reference checks; the game reads every game-visible
  * kind through `GET /api/game/v1/content`.
  */
-export async function contentModule(deps: ModuleDeps) {
-  const kit = await resourceKit(deps);
+export function contentModule({ kit }: ModuleDeps) {
   kit.register(constantResource);
   kit.register(dictionaryResource);
   kit.registerContent();

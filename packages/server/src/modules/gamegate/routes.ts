@@ -9,7 +9,6 @@ import {
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { resourceKit } from '../../platform/resources/registrar.js';
 import '../config/routes.js';
 import { gameGate } from './gate.js';
 
@@ -21,8 +20,7 @@ const TRANSITION_CHECK_MS = 15_000;
  * kit; the game login (players/game-routes.ts) and the config fetch check callers with `gameGate`.
  */
 export async function gamegateModule(deps: ModuleDeps) {
-  const { app, database } = deps;
-  const kit = await resourceKit(deps);
+  const { app, database, kit } = deps;
   for (const r of [
     maintenanceWindowResource,
     maintenanceAllowListResource,

@@ -11,7 +11,7 @@ export const EXPIRED_COPY_DAYS = 180;
  * in no mailbox and can no longer be claimed, and the claim itself stays in the player's event log.
  * The mails themselves stay for the console's history. Returns the rows removed.
  */
-export function pruneExpiredMailCopies(db: Db, now = new Date()): Promise<number> {
+export function pruneExpiredMailCopies(db: Db, now: Date): Promise<number> {
   const cutoff = daysBefore(now, EXPIRED_COPY_DAYS);
   return deleteInBatches(
     db,

@@ -5,6 +5,7 @@ import {
   type PlayerAttributes,
 } from '@rookery/contracts';
 import { and, desc, gt, inArray, isNull } from 'drizzle-orm';
+import { type Clock, ServiceClock } from '../../platform/clock.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { followChanges, LiveSnapshot } from '../../platform/live-snapshot.js';
 import { mails } from './tables.js';
@@ -48,11 +49,13 @@ const MAX_KEPT_MATCHES = 5_000;
  */
 export class LiveMailBook {
   /** The live global and comeback mails, compiled once per change. */
-  private readonly snapshot = new LiveSnapshot(compileLiveSet);
+  private readonly snapshot: LiveSnapshot<LiveSet>;
   /** Mails read by id (personal and comeback copies in mailboxes), kept until the next change. */
   private rows = new Map<number, MailRow>();
 
-  constructor() {
+  /** `clock`: the service clock (which mails have expired when the set is compiled). */
+  constructor(clock: Clock = new ServiceClock()) {
+    this.snapshot = new LiveSnapshot((db) => compileLiveSet(db, clock.now()));
     this.snapshot.onInvalidate(() => this.rows.clear());
   }
 
@@ -117,11 +120,11 @@ export class LiveMailBook {
 }
 
 /** Load and compile the global and comeback mails that are scheduled or active. */
-async function compileLiveSet(db: Db): Promise<LiveSet> {
+async function compileLiveSet(db: Db, now: Date): Promise<LiveSet> {
   const rows = await db
     .select()
     .from(mails)
-    .where(and(inArray(mails.scope, ['global', 'comeback']), isNull(mails.recalledAt), gt(mails.expireAt, new Date())))
+    .where(and(inArray(mails.scope, ['global', 'comeback']), isNull(mails.recalledAt), gt(mails.expireAt, now)))
     .orderBy(desc(mails.effectiveAt), desc(mails.id));
   const compiled = rows.map((row) => ({
     row,
@@ -142,10 +145,10 @@ async function compileLiveSet(db: Db): Promise<LiveSet> {
 /** One book per database, so test apps on separate databases in one process do not share it. */
 const books = new WeakMap<Database, LiveMailBook>();
 
-export async function liveMailBook(database: Database): Promise<LiveMailBook> {
+export async function liveMailBook(database: Database, clock: Clock): Promise<LiveMailBook> {
   let book = books.get(database);
   if (!book) {
-    const created = new LiveMailBook();
+    const created = new LiveMailBook(clock);
     books.set(database, created);
     book = created;
     await followChanges(database, [MAIL_CHANGED], created.changes);

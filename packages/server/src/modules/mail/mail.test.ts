@@ -305,6 +305,41 @@ describe('mail lifecycle', () => {
     expect(await mailIds(p)).not.toContain(mail.id);
   });
 
+  it('a mail window follows the service clock, not the wall clock', async () => {
+    // Ten days ahead of the wall clock: by the wall clock this mail never opens during the test.
+    const start = Date.now() + 10 * 24 * HOUR;
+    ctx.clock.set(new Date(start));
+    try {
+      const p = await player();
+      const mail = await send({
+        mailScope: 'global',
+        effectiveAt: new Date(start + HOUR).toISOString(),
+        expireAt: new Date(start + 3 * HOUR).toISOString(),
+      });
+      expect(mail.state).toBe('scheduled');
+      expect(await mailIds(p)).not.toContain(mail.id);
+      const state = async () => {
+        const res = await ctx.call('GET', `/api/v1/email/${mail.id}`, { token: ctx.adminToken });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data.state as string;
+      };
+      ctx.clock.advance(2 * HOUR);
+      expect(await mailIds(p)).toContain(mail.id);
+      expect(await state()).toBe('active');
+      ctx.clock.advance(HOUR);
+      expect(await mailIds(p)).not.toContain(mail.id);
+      expect(await state()).toBe('expired');
+      // An expiry in the past of the service clock is refused, though the wall clock has not reached it.
+      const late = await ctx.call('POST', '/api/v1/email', {
+        token: ctx.adminToken,
+        body: { ...texts, mailScope: 'global', expireAt: new Date(start + 2 * HOUR).toISOString() },
+      });
+      expect(late.statusCode).toBe(400);
+    } finally {
+      ctx.clock.set(null);
+    }
+  });
+
   it('recall removes unclaimed copies and keeps claimed ones', async () => {
     const [a, b] = [await player(), await player()];
     const mail = await send({
@@ -532,7 +567,7 @@ describe('housekeeping', () => {
         ).rows[0].n,
       );
     expect(await copies(old.id)).toBe(1);
-    expect(await pruneExpiredMailCopies(ctx.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await pruneExpiredMailCopies(ctx.database.db, ctx.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await copies(old.id)).toBe(0);
     expect(await copies(live.id)).toBe(1);
     const box = await mailIds(p);

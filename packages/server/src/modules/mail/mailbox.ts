@@ -93,7 +93,7 @@ function assertPlayable(player: PlayerRow, now: Date) {
  * conditions match them, in their language, newest first. One indexed read; mails and which
  * global mails match come from memory.
  */
-export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now = new Date()) {
+export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now: Date) {
   const found = await playerWithMailCopies(db, userId);
   if (!found) throw notFound('player.notFound');
   const { player } = found;
@@ -162,7 +162,7 @@ async function mailboxEntry(db: Db, player: PlayerRow, mailId: number, now: Date
   return { mail, copy, round: copy?.round ?? 1 };
 }
 
-export async function readMail(db: Db, userId: number, mailId: number, now = new Date()) {
+export async function readMail(db: Db, userId: number, mailId: number, now: Date) {
   const player = await getPlayer(db, userId);
   assertPlayable(player, now);
   const { round } = await mailboxEntry(db, player, mailId, now);
@@ -181,7 +181,7 @@ export async function readMail(db: Db, userId: number, mailId: number, now = new
  * one player queue; the (mail, player, round) key lets the reward go out once. A repeat claim and
  * a blacklisted player's claim change nothing and say why.
  */
-export async function claimMail(db: Db, userId: number, mailId: number, locale: Locale, now = new Date()) {
+export async function claimMail(db: Db, userId: number, mailId: number, locale: Locale, now: Date) {
   const player = await getPlayerForUpdate(db, userId);
   assertPlayable(player, now);
   const { mail, copy, round } = await mailboxEntry(db, player, mailId, now);
@@ -247,7 +247,7 @@ export async function playerMailHistory(
   book: LiveMailBook,
   userId: number,
   q: PageInput & { scopes: MailScope[] },
-  now = new Date(),
+  now: Date,
 ) {
   const [player, rows, globals] = await Promise.all([
     getPlayer(db, userId),
@@ -275,7 +275,7 @@ export async function playerMailHistory(
 }
 
 /** Take one mail out of one player's mailbox (an operator's support action); the mail stays for others. */
-export async function removePlayerMail(db: Db, userId: number, mail: MailRow, actor: string | null, now = new Date()) {
+export async function removePlayerMail(db: Db, userId: number, mail: MailRow, actor: string | null, now: Date) {
   await getPlayer(db, userId);
   const [copy] = await db
     .select()

@@ -3,17 +3,21 @@ import {
   type MailBody,
   type MailScope,
   type MailState,
+  type MailTemplate,
+  mailTemplateResource,
   parseUserIdInput,
+  type Reward,
+  rewardTemplateResource,
   translate,
 } from '@rookery/contracts';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
+import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { findItem } from '../../platform/resources/service.js';
 import type { MailRow } from './live-mails.js';
 import { existingPlayerIds } from './player-lookup.js';
-import { mailRewardTemplates, mails, mailTemplates, playerMails } from './tables.js';
-import { escapeLike } from './templates.js';
+import { mails, playerMails } from './tables.js';
 import { mailState, toMail } from './views.js';
 
 /** A mail ready to store: templates applied, times resolved, recipients parsed. */
@@ -26,15 +30,16 @@ interface ResolvedMail {
 async function resolveMail(db: Db, body: MailBody, now: Date, locale: Locale): Promise<ResolvedMail> {
   let { title, content, reward } = body;
   if (body.mailTemplateId !== undefined) {
-    const [tpl] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, body.mailTemplateId));
+    const tpl = await findItem(db, mailTemplateResource.name, String(body.mailTemplateId));
     if (!tpl) throw badRequest('mail.templateNotFound', 'mailTemplateId');
-    if (Object.keys(title).length === 0) title = tpl.title;
-    if (Object.keys(content).length === 0) content = tpl.content;
+    const doc = tpl.document as Pick<MailTemplate, 'title' | 'content'>;
+    if (Object.keys(title).length === 0) title = doc.title ?? {};
+    if (Object.keys(content).length === 0) content = doc.content ?? {};
   }
   if (body.rewardTemplateId !== undefined) {
-    const [tpl] = await db.select().from(mailRewardTemplates).where(eq(mailRewardTemplates.id, body.rewardTemplateId));
+    const tpl = await findItem(db, rewardTemplateResource.name, String(body.rewardTemplateId));
     if (!tpl) throw badRequest('mail.rewardTemplateNotFound', 'rewardTemplateId');
-    if (reward.length === 0) reward = tpl.reward;
+    if (reward.length === 0) reward = (tpl.document as { reward: Reward[] }).reward;
   }
   const effectiveAt = body.effectiveAt ? new Date(body.effectiveAt) : now;
   const expireAt = new Date(body.expireAt);
@@ -79,7 +84,7 @@ async function insertRecipients(db: Db, mailId: number, userIds: number[], at: D
   }
 }
 
-export async function createMail(db: Db, body: MailBody, actor: string | null, locale: Locale, now = new Date()) {
+export async function createMail(db: Db, body: MailBody, actor: string | null, locale: Locale, now: Date) {
   const { values, userIds } = await resolveMail(db, body, now, locale);
   const [row] = await db
     .insert(mails)
@@ -97,7 +102,7 @@ export async function getMailRow(db: Db, id: number, scope?: MailScope, lock = f
   return row;
 }
 
-export async function mailDetail(db: Db, row: MailRow, now = new Date()) {
+export async function mailDetail(db: Db, row: MailRow, now: Date) {
   const [[counts], recipients] = await Promise.all([
     db
       .select({
@@ -125,7 +130,7 @@ export async function mailDetail(db: Db, row: MailRow, now = new Date()) {
 /** The fields an active mail keeps: what players may already have claimed or been selected by. */
 const lockedOnceActive = ['reward', 'conditions', 'effectiveAt', 'notLoginDays', 'maxTimes', 'recipients'] as const;
 
-export async function updateMail(db: Db, id: number, body: MailBody, locale: Locale, now = new Date()) {
+export async function updateMail(db: Db, id: number, body: MailBody, locale: Locale, now: Date) {
   const before = await getMailRow(db, id, undefined, true);
   if (body.mailScope !== before.scope) throw badRequest('mail.scopeMismatch', 'mailScope');
   const state = mailState(before, now);
@@ -165,13 +170,7 @@ async function recipientIds(db: Db, mailId: number): Promise<number[]> {
 }
 
 /** Recall: the mail leaves every mailbox where it is unclaimed; its row and claims stay as history. */
-export async function recallMail(
-  db: Db,
-  id: number,
-  scope: MailScope | undefined,
-  actor: string | null,
-  now = new Date(),
-) {
+export async function recallMail(db: Db, id: number, scope: MailScope | undefined, actor: string | null, now: Date) {
   const before = await getMailRow(db, id, scope, true);
   if (before.recalledAt) throw conflict('mail.recalled');
   const [after] = await db
@@ -198,12 +197,12 @@ function stateFilter(state: MailState, now: Date): SQL {
 export async function listMails(
   db: Db,
   q: PageInput & { scopes: MailScope[]; state?: MailState; title?: string },
-  now = new Date(),
+  now: Date,
 ) {
   const filters = [
     inArray(mails.scope, q.scopes),
     q.state ? stateFilter(q.state, now) : undefined,
-    q.title ? sql`${mails.title}::text ilike ${`%${escapeLike(q.title)}%`}` : undefined,
+    q.title ? sql`${mails.title}::text ilike ${containsPattern(q.title)}` : undefined,
   ];
   const page = await paginate(db, { from: mails, filters, orderBy: [desc(mails.id)], ...q });
   return asList(page, (r) => toMail(r, now));

@@ -3,8 +3,9 @@ import {
   mailEndpoints,
   mailGameEndpoints,
   mailScopes,
+  mailTemplateResource,
   parseUserIdInput,
-  templateResources,
+  rewardTemplateResource,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -15,34 +16,32 @@ import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
 import { existingPlayerIds, playerIdByKey } from './player-lookup.js';
-import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './templates.js';
 
-export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
-  const book = await liveMailBook(database);
-  scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db));
+export async function mailModule({ app, database, gameKeyHash, clock, kit }: ModuleDeps) {
+  const book = await liveMailBook(database, clock);
+  scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db, clock.now()));
   const deps = { db: database.db, gameKeyHash };
 
-  registerEndpoints(app, deps, mailEndpoints, {
-    createMailTemplate: async ({ db, body, session, audit }) => {
-      const created = await createTemplate(db, body, session!.username);
-      audit({ target: auditTarget(templateResources[body.theTable].name, created.id), after: created });
-      return created;
-    },
-    listMailTemplates: ({ db, query }) => listTemplates(db, query),
-    getMailTemplate: ({ db, params, query }) => getTemplate(db, query.theTable, params.id),
-    updateMailTemplate: async ({ db, params, body, audit }) => {
-      const { before, after } = await updateTemplate(db, params.id, body);
-      audit({ target: auditTarget(templateResources[body.theTable].name, after.id), before, after });
-      return after;
-    },
-    deleteMailTemplate: async ({ db, params, query, audit }) => {
-      const before = await deleteTemplate(db, query.theTable, params.id);
-      audit({ target: auditTarget(templateResources[query.theTable].name, before.id), before });
-      return { ok: true as const };
-    },
+  // Mail and reward templates: the resource kit serves the spec's template calls.
+  const {
+    createMailTemplate,
+    listMailTemplates,
+    getMailTemplate,
+    updateMailTemplate,
+    deleteMailTemplate,
+    ...mailCalls
+  } = mailEndpoints;
+  kit.registerSpec([mailTemplateResource, rewardTemplateResource], {
+    createMailTemplate,
+    listMailTemplates,
+    getMailTemplate,
+    updateMailTemplate,
+    deleteMailTemplate,
+  });
 
+  registerEndpoints(app, deps, mailCalls, {
     createMail: async ({ db, body, session, locale, audit }) => {
-      const mail = await createMail(db, body, session!.username, locale);
+      const mail = await createMail(db, body, session!.username, locale, clock.now());
       audit({ target: auditTarget('mail', mail.id), after: { ...mail, userIdInput: undefined } });
       return mail;
     },
@@ -52,27 +51,37 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
       return { read: ids.length, unknown: ids.filter((id) => !existing.has(id)) };
     },
     listMails: ({ db, query, permittedBy }) =>
-      listMails(db, { ...query, scopes: query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes) }),
+      listMails(
+        db,
+        { ...query, scopes: query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes) },
+        clock.now(),
+      ),
     searchMailsByUser: async ({ db, query, permittedBy }) => {
       const scopes = query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes);
-      const { userId: _, ...history } = await playerMailHistory(db, book, query.userId, { ...query, scopes });
+      const { userId: _, ...history } = await playerMailHistory(
+        db,
+        book,
+        query.userId,
+        { ...query, scopes },
+        clock.now(),
+      );
       return history;
     },
     getMail: async ({ db, params, query, permittedBy }) => {
       const row = await getMailRow(db, params.id, query.mailScope);
       permittedBy.require(row.scope);
-      return mailDetail(db, row);
+      return mailDetail(db, row, clock.now());
     },
     updateMail: async ({ db, params, query, body, locale, audit }) => {
       if (query.mailScope) await getMailRow(db, params.id, query.mailScope);
-      const { before, after } = await updateMail(db, params.id, body, locale);
+      const { before, after } = await updateMail(db, params.id, body, locale, clock.now());
       audit({ target: auditTarget('mail', after.id), before, after: { ...after, userIdInput: undefined } });
       return after;
     },
     recallMail: async ({ db, params, query, session, permittedBy, audit }) => {
       const row = await getMailRow(db, params.id, query.mailScope);
       permittedBy.require(row.scope);
-      const { before, after } = await recallMail(db, params.id, query.mailScope, session!.username);
+      const { before, after } = await recallMail(db, params.id, query.mailScope, session!.username, clock.now());
       audit({ target: auditTarget('mail', after.id), before, after });
       return after;
     },
@@ -80,17 +89,17 @@ export async function mailModule({ app, database, gameKeyHash }: ModuleDeps) {
     listPlayerMails: async ({ db, query, permittedBy }) => {
       const scopes = query.mailScope ? [query.mailScope] : permittedBy.allowed(mailScopes);
       const userId = await playerIdByKey(db, query);
-      return playerMailHistory(db, book, userId, { ...query, scopes });
+      return playerMailHistory(db, book, userId, { ...query, scopes }, clock.now());
     },
     removePlayerMail: async ({ db, params, query, session, permittedBy, audit }) => {
       const mail = await getMailRow(db, params.id);
       permittedBy.require(mail.scope);
       const userId = await playerIdByKey(db, query);
-      const { before, after } = await removePlayerMail(db, userId, mail, session!.username);
+      const { before, after } = await removePlayerMail(db, userId, mail, session!.username, clock.now());
       audit({ target: auditTarget('player', userId), before, after: { ...after, mailId: mail.id } });
       return after;
     },
   });
 
-  registerEndpoints(app, deps, mailGameEndpoints, mailGameHandlers(book));
+  registerEndpoints(app, deps, mailGameEndpoints, mailGameHandlers(book, clock));
 }

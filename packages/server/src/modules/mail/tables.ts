@@ -1,49 +1,9 @@
 import { type ConditionRule, mailScopes, type Reward } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = () => timestamp({ withTimezone: true });
 type Texts = Record<string, string>;
-
-/** Title and content per language, reused when writing a mail. */
-export const mailTemplates = pgTable(
-  'mail_templates',
-  {
-    id: serial().primaryKey(),
-    name: text().notNull(),
-    title: jsonb().$type<Texts>().notNull(),
-    content: jsonb().$type<Texts>().notNull(),
-    createdBy: text(),
-    createdAt: at().notNull().defaultNow(),
-    updatedAt: at().notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex().on(t.name)],
-);
-
-/** A named rewards list, reused when writing a mail. */
-export const mailRewardTemplates = pgTable(
-  'mail_reward_templates',
-  {
-    id: serial().primaryKey(),
-    name: text().notNull(),
-    reward: jsonb().$type<Reward[]>().notNull(),
-    createdBy: text(),
-    createdAt: at().notNull().defaultNow(),
-    updatedAt: at().notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex().on(t.name)],
-);
 
 /**
  * One row per mail whatever its reach: a global mail to a million players is this one row,

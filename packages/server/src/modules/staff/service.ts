@@ -3,7 +3,7 @@ import { allPermissions, builtInRoles, superRoles } from '@rookery/contracts';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { asLegacyList, paginate } from '../../platform/db/paginate.js';
+import { asLegacyList, containsPattern, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { roles, staffSessions, staffUsers } from './tables.js';
 
@@ -40,8 +40,6 @@ export function toStaffUser(row: UserRow): StaffUser {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listRoles(db: Db, q: { roleName?: string; pageNum: number; pageSize: number }) {
   const userCounts = db
     .select({ role: staffUsers.role, n: count().as('n') })
@@ -52,7 +50,7 @@ export async function listRoles(db: Db, q: { roleName?: string; pageNum: number;
     from: roles,
     select: (d) =>
       d.select({ role: roles, n: userCounts.n }).from(roles).leftJoin(userCounts, eq(userCounts.role, roles.roleName)),
-    filters: [q.roleName ? ilike(roles.roleName, `%${escapeLike(q.roleName)}%`) : undefined],
+    filters: [q.roleName ? ilike(roles.roleName, containsPattern(q.roleName)) : undefined],
     orderBy: [sql`${roles.id}`],
     page: q.pageNum,
     pageSize: q.pageSize,
@@ -167,7 +165,7 @@ export async function listStaffUsers(
   const page = await paginate(db, {
     from: staffUsers,
     filters: [
-      q.email ? ilike(staffUsers.email, `%${escapeLike(q.email)}%`) : undefined,
+      q.email ? ilike(staffUsers.email, containsPattern(q.email)) : undefined,
       q.status ? eq(staffUsers.status, q.status) : undefined,
     ],
     orderBy: [desc(staffUsers.id)],

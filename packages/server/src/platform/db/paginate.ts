@@ -24,6 +24,9 @@ export interface Page<T> extends PageInput {
 /** Offsets past this read nothing (PostgreSQL takes a bigint, but no list is that long). */
 const MAX_OFFSET = 2_147_483_647;
 
+/** A search text as a LIKE pattern that contains it: its own `%`, `_` and `\\` match themselves. */
+export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The page bounds every list obeys, whatever its schema let through. */
 export function pageBounds(q: PageInput): PageInput & { offset: number } {
   const pageSize = Math.min(Math.max(1, Math.trunc(q.pageSize) || 1), MAX_PAGE_SIZE);

@@ -8,7 +8,7 @@ import type {
   Locale,
   PermissionBy,
 } from '@rookery/contracts';
-import { can, envelope, isMutation, pickLocale } from '@rookery/contracts';
+import { auditTarget, can, envelope, isMutation, pickLocale } from '@rookery/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, notifyChange } from '../db/client.js';
 import { announceChanges } from '../live-snapshot.js';
@@ -149,6 +149,19 @@ function permissionByHooks(by: PermissionBy) {
 }
 
 /**
+ * An audit target names one of the endpoint's declared entities as `entity:id`: anything else
+ * (a JSON blob, another entity) is a programming error, thrown in development and tests and
+ * logged as it is in production.
+ */
+function checkAuditTarget(endpoint: string, entities: readonly string[], target: AuditEntry['target']) {
+  if (target === null || target === undefined) return;
+  const text = String(target);
+  if (entities.some((e) => text.startsWith(`${e}:`) && text.length > e.length + 1)) return;
+  if (process.env.NODE_ENV !== 'production')
+    throw new Error(`endpoint ${endpoint}: audit target ${text} is not ${entities.join(' / ')}:<id>`);
+}
+
+/**
  * Register every endpoint of a contracts table with its handler: schema validation, the
  * permission guard, one transaction per mutation with its audit record, and the envelope.
  */
@@ -168,6 +181,9 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       throw new Error(`endpoint ${name}: only game endpoints may open their own transactions (no audit record)`);
     const mutation = isMutation(def) && !handler.ownTransactions;
     const auditAction = def.audit ?? name;
+    const auditEntities = def.auditTarget === undefined ? [] : [def.auditTarget].flat();
+    if (mutation && def.permission !== 'game' && auditEntities.length === 0)
+      throw new Error(`endpoint ${name}: a console mutation declares its auditTarget (the entity its audit rows name)`);
     app.route({
       method: def.method,
       url: def.path,
@@ -252,11 +268,15 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
             // Change notices (`notifies`): other instances hear them when this commits.
             if (!deferred) for (const channel of def.notifies ?? []) await notifyChange(tx, channel);
             if (def.permission !== 'game') {
-              if (!deferred && audits.length === 0)
+              // A handler that audited nothing: the declared entity, named by the path's parameter.
+              if (!deferred && audits.length === 0) {
+                const id = Object.values((req.params ?? {}) as Record<string, unknown>)[0];
                 audits.push({
-                  target: req.params ? JSON.stringify(req.params) : null,
+                  target: id === undefined ? null : auditTarget(auditEntities[0], String(id)),
                   after: redact(req.body),
                 });
+              }
+              for (const a of audits) checkAuditTarget(name, auditEntities, a.target);
               await writeAudit(
                 tx,
                 audits.map((a) => ({ ...a, action: a.action ?? auditAction })),

@@ -17,6 +17,7 @@ import {
   itemView,
   listItems,
   listVersions,
+  nextKey,
   saveItem,
   versionView,
 } from './service.js';
@@ -41,11 +42,11 @@ export interface ResourceHooks {
 }
 
 /** The generic handlers of one resource's endpoints, by action. */
-function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handler<Endpoint>> {
+function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<string, Handler<Endpoint>> {
   const key = (ctx: Ctx) => (ctx.params as { key: string }).key;
   const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
-    const document = documentOf(r, body);
+    const document = documentOf(r, r.autoKey ? { ...body, [r.key]: Number(k) } : body);
     await hooks.beforeSave?.(ctx.db, document, ctx.locale);
     return saveItem(ctx.db, r, k, {
       document,
@@ -53,6 +54,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
       expireAt: body.expireAt,
       comment: body.comment,
       actor: ctx.session?.username ?? null,
+      now: clock.now(),
       locale: ctx.locale,
       mode,
     });
@@ -61,13 +63,13 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
     List: (ctx) => listItems(ctx.db, r, ctx.query as never),
     Get: async (ctx) => itemView(await getItem(ctx.db, r, key(ctx), ctx.locale)),
     Create: async (ctx) => {
-      const k = String((ctx.body as Body)[r.key]);
+      const k = r.autoKey ? String(await nextKey(ctx.db, r)) : String((ctx.body as Body)[r.key]);
       const { after } = await save(ctx, k, 'create');
       ctx.audit({ target: itemTarget(r, k), after });
       return after;
     },
     Update: async (ctx) => {
-      checkKey(r, ctx.body as Body, key(ctx));
+      if (!r.autoKey) checkKey(r, ctx.body as Body, key(ctx));
       const { before, after } = await save(ctx, key(ctx), 'update');
       ctx.audit({ target: itemTarget(r, key(ctx)), before, after });
       return after;
@@ -97,11 +99,58 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks): Record<string, Handle
         comment: (ctx.body as Body).comment,
         restoredFrom: old.version,
         actor: ctx.session?.username ?? null,
+        now: clock.now(),
         locale: ctx.locale,
         mode: 'restore',
       });
       ctx.audit({ target: itemTarget(r, key(ctx)), before, after: { ...after, restoredFrom: old.version } });
       return after;
+    },
+  };
+}
+
+/**
+ * The handlers of calls the spec gives for resources (`spec`): several resources may share them,
+ * told apart by their `spec.fixed` fields (the templates' `theTable`). The item is named by the
+ * spec's path parameter, searched by its query field and answered in its shape.
+ */
+function specHandlersOf(group: AnyResource[], hooks: ResourceHooks, clock: Clock): Record<string, Handler<Endpoint>> {
+  const specOf = (r: AnyResource) => r.spec as NonNullable<AnyResource['spec']>;
+  const pick = (input: unknown): AnyResource => {
+    const fields = (input ?? {}) as Record<string, unknown>;
+    const r = group.find((x) => Object.entries(specOf(x).fixed ?? {}).every(([k, v]) => fields[k] === v));
+    if (!r) throw new Error(`no resource of ${group.map((x) => x.name).join(', ')} matches the call`);
+    return r;
+  };
+  const paramOf = (r: AnyResource, ctx: Ctx) =>
+    String((ctx.params as Record<string, unknown>)[specOf(r).keyParam ?? 'key']);
+  const answer = (r: AnyResource, item: ReturnType<typeof itemView>) => specOf(r).answer?.(item) ?? item;
+  const handlers = new Map(group.map((r) => [r, handlersOf(r, hooks, clock)]));
+  const byAction = (r: AnyResource) => handlers.get(r)!;
+  const withKey = (r: AnyResource, ctx: Ctx): Ctx => ({ ...ctx, params: { key: paramOf(r, ctx) } }) as Ctx;
+  return {
+    list: async (ctx) => {
+      const r = pick(ctx.query);
+      const q = ctx.query as Record<string, unknown>;
+      const search = q[specOf(r).searchParam ?? 'search'] as string | undefined;
+      const page = await listItems(ctx.db, r, { page: q.page as number, pageSize: q.pageSize as number, search });
+      return { ...page, list: page.list.map((item) => answer(r, item)) };
+    },
+    get: async (ctx) => {
+      const r = pick(ctx.query);
+      return answer(r, (await byAction(r).Get(withKey(r, ctx))) as never);
+    },
+    create: async (ctx) => {
+      const r = pick(ctx.body);
+      return answer(r, (await byAction(r).Create(ctx)) as never);
+    },
+    update: async (ctx) => {
+      const r = pick(ctx.body);
+      return answer(r, (await byAction(r).Update(withKey(r, ctx))) as never);
+    },
+    delete: async (ctx) => {
+      const r = pick(ctx.query);
+      return byAction(r).Delete(withKey(r, ctx));
     },
   };
 }
@@ -119,13 +168,32 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
   return {
     content,
     register(r: AnyResource, hooks: ResourceHooks = {}) {
+      if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's calls: registerSpec`);
       const table = resourceEndpoints(r) as Record<string, Endpoint>;
-      const byAction = handlersOf(r, hooks);
+      const byAction = handlersOf(r, hooks, clock);
       const handlers = Object.fromEntries(
         Object.keys(table).map((name) => [name, byAction[name.slice(r.name.length)]]),
       );
       registerEndpoints(app, deps, table, handlers);
     },
+    /**
+     * Serve resources whose calls the spec gives (`spec`), from `table` (the area's endpoint
+     * table), with the kit's storage, checks and audit: one handler per call for the group.
+     */
+    registerSpec(group: AnyResource[], table: Record<string, Endpoint>, hooks: ResourceHooks = {}) {
+      const spec = group[0].spec;
+      if (!spec || group.some((r) => JSON.stringify(r.spec?.endpoints) !== JSON.stringify(spec.endpoints)))
+        throw new Error(`resources ${group.map((r) => r.name).join(', ')} do not share their spec calls`);
+      const byCall = specHandlersOf(group, hooks, clock);
+      const names = Object.entries(spec.endpoints) as [keyof typeof spec.endpoints, string][];
+      registerEndpoints(
+        app,
+        deps,
+        Object.fromEntries(names.map(([, name]) => [name, table[name]])),
+        Object.fromEntries(names.map(([call, name]) => [name, byCall[call]])),
+      );
+    },
+    /** Serve the game the published content of every game-visible kind (once, by the content area). */
     registerContent() {
       registerEndpoints(app, deps, resourceGameEndpoints, {
         gameGetContent: async ({ db, query, req, reply }) => {
@@ -139,3 +207,6 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
     },
   };
 }
+
+/** The kit of the process, made once in `buildApp` and handed to every module. */
+export type ResourceKit = Awaited<ReturnType<typeof resourceKit>>;

@@ -1,9 +1,10 @@
 import { auditTarget, type Locale, type Resource, type ResourceName, resources } from '@rookery/contracts';
-import { and, count, desc, eq, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
-import { resourceItems, resourceRefs, resourceVersions } from './tables.js';
+import { asList, containsPattern, type PageInput, paginate } from '../db/paginate.js';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { resourceItems, resourceKeyCounters, resourceRefs, resourceVersions } from './tables.js';
 
 /** Any declared resource. */
 export type AnyResource = Resource<string, z.ZodObject, boolean, boolean>;
@@ -12,7 +13,6 @@ type VersionRow = typeof resourceVersions.$inferSelect;
 type Doc = Record<string, unknown>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An item as the console API answers it: the document's fields and the kit's. */
 export const itemView = (row: ItemRow) => ({
@@ -20,6 +20,7 @@ export const itemView = (row: ItemRow) => ({
   version: row.version,
   effectiveAt: iso(row.effectiveAt),
   expireAt: iso(row.expireAt),
+  createdBy: row.createdBy,
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
@@ -61,24 +62,53 @@ export async function getItem(db: Db, r: AnyResource, key: string, locale: Local
   return row;
 }
 
-export async function listItems(db: Db, r: AnyResource, q: { search?: string; page: number; pageSize: number }) {
-  let where: SQL | undefined = eq(resourceItems.kind, r.name);
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
-    const fields = r.search ?? [r.key];
-    where = and(where, or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)));
-  }
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
+export async function listItems(db: Db, r: AnyResource, q: PageInput & { search?: string }) {
+  const fields = r.search ?? [r.key];
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const page = await paginate(db, {
+    from: resourceItems,
+    filters: [
+      eq(resourceItems.kind, r.name),
+      pattern ? or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)) : undefined,
+    ],
+    // Numbered keys: the newest first (as numbers); named keys: by name.
+    orderBy: [r.autoKey ? sql`(${resourceItems.key})::bigint desc` : asc(resourceItems.key)],
+    ...q,
+  });
+  return asList(page, itemView);
+}
+
+/** The next number of a kind whose key the kit gives (`autoKey`): one row lock, never reused. */
+export async function nextKey(db: Db, r: AnyResource): Promise<number> {
+  const [{ last }] = await db
+    .insert(resourceKeyCounters)
+    .values({ kind: r.name, last: 1 })
+    .onConflictDoUpdate({ target: resourceKeyCounters.kind, set: { last: sql`${resourceKeyCounters.last} + 1` } })
+    .returning({ last: resourceKeyCounters.last });
+  return last;
+}
+
+/** The declared unique fields (a name): another item of the kind holding the value refuses the save (409). */
+async function checkUnique(db: Db, r: AnyResource, key: string, doc: Doc) {
+  if (!r.unique?.length) return;
+  // One save of the kind at a time checks and writes, so two cannot take the same name at once.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`resource:${r.name}`}))`);
+  for (const { field, message } of r.unique) {
+    const value = doc[field];
+    if (value === undefined || value === null) continue;
+    const [taken] = await db
+      .select({ key: resourceItems.key })
       .from(resourceItems)
-      .where(where)
-      .orderBy(resourceItems.key)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(resourceItems).where(where),
-  ]);
-  return { list: rows.map(itemView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+      .where(
+        and(
+          eq(resourceItems.kind, r.name),
+          sql`${resourceItems.document}->>${field} = ${String(value)}`,
+          sql`${resourceItems.key} <> ${key}`,
+        ),
+      )
+      .limit(1);
+    if (taken) throw conflict(message, field);
+  }
 }
 
 /** The keys a document names, per reference: each must exist; 400 naming the field otherwise. */
@@ -104,6 +134,8 @@ export interface SaveInput {
   comment?: string | null;
   restoredFrom?: number | null;
   actor: string | null;
+  /** The service clock's time of the save. */
+  now: Date;
   locale: Locale;
   /** create: the key must be free; update: the item must exist; restore: either. */
   mode: 'create' | 'update' | 'restore';
@@ -123,6 +155,7 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
       fields: [{ field: r.key, message: 'resource.keyTakenField' }],
     });
   if (input.mode === 'update' && !before) throw new AppError(404, 'resource.notFound', { vars });
+  await checkUnique(db, r, key, input.document);
   const refs = await checkReferences(db, r, input.document, locale);
   // Versions outlive a deleted item: a re-created key continues its numbering.
   const [{ last }] = r.versioned
@@ -136,13 +169,13 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
     effectiveAt: r.window && input.effectiveAt ? new Date(input.effectiveAt) : null,
     expireAt: r.window && input.expireAt ? new Date(input.expireAt) : null,
   };
-  const now = new Date();
+  const { now } = input;
   const values = { document: input.document, ...window, version, updatedBy: input.actor, updatedAt: now };
   const [row] = before
     ? await db.update(resourceItems).set(values).where(itemWhere(r.name, key)).returning()
     : await db
         .insert(resourceItems)
-        .values({ kind: r.name, key, ...values, createdAt: now })
+        .values({ kind: r.name, key, ...values, createdAt: now, createdBy: input.actor })
         .returning();
   await db.delete(resourceRefs).where(and(eq(resourceRefs.kind, r.name), eq(resourceRefs.key, key)));
   if (refs.length > 0) await db.insert(resourceRefs).values(refs.map((ref) => ({ kind: r.name, key, ...ref })));
@@ -180,20 +213,15 @@ export async function deleteItem(db: Db, r: AnyResource, key: string, locale: Lo
   return itemView(before);
 }
 
-export async function listVersions(db: Db, r: AnyResource, key: string, q: { page: number; pageSize: number }) {
-  const where = and(eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(resourceVersions)
-      .where(where)
-      .orderBy(desc(resourceVersions.version))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(resourceVersions).where(where),
-  ]);
-  if (total === 0) throw notFound('resource.versionNotFound');
-  return { list: rows.map(versionView), pagination: { page: q.page, pageSize: q.pageSize, total } };
+export async function listVersions(db: Db, r: AnyResource, key: string, q: PageInput) {
+  const page = await paginate(db, {
+    from: resourceVersions,
+    filters: [eq(resourceVersions.kind, r.name), eq(resourceVersions.key, key)],
+    orderBy: [desc(resourceVersions.version)],
+    ...q,
+  });
+  if (page.total === 0) throw notFound('resource.versionNotFound');
+  return asList(page, versionView);
 }
 
 export async function getVersion(db: Db, r: AnyResource, key: string, version: number): Promise<VersionRow> {

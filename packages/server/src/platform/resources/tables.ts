@@ -18,11 +18,18 @@ export const resourceItems = pgTable(
     /** The current version (versioned kinds) or a save counter. */
     version: integer().notNull(),
     createdAt: at().notNull().defaultNow(),
+    createdBy: text(),
     updatedBy: text(),
     updatedAt: at().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
+
+/** The last number given to an item of a kind whose key the kit numbers (`autoKey`): never reused. */
+export const resourceKeyCounters = pgTable('resource_key_counters', {
+  kind: text().primaryKey(),
+  last: integer().notNull(),
+});
 
 /** Every save of a versioned item: immutable; kept after the item is deleted. */
 export const resourceVersions = pgTable(

@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { homePath } from '../../navigation/route-index';
+import { homePath, routeTitle } from '../../navigation/route-index';
 import { useTabs } from './store';
 import { locationTabKey } from './tab-entry';
 import {
@@ -67,14 +67,7 @@ export function TabBar() {
 
   const currentKey = locationTabKey(pathname, search);
   const activeKey = tabs.some((tab) => tabKey(tab) === currentKey) ? currentKey : undefined;
-  // A page showing a record is titled with it ("玩家 1042"), by the route's own wording when it has one.
-  const titleOf = (tab: TabEntry) =>
-    tab.meta.record
-      ? t(`tabs.records.${tab.name}`, {
-          record: tab.meta.record,
-          defaultValue: `${t(tab.meta.title)} ${tab.meta.record}`,
-        })
-      : t(tab.meta.title);
+  const titleOf = (tab: TabEntry) => routeTitle(t, tab.name, tab.meta.record);
 
   return (
     <Tabs
