@@ -84,6 +84,12 @@ export const playerSummarySchema = z.object({
 });
 export type PlayerSummary = z.input<typeof playerSummarySchema>;
 
+/** A row of the ban list: the player and who froze them when (the latest freeze; null before any). */
+export const frozenPlayerSchema = playerSummarySchema.extend({
+  frozenBy: z.string().nullable(),
+  frozenAt: optionalIsoDate,
+});
+
 const labelledValue = z.object({ key: z.string(), label: z.string(), value: z.number() });
 
 export const playerDetailSchema = playerSummarySchema.extend({
@@ -244,7 +250,7 @@ export const playerEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'The ban list: players frozen now (also the unban screen)',
     permission: anyOf('userBanQuery'),
     query: pageQuery.extend({ userId: optionalPlayerUserId }),
-    response: pagedList(playerSummarySchema),
+    response: pagedList(frozenPlayerSchema),
   }),
   listDeviceBans: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { type PlayerSummary, pathTo } from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
+import { formatTime } from '../../crud/format';
 
 export const playerStatusOptions = [
   { value: 'normal', label: 'players.statuses.normal', color: 'green' },
@@ -36,9 +37,18 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'country', title: 'players.country' },
   { name: 'status', title: 'players.status', options: playerStatusOptions },
   { name: 'frozenReason', title: 'players.frozenReason', column: false },
-  { name: 'frozenUntil', title: 'players.frozenUntil', kind: 'time', column: false },
+  {
+    name: 'frozenUntil',
+    title: 'players.frozenUntil',
+    column: false,
+    // A freeze without an end is permanent, not "-".
+    render: (row, t) =>
+      row.status === 'frozen' && !row.frozenUntil ? t('players.permanent') : formatTime(row.frozenUntil),
+  },
   { name: 'chatBannedUntil', title: 'players.chatBannedUntil', kind: 'time', column: false },
+  { name: 'chatBanReason', title: 'players.chatBanReason', column: false },
   { name: 'blacklisted', title: 'players.blacklisted', kind: 'boolean', column: false },
+  { name: 'blacklistReason', title: 'players.blacklistReason', column: false },
   { name: 'userType', title: 'players.userType', options: userTypeOptions },
   { name: 'habitatCount', title: 'players.habitatCount', column: false },
   { name: 'saveCount', title: 'players.saveCount', sorter: true },
