@@ -1,9 +1,6 @@
 import { App, type ButtonProps, Descriptions } from 'antd';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../i18n/dayjs';
-import { timeFormat } from './format';
 import { TypeToConfirm } from './TypeToConfirm';
 import './consequence-texts';
 
@@ -67,13 +64,4 @@ function ConsequenceBody({ consequence, onMatch }: { consequence: Consequence; o
       {consequence.typeToConfirm && <TypeToConfirm expected={consequence.typeToConfirm} onMatch={onMatch} />}
     </div>
   );
-}
-
-/** An end time in the operator's zone and in UTC, or "Permanent" when there is none. */
-export function untilText(until: string | null | undefined, t: TFunction): string {
-  if (!until) return t('consequence.permanent');
-  const time = dayjs(until);
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const utc = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
-  return `${t('consequence.untilLocal', { local: time.format(timeFormat), zone })} · ${t('consequence.utc', { utc })}`;
 }

@@ -7,7 +7,8 @@ import { useEndpointMutation } from '../../api/endpoint-query';
 import type { Consequence } from '../../crud/Consequence';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
-import { audienceRows, type PlayerAction, PlayerActionForm } from './player-action';
+import { type PlayerAction, PlayerActionForm } from './player-action';
+import { audienceRows } from './player-consequence';
 import { pickFields } from './player-fields';
 import './texts';
 

@@ -6,11 +6,11 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { ActionForm } from '../../crud/ActionForm';
-import { type Consequence, untilText } from '../../crud/Consequence';
 import { IdListItem, ReasonItem, UntilItem, UserIdItem } from '../../crud/form-items';
 import type { SchemaForm } from '../../crud/useSchemaForm';
 import { currentLocale } from '../../i18n';
 import { RewardsEditor } from '../shared/RewardsEditor';
+import { kebab, playerActionConsequence } from './player-consequence';
 import { detailPath } from './player-fields';
 import './texts';
 
@@ -48,31 +48,6 @@ export interface PlayerAction<B extends z.ZodType> {
   takes?: (data: z.output<B>, t: TFunction) => string;
   /** Where to go afterwards: the affected player's detail, a list, or stay. */
   after?: 'detail' | RouteName;
-}
-
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
-/** What the confirmation of a player action states: who and how many, how long, what is taken, why. */
-export function playerActionConsequence<B extends z.ZodType>(
-  action: PlayerAction<B>,
-  data: z.output<B>,
-  t: TFunction,
-): Consequence {
-  const body = data as { userId?: number; userIds?: number[]; deviceIds?: string[]; until?: string; reason?: string };
-  const ids = body.userIds ?? body.deviceIds ?? [body.userId!];
-  const names = { count: ids.length, userId: body.userId };
-  const timed = action.fields.includes('until') || action.fields.includes('chatUntil');
-  return {
-    title: t(`players.${action.name}Confirm`, names),
-    rows: [
-      ...audienceRows(t, ids, body.deviceIds ? 'devices' : 'players'),
-      ...(timed ? [{ label: t('players.duration'), value: untilText(body.until, t) }] : []),
-      ...(action.takes ? [{ label: t('players.takes'), value: action.takes(data, t) }] : []),
-      { label: t('players.reason'), value: body.reason },
-    ],
-    okText: t(`players.${action.name}Ok`, names),
-    typeToConfirm: action.takes ? String(body.userId) : undefined,
-  };
 }
 
 /** The form of a player action: prefilled from the address (`?userId=` or `?userIds=`). */
@@ -161,14 +136,4 @@ export function playerActionPage<B extends z.ZodType>(action: PlayerAction<B>) {
   return function PlayerActionPage() {
     return <PlayerActionForm action={action} />;
   };
-}
-
-const count = (n: number) => new Intl.NumberFormat(currentLocale()).format(n);
-
-/** The rows every player action states first: which players (or devices) and how many. */
-export function audienceRows(t: TFunction, ids: readonly (number | string)[], of: 'players' | 'devices' = 'players') {
-  return [
-    { label: t(of === 'players' ? 'players.affected' : 'players.affectedDevices'), value: ids.join(', ') },
-    { label: t('players.affectedCount'), value: count(ids.length) },
-  ];
 }
