@@ -10,22 +10,23 @@ import { adminToken, call, callGame, unique, useAdminPage } from './helpers';
  */
 const page = useAdminPage();
 
-const loginBody = (socialId: string) => ({
+const loginBody = (socialId: string, guest = false) => ({
   deviceId: `${socialId}-device`,
-  socialId,
+  ...(guest ? {} : { socialId }),
   deviceModel: 'Pixel 8',
   os: 'android',
   appVersion: '1.3.0',
   language: 'zh-CN',
   country: 'CN',
 });
-const gameLogin = (socialId: string) => callGame('POST', '/api/game/v1/players/login', loginBody(socialId));
+const gameLogin = (socialId: string, guest = false) =>
+  callGame('POST', '/api/game/v1/players/login', loginBody(socialId, guest));
 const gameState = async (userId: number) => (await callGame('GET', `/api/game/v1/players/${userId}`)).body.data.state;
 
-/** A player who logged in and saved `gems` gems. */
-async function player(gems = 300) {
+/** A player who logged in (with a social ID, or as a guest by device only) and saved `gems` gems. */
+async function player(gems = 300, guest = false) {
   const socialId = unique('pa-');
-  const { userId, state, sessionEpoch } = (await gameLogin(socialId)).body.data;
+  const { userId, state, sessionEpoch } = (await gameLogin(socialId, guest)).body.data;
   const saved = { ...state, resources: { ...state.resources, gem: gems } };
   const save = await callGame('PUT', `/api/game/v1/players/${userId}/save`, {
     saveCount: 1,
@@ -38,7 +39,7 @@ async function player(gems = 300) {
 
 /** The console's view of a player (for what the game API does not show: the blacklist). */
 async function consoleDetail(userId: number) {
-  return (await call('GET', `/api/v1/penguin/users/detail?userId=${userId}`, await adminToken())).data;
+  return (await call('GET', `/api/v1/penguin/users/detail?userId=${userId}`, await adminToken())).data[userId];
 }
 
 const form = (name: string) => page().getByTestId(`${name}-form`);
@@ -77,12 +78,13 @@ async function typeToConfirm(dialog: Locator, expected: number) {
   expect(await ok.isDisabled()).toBe(false);
 }
 
-/** Type a date-time into an antd picker and press Enter (the global-mail accident's keys). */
+/** Type a date-time into an antd picker and press Enter (the global-mail accident's keys): nothing is sent. */
 async function typeTime(field: Locator, value: string) {
   await field.click();
   await field.fill(value);
-  await field.press('Enter');
+  await enterSendsNothing(field);
   await page().keyboard.press('Escape');
+  await page().locator('.ant-picker-dropdown').filter({ visible: true }).waitFor({ state: 'hidden' });
 }
 
 /** What the browser shows for a local time in UTC, as the confirmation states it. */
@@ -96,7 +98,6 @@ describe('consequential player forms', () => {
     await form('freeze').getByLabel('原因').fill('e2e freeze');
     await enterSendsNothing(form('freeze').getByLabel('原因'));
     await typeTime(form('freeze').locator('.ant-picker input'), '2031-02-03 04:05:06');
-    await enterSendsNothing(form('freeze').locator('.ant-picker input'));
     expect((await gameLogin(a.socialId)).status).toBe(200);
 
     const { dialog, text, ok } = await openConfirmation(page().getByTestId('freeze-form-submit'));
@@ -266,7 +267,8 @@ describe('consequential player forms', () => {
 
   for (const kind of ['migrate', 'copy'] as const) {
     it(`${kind}: after the preview, the target's user ID must be typed; cancel sends nothing`, async () => {
-      const [a, b] = [await player(900), await player(5)];
+      // A migration moves the source's social ID to a guest account.
+      const [a, b] = [await player(900), await player(5, kind === 'migrate')];
       await page().goto(kind === 'copy' ? '/game-user/copy' : '/game-user/migrate');
       await page().getByLabel('源账号用户 ID').fill(String(a.userId));
       await page().getByLabel('目标账号用户 ID').fill(String(b.userId));
@@ -283,6 +285,8 @@ describe('consequential player forms', () => {
       await typeToConfirm(dialog, b.userId);
       await dialog.getByTestId('consequence-ok').click();
       await expect.poll(async () => (await gameState(b.userId)).resources.gem, { timeout: 10_000 }).toBe(900);
+      // Migrated: the source's social ID now logs into the target.
+      if (kind === 'migrate') expect((await gameLogin(a.socialId)).body.data.userId).toBe(b.userId);
     });
   }
 });
