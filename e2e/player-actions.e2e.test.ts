@@ -114,7 +114,7 @@ describe('consequential player forms', () => {
     expect((await gameLogin(a.socialId)).status).toBe(403);
     expect((await gameLogin(b.socialId)).status).toBe(403);
     // The ban list says who froze the player; unfreezing names the action too.
-    const row = page().locator('.ant-table-row', { hasText: String(a.userId) });
+    const row = page().locator(`.ant-table-row[data-row-key="${a.userId}"]`);
     await expect.poll(() => row.innerText()).toContain('admin');
     const unfreeze = await openConfirmation(row.getByTestId('row-action-unfreeze'));
     expect(unfreeze.text).toContain(String(a.userId));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
-import { playerStatuses, suspicionRules } from '../enums.js';
+import { playerStatuses, playerUserTypes, suspicionRules } from '../enums.js';
 import {
   blankToUndefined,
   externalId,
@@ -76,7 +76,7 @@ export const playerSummarySchema = z.object({
   chatBanReason: z.string().nullable(),
   blacklisted: z.boolean(),
   blacklistReason: z.string().nullable(),
-  userType: z.enum(['payment', 'normal']),
+  userType: z.enum(playerUserTypes),
   habitatCount: z.number().int(),
   saveCount: z.number().int(),
   firstLoginAt: isoDate,

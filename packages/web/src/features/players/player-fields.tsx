@@ -1,17 +1,22 @@
-import { type PlayerSummary, pathTo } from '@rookery/contracts';
+import { type PlayerStatus, type PlayerSummary, pathTo, playerStatuses, playerUserTypes } from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 
-export const playerStatusOptions = [
-  { value: 'normal', label: 'players.statuses.normal', color: 'green' },
-  { value: 'frozen', label: 'players.statuses.frozen', color: 'red' },
-];
+const statusColors: Record<PlayerStatus, string> = { normal: 'green', frozen: 'red' };
 
-const userTypeOptions = [
-  { value: 'payment', label: 'players.userTypes.payment', color: 'gold' },
-  { value: 'normal', label: 'players.userTypes.normal' },
-];
+/** Coded values from contracts, shown by their labels (added to the texts from contracts too). */
+export const playerStatusOptions = playerStatuses.map((value) => ({
+  value,
+  label: `players.statuses.${value}`,
+  color: statusColors[value],
+}));
+
+const userTypeOptions = playerUserTypes.map((value) => ({
+  value,
+  label: `players.userTypes.${value}`,
+  color: value === 'payment' ? 'gold' : undefined,
+}));
 
 export const detailPath = (userId: number) => pathTo('gameUserDetail', undefined, { userId });
 

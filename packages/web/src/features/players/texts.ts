@@ -1,4 +1,4 @@
-import { labelsIn, playerStatusLabels, suspicionRuleLabels } from '@rookery/contracts';
+import { labelsIn, playerStatusLabels, playerUserTypeLabels, suspicionRuleLabels } from '@rookery/contracts';
 import { addTexts } from '../shared/texts';
 
 /**
@@ -28,7 +28,7 @@ const zhCN = {
     blacklisted: '黑名单',
     blacklistReason: '黑名单原因',
     userType: '用户类型',
-    userTypes: { payment: '付费用户', normal: '普通用户' },
+    userTypes: labelsIn(playerUserTypeLabels, 'zh-CN'),
     habitatCount: '栖息地数量',
     saveCount: '存档次数',
     firstLoginAt: '首次登录',
@@ -207,7 +207,7 @@ const enUS: typeof zhCN = {
     blacklisted: 'Blacklisted',
     blacklistReason: 'Blacklist reason',
     userType: 'User type',
-    userTypes: { payment: 'Paying', normal: 'Normal' },
+    userTypes: labelsIn(playerUserTypeLabels, 'en-US'),
     habitatCount: 'Habitats',
     saveCount: 'Save count',
     firstLoginAt: 'First login',
