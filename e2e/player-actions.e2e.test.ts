@@ -78,6 +78,15 @@ async function typeToConfirm(dialog: Locator, expected: number) {
   expect(await ok.isDisabled()).toBe(false);
 }
 
+/** Open the confirmation again, type the number shown and confirm; the confirm button's words are returned. */
+async function confirmTyped(submit: Locator, expected: number) {
+  const { dialog, ok } = await openConfirmation(submit);
+  await typeToConfirm(dialog, expected);
+  const words = await ok.innerText();
+  await ok.click();
+  return words;
+}
+
 /** Type a date-time into an antd picker and press Enter (the global-mail accident's keys): nothing is sent. */
 async function typeTime(field: Locator, value: string) {
   await field.click();
@@ -185,16 +194,13 @@ describe('consequential player forms', () => {
     await enterSendsNothing(form('clear').getByLabel('原因'));
     await enterSendsNothing(form('clear').getByLabel('用户 ID'));
 
-    let { dialog, text } = await openConfirmation(page().getByTestId('clear-form-submit'));
+    const { dialog, text } = await openConfirmation(page().getByTestId('clear-form-submit'));
     expect(text).toContain(String(p.userId));
     expect(text).toContain('全部游戏数据');
     await cancel(dialog);
     expect((await gameState(p.userId)).resources.gem).toBe(777);
 
-    ({ dialog } = await openConfirmation(page().getByTestId('clear-form-submit')));
-    await typeToConfirm(dialog, p.userId);
-    expect(await dialog.getByTestId('consequence-ok').innerText()).toBe(`清除玩家 ${p.userId} 的数据`);
-    await dialog.getByTestId('consequence-ok').click();
+    expect(await confirmTyped(page().getByTestId('clear-form-submit'), p.userId)).toBe(`清除玩家 ${p.userId} 的数据`);
     await page().waitForURL(`**/user/detail?userId=${p.userId}`);
     expect((await gameState(p.userId)).resources.gem).toBe(50);
   });
@@ -211,15 +217,13 @@ describe('consequential player forms', () => {
     await form('deduct').getByLabel('原因').fill('e2e deduct');
     await enterSendsNothing(form('deduct').getByLabel('原因'));
 
-    let { dialog, text } = await openConfirmation(page().getByTestId('deduct-form-submit'));
+    const { dialog, text } = await openConfirmation(page().getByTestId('deduct-form-submit'));
     expect(text).toContain('钻石 ×120');
     expect(text).toContain(String(p.userId));
     await cancel(dialog);
     expect((await gameState(p.userId)).resources.gem).toBe(300);
 
-    ({ dialog } = await openConfirmation(page().getByTestId('deduct-form-submit')));
-    await typeToConfirm(dialog, p.userId);
-    await dialog.getByTestId('consequence-ok').click();
+    await confirmTyped(page().getByTestId('deduct-form-submit'), p.userId);
     await page().waitForURL(`**/user/detail?userId=${p.userId}`);
     expect((await gameState(p.userId)).resources.gem).toBe(180);
   });
@@ -233,14 +237,12 @@ describe('consequential player forms', () => {
     await form('remove-items').getByLabel('原因').fill('e2e remove');
     await enterSendsNothing(form('remove-items').getByLabel('原因'));
 
-    let { dialog, text } = await openConfirmation(page().getByTestId('remove-items-form-submit'));
+    const { dialog, text } = await openConfirmation(page().getByTestId('remove-items-form-submit'));
     expect(text).toContain('钻石');
     await cancel(dialog);
     expect((await gameState(p.userId)).resources.gem).toBe(300);
 
-    ({ dialog } = await openConfirmation(page().getByTestId('remove-items-form-submit')));
-    await typeToConfirm(dialog, p.userId);
-    await dialog.getByTestId('consequence-ok').click();
+    await confirmTyped(page().getByTestId('remove-items-form-submit'), p.userId);
     await page().waitForURL('**/game-user/remove');
     await expect.poll(async () => (await gameState(p.userId)).resources.gem ?? 0).toBe(0);
   });
@@ -251,15 +253,13 @@ describe('consequential player forms', () => {
     await form('business-delete').getByLabel('原因').fill('e2e erase');
     await enterSendsNothing(form('business-delete').getByLabel('原因'));
 
-    let { dialog, text } = await openConfirmation(page().getByTestId('business-delete-form-submit'));
+    const { dialog, text } = await openConfirmation(page().getByTestId('business-delete-form-submit'));
     expect(text).toContain(String(p.userId));
     expect(text).toContain('社交/匿名/设备 ID');
     await cancel(dialog);
     expect((await gameLogin(p.socialId)).body.data.userId).toBe(p.userId);
 
-    ({ dialog } = await openConfirmation(page().getByTestId('business-delete-form-submit')));
-    await typeToConfirm(dialog, p.userId);
-    await dialog.getByTestId('consequence-ok').click();
+    await confirmTyped(page().getByTestId('business-delete-form-submit'), p.userId);
     await page().waitForURL(`**/user/detail?userId=${p.userId}`);
     // The social ID is gone: logging in with it finds no player of it any more.
     expect((await gameLogin(p.socialId)).body.data.userId).not.toBe(p.userId);
@@ -275,15 +275,13 @@ describe('consequential player forms', () => {
       await page().getByTestId(`${kind}-preview`).click();
       await page().getByTestId(`${kind}-preview-result`).waitFor();
 
-      let { dialog, text } = await openConfirmation(page().getByTestId(`${kind}-confirm`));
+      const { dialog, text } = await openConfirmation(page().getByTestId(`${kind}-confirm`));
       expect(text).toContain(String(a.userId));
       expect(text).toContain(String(b.userId));
       await cancel(dialog);
       expect((await gameState(b.userId)).resources.gem).toBe(5);
 
-      ({ dialog } = await openConfirmation(page().getByTestId(`${kind}-confirm`)));
-      await typeToConfirm(dialog, b.userId);
-      await dialog.getByTestId('consequence-ok').click();
+      await confirmTyped(page().getByTestId(`${kind}-confirm`), b.userId);
       await expect.poll(async () => (await gameState(b.userId)).resources.gem, { timeout: 10_000 }).toBe(900);
       // Migrated: the source's social ID now logs into the target.
       if (kind === 'migrate') expect((await gameLogin(a.socialId)).body.data.userId).toBe(b.userId);

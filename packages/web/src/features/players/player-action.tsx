@@ -38,7 +38,7 @@ export interface PlayerAction<B extends z.ZodType> {
   endpoint: BodyEndpoint<B>;
   /** The page's route: its title is the route's. */
   route: RouteName;
-  fields: PlayerActionField[];
+  fields: readonly PlayerActionField[];
   /** A warning above the fields: `players.<name>Note`. */
   note?: boolean;
   /**

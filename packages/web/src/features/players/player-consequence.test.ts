@@ -1,7 +1,8 @@
 import { playerEndpoints } from '@rookery/contracts';
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlayerAction } from './player-action';
+import type { z } from 'zod';
+import type { PlayerAction, PlayerActionField } from './player-action';
 
 let t: TFunction;
 let playerActionConsequence: typeof import('./player-consequence').playerActionConsequence;
@@ -19,12 +20,15 @@ beforeAll(async () => {
 });
 
 describe('what a player action states before it runs', () => {
-  const freeze: PlayerAction<NonNullable<typeof playerEndpoints.freezePlayers.body>> = {
-    name: 'freeze',
-    endpoint: playerEndpoints.freezePlayers,
+  /** A declaration as a page writes one (the endpoint plays no part in what is stated). */
+  const action = (name: string, fields: PlayerActionField[], takes?: () => string): PlayerAction<z.ZodType> => ({
+    name,
+    endpoint: playerEndpoints.freezePlayers as never,
     route: 'gameUserFroze',
-    fields: ['userIds', 'reason', 'until'],
-  };
+    fields,
+    takes,
+  });
+  const freeze = action('freeze', ['userIds', 'reason', 'until']);
 
   it('names the players, their number, a permanent duration and the reason; the button names the action', () => {
     const c = playerActionConsequence(freeze, { userIds: [10001, 10002, 10003], reason: 'bots' }, t);
@@ -48,13 +52,7 @@ describe('what a player action states before it runs', () => {
   });
 
   it('an action that takes something away states it and asks to type the user ID', () => {
-    const deduct: PlayerAction<NonNullable<typeof playerEndpoints.deductResources.body>> = {
-      name: 'deduct',
-      endpoint: playerEndpoints.deductResources,
-      route: 'gameUserDeduct',
-      fields: ['userId', 'items', 'reason'],
-      takes: ({ items }) => items.map((i) => `${i.kind} ×${i.amount}`).join(', '),
-    };
+    const deduct = action('deduct', ['userId', 'items', 'reason'], () => 'gem ×5');
     const c = playerActionConsequence(deduct, { userId: 42, items: [{ kind: 'gem', amount: 5 }], reason: 'refund' }, t);
     expect(text(c.rows)).toBe(
       'Players (user IDs): 42\nHow many: 1\nTaken away (cannot be undone): gem ×5\nReason: refund',
@@ -64,12 +62,7 @@ describe('what a player action states before it runs', () => {
   });
 
   it('device bans name the devices', () => {
-    const ban: PlayerAction<NonNullable<typeof playerEndpoints.banDevices.body>> = {
-      name: 'banDevices',
-      endpoint: playerEndpoints.banDevices,
-      route: 'gameUserFrozeDevice',
-      fields: ['deviceIds', 'reason', 'until'],
-    };
+    const ban = action('banDevices', ['deviceIds', 'reason', 'until']);
     const c = playerActionConsequence(ban, { deviceIds: ['d-1', 'd-2'], reason: 'fraud' }, t);
     expect(c.rows[0]).toEqual({ label: 'Devices', value: 'd-1, d-2' });
     expect(c.okText).toBe('Ban 2 devices');
