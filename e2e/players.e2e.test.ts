@@ -36,6 +36,11 @@ async function player(gems: number, penguins: number) {
 }
 
 const confirmModal = () => page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+/** The irreversible: type the number the confirmation shows, then confirm. */
+const typeAndConfirm = async (typed: number) => {
+  await page.getByTestId('type-to-confirm').last().fill(String(typed));
+  await confirmModal();
+};
 
 describe('players through the screens', () => {
   it('search → detail → freeze → the game refuses the login → unfreeze → the game lets the player in', async () => {
@@ -129,7 +134,7 @@ describe('players through the screens', () => {
     expect((await game('GET', `/api/game/v1/players/${b.userId}`)).body.data.state.resources.gem).toBe(5);
 
     await page.getByTestId('copy-confirm').click();
-    await confirmModal();
+    await typeAndConfirm(b.userId);
     await expect
       .poll(async () => (await game('GET', `/api/game/v1/players/${b.userId}`)).body.data.state, { timeout: 10_000 })
       .toEqual(a.state);
@@ -144,7 +149,7 @@ describe('players through the screens', () => {
     await page.goto('/game-user/frozedevice');
     await page.getByLabel('Device IDs (one per line, at most 25)').fill(deviceId);
     await page.getByLabel('Reason').fill(reason);
-    await page.getByTestId('device-ban-form-submit').click();
+    await page.getByTestId('ban-devices-form-submit').click();
     await see(page, 'Ban this device? It will not be able to log in.');
     await confirmModal();
     const row = page.getByRole('row').filter({ hasText: deviceId });
@@ -164,20 +169,20 @@ describe('players through the screens', () => {
     const gems = async () => (await game('GET', `/api/game/v1/players/${p.userId}`)).body.data.state.resources.gem;
 
     await page.goto(`/game-user/deduct?userId=${p.userId}`);
-    await page.getByRole('button', { name: 'Add reward' }).click();
+    await page.getByRole('button', { name: 'Add an item to deduct' }).click();
     await page.getByTestId('reward-kind').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Gems' }).first().click();
     const amount = page.locator('[data-testid=reward-amount] input, input[data-testid=reward-amount]').first();
     await amount.fill('500');
     await page.getByLabel('Reason').fill('duplicated purchase');
     await page.getByTestId('deduct-form-submit').click();
-    await confirmModal();
+    await typeAndConfirm(p.userId);
     await see(page, 'the player has 321, cannot deduct 500');
     expect(await gems()).toBe(321);
 
     await amount.fill('100');
     await page.getByTestId('deduct-form-submit').click();
-    await confirmModal();
+    await typeAndConfirm(p.userId);
     await page.waitForURL(`**/user/detail?userId=${p.userId}`);
     expect(await gems()).toBe(221);
   });

@@ -71,6 +71,11 @@ describe('registration', () => {
     await admin.page.locator('[data-testid=approve-form] .ant-select').click();
     await admin.page.locator('.ant-select-item-option', { hasText: 'operation' }).click();
     await admin.page.locator('.ant-modal-footer .ant-btn-primary').click();
+    // Who gets which role, stated before it is granted.
+    const approval = admin.page.locator('.ant-modal-confirm', {
+      hasText: `通过“${mail}”的注册，授予角色“operation”？`,
+    });
+    await approval.locator('.ant-modal-confirm-btns .ant-btn-primary', { hasText: '以“operation”通过' }).click();
     await expect.poll(() => admin.page.locator('tr', { hasText: mail }).count()).toBe(0);
     await admin.context.close();
 

@@ -80,7 +80,9 @@ describe('roles through the screens', () => {
 
     await search('角色名', copy);
     await row(copy).getByTestId('row-action-delete').click();
-    await confirmOk(`确定删除“${copy}”吗？`);
+    // The confirmation names the role and who holds it; its button names the deletion.
+    await see(adminPage(), '持有该角色的员工');
+    await confirmOk(`删除角色“${copy}”？`);
     await expect.poll(async () => roleByName(copy)).toBeUndefined();
     await expect.poll(() => row(copy).count()).toBe(0);
   });
@@ -153,7 +155,7 @@ describe('staff users through the screens', () => {
 
     // Disable: the account can no longer sign in.
     await row(username).getByTestId('row-action-disable').click();
-    await confirmOk(`确定停用“${username}”吗？`);
+    await confirmOk('停用 1 个员工账号？');
     await row(username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(username, newPassword)).rejects.toThrow();
   });
@@ -170,7 +172,10 @@ describe('staff users through the screens', () => {
     for (const user of [a, b]) await row(user.username).locator('.ant-checkbox-input').check();
     await see(adminPage(), '已选 2 项');
     await adminPage().getByRole('button', { name: '批量停用' }).click();
-    await confirmOk('确定停用选中的 2 个账号吗？其登录会立即失效。');
+    const question = adminPage().locator('.ant-modal-confirm', { hasText: '停用 2 个员工账号？' });
+    for (const user of [a, b]) expect(await question.innerText()).toContain(user.username);
+    expect(await question.locator('.ant-modal-confirm-btns .ant-btn-primary').innerText()).toBe('停用 2 个账号');
+    await confirmOk('停用 2 个员工账号？');
     for (const user of [a, b]) await row(user.username).getByTestId('row-action-enable').waitFor();
     await expect(apiSignIn(a.username, a.password)).rejects.toThrow();
     await expect(apiSignIn(b.username, b.password)).rejects.toThrow();

@@ -32,6 +32,13 @@ export const playerStatusLabels: Record<PlayerStatus, Label> = {
   normal: l('正常', 'Normal'),
   frozen: l('冻结', 'Frozen'),
 };
+/** Whether a player has ever paid. */
+export const playerUserTypes = ['payment', 'normal'] as const;
+export type PlayerUserType = (typeof playerUserTypes)[number];
+export const playerUserTypeLabels: Record<PlayerUserType, Label> = {
+  payment: l('付费用户', 'Paying'),
+  normal: l('普通用户', 'Normal'),
+};
 
 /** The plausibility rules a save is checked against (a broken one files a suspicion record). */
 export const suspicionRules = ['resourceGain', 'saveCountJump', 'unboundDevice'] as const;

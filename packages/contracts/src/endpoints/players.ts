@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
-import { playerStatuses, suspicionRules } from '../enums.js';
+import { playerStatuses, playerUserTypes, suspicionRules } from '../enums.js';
 import {
   blankToUndefined,
   externalId,
@@ -76,13 +76,19 @@ export const playerSummarySchema = z.object({
   chatBanReason: z.string().nullable(),
   blacklisted: z.boolean(),
   blacklistReason: z.string().nullable(),
-  userType: z.enum(['payment', 'normal']),
+  userType: z.enum(playerUserTypes),
   habitatCount: z.number().int(),
   saveCount: z.number().int(),
   firstLoginAt: isoDate,
   lastLoginAt: optionalIsoDate,
 });
 export type PlayerSummary = z.input<typeof playerSummarySchema>;
+
+/** A row of the ban list: the player and who froze them when (the latest freeze; null before any). */
+export const frozenPlayerSchema = playerSummarySchema.extend({
+  frozenBy: z.string().nullable(),
+  frozenAt: optionalIsoDate,
+});
 
 const labelledValue = z.object({ key: z.string(), label: z.string(), value: z.number() });
 
@@ -247,7 +253,7 @@ export const playerEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'The ban list: players frozen now (also the unban screen)',
     permission: anyOf('userBanQuery'),
     query: pageQuery.extend({ userId: optionalPlayerUserId }),
-    response: pagedList(playerSummarySchema),
+    response: pagedList(frozenPlayerSchema),
   }),
   listDeviceBans: endpoint({
     method: 'GET',

@@ -2,14 +2,21 @@ import { App, Button, Card, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { type Consequence, useConsequenceConfirm } from './Consequence';
+import { ignoreEnter } from './consequential';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export interface ActionFormProps<S extends z.ZodType> {
   title: string;
   /** The endpoint's body schema: the form validates with what the server validates with. */
   schema: S;
-  /** The confirmation question; the action runs only on OK. */
-  confirm: (data: z.output<S>) => string;
+  /**
+   * A consequential action (UX.md §1): Enter in a field sends nothing, and the primary button
+   * opens a confirmation stating this consequence; the action runs only on its confirm button.
+   */
+  consequence?: (data: z.output<S>) => Consequence;
+  /** A plain confirmation question, for actions that reach no player (e.g. a download). */
+  confirm?: (data: z.output<S>) => string;
   run: (data: z.output<S>) => Promise<unknown>;
   submitLabel: string;
   danger?: boolean;
@@ -20,12 +27,13 @@ export interface ActionFormProps<S extends z.ZodType> {
 }
 
 /**
- * A console action on players: a form validated by the endpoint's schema, a confirmation, the
- * call, and a success notice. Server field errors land on their fields.
+ * A console action: a form validated by the endpoint's schema, a confirmation, the call, and a
+ * success notice. Server field errors land on their fields.
  */
 export function ActionForm<S extends z.ZodType>({
   title,
   schema,
+  consequence,
   confirm,
   run,
   submitLabel,
@@ -37,28 +45,39 @@ export function ActionForm<S extends z.ZodType>({
 }: ActionFormProps<S>) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(
-    schema,
-    (data) =>
-      new Promise<void>((resolve, reject) => {
-        modal.confirm({
-          title: confirm(data),
-          okText: t('common.ok'),
-          cancelText: t('common.cancel'),
-          okButtonProps: { danger },
-          onOk: () => {
-            run(data).then(() => {
-              message.success(t('common.done'));
-              resolve();
-            }, reject);
-          },
-          onCancel: () => resolve(),
-        });
-      }),
-  );
+  const confirmConsequence = useConsequenceConfirm();
+  const done = () => message.success(t('common.done'));
+  const { form, onFinish, submitting, itemProps } = useSchemaForm(schema, async (data) => {
+    if (consequence) {
+      if (await confirmConsequence(consequence(data), () => run(data))) done();
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      modal.confirm({
+        title: confirm?.(data),
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { danger },
+        onOk: () => {
+          run(data).then(() => {
+            done();
+            resolve();
+          }, reject);
+        },
+        onCancel: () => resolve(),
+      });
+    });
+  });
   return (
     <Card title={title} style={{ maxWidth: 880 }}>
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={initialValues} data-testid={testId}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onKeyDown={consequence ? ignoreEnter : undefined}
+        initialValues={initialValues}
+        data-testid={testId}
+      >
         {children(itemProps)}
         <Button type="primary" danger={danger} htmlType="submit" loading={submitting} data-testid={`${testId}-submit`}>
           {submitLabel}

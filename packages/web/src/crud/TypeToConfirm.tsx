@@ -51,6 +51,8 @@ export interface TypeToConfirmProps {
   /** Called with whether the typed text matches, when it changes. */
   onMatch?: (matches: boolean) => void;
   testId?: string;
+  /** The label; by default "Type {text} to confirm". */
+  prompt?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface TypeToConfirmProps {
  * confirmation dialog it holds the confirm button until the operator has typed the number or word
  * shown. Enter in it does nothing.
  */
-export function TypeToConfirm({ expected, onMatch, testId = 'type-to-confirm' }: TypeToConfirmProps) {
+export function TypeToConfirm({ expected, onMatch, testId = 'type-to-confirm', prompt }: TypeToConfirmProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const shown = typeof expected === 'number' ? expected.toLocaleString(currentLocale()) : expected;
@@ -67,7 +69,7 @@ export function TypeToConfirm({ expected, onMatch, testId = 'type-to-confirm' }:
   useEffect(() => onMatch?.(matches), [matches, onMatch]);
   return (
     <Form.Item
-      label={t('typeToConfirm.label', { text: shown })}
+      label={prompt ?? t('typeToConfirm.label', { text: shown })}
       validateStatus={typed && !matches ? 'warning' : undefined}
       help={typed && !matches ? t('typeToConfirm.mismatch', { text: shown }) : undefined}
       style={{ marginTop: 12, marginBottom: 0 }}

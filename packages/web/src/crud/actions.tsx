@@ -1,13 +1,17 @@
 import { App, Button, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { type Consequence, useConsequenceConfirm } from './Consequence';
 
 export interface RowAction<Row> {
   key: string;
   label: string;
   danger?: boolean;
-  /** Asked before running; the action runs only on OK. */
-  confirm?: (row: Row) => string;
+  /**
+   * Asked before running; the action runs only on OK. A consequential action (one that reaches
+   * players) states its consequence, with a confirm button that names it.
+   */
+  confirm?: (row: Row) => string | Consequence;
   run: (row: Row) => unknown;
 }
 
@@ -15,7 +19,7 @@ export interface BatchAction<Row> {
   key: string;
   label: string;
   danger?: boolean;
-  confirm?: (rows: Row[]) => string;
+  confirm?: (rows: Row[]) => string | Consequence;
   run: (rows: Row[]) => unknown;
 }
 
@@ -26,8 +30,10 @@ export interface BatchAction<Row> {
 export function useConfirmThen() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  return (text: string | undefined, run: () => unknown) => {
+  const confirmConsequence = useConsequenceConfirm();
+  return (text: string | Consequence | undefined, run: () => unknown) => {
     if (!text) return void Promise.resolve(run()).catch(() => undefined);
+    if (typeof text !== 'string') return void confirmConsequence(text, async () => run()).catch(() => undefined);
     modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: async () => run() });
   };
 }
@@ -44,7 +50,7 @@ export function actionColumn<Row>({
   detail: boolean;
   rowActions?: (row: Row) => RowAction<Row>[];
   onDetail: (row: Row) => void;
-  confirmThen: (text: string | undefined, run: () => unknown) => void;
+  confirmThen: (text: string | Consequence | undefined, run: () => unknown) => void;
 }) {
   return {
     key: '_actions',

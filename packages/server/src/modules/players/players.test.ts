@@ -184,6 +184,10 @@ describe('console actions, seen through the game API', () => {
 
     const list = await admin('GET', `/api/v1/game-users/frozen?userId=${p.userId}`);
     expect(list.json().data.list.map((r: { userId: number }) => r.userId)).toEqual([p.userId]);
+    // The ban list says who froze the player and when.
+    const [row] = list.json().data.list;
+    expect(row.frozenBy).toBe('admin');
+    expect(Date.now() - Date.parse(row.frozenAt)).toBeLessThan(60_000);
 
     expect((await admin('POST', '/api/v1/game-users/unfreeze', { userIds: `${p.userId}` })).statusCode).toBe(200);
     const back = await login({ deviceId: p.deviceId });

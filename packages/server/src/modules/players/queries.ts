@@ -94,8 +94,31 @@ export function listPlayers(
 
 const byUser = (q: { userId?: number }) => (q.userId ? eq(players.id, q.userId) : undefined);
 
-export const listFrozenPlayers = (db: Db, q: PageInput & { userId?: number }) =>
-  listWhere(db, [frozenNow(new Date()), byUser(q)], q);
+/** The ban list: each frozen player with who froze them and when (their latest freeze event). */
+export async function listFrozenPlayers(db: Db, q: PageInput & { userId?: number }) {
+  const page = await listWhere(db, [frozenNow(new Date()), byUser(q)], q);
+  const ids = page.list.map((p) => p.userId);
+  const freezes = ids.length
+    ? await db
+        .selectDistinctOn([playerEvents.userId], {
+          userId: playerEvents.userId,
+          actor: playerEvents.actor,
+          at: playerEvents.at,
+        })
+        .from(playerEvents)
+        .where(and(inArray(playerEvents.userId, ids), eq(playerEvents.type, 'freezePlayers')))
+        .orderBy(playerEvents.userId, desc(playerEvents.id))
+    : [];
+  const byId = new Map(freezes.map((f) => [f.userId, f]));
+  return {
+    ...page,
+    list: page.list.map((p) => ({
+      ...p,
+      frozenBy: byId.get(p.userId)?.actor ?? null,
+      frozenAt: byId.get(p.userId)?.at ?? null,
+    })),
+  };
+}
 
 export const listChatBans = (db: Db, q: PageInput & { userId?: number }) =>
   listWhere(db, [gt(players.chatBannedUntil, new Date()), byUser(q)], q);

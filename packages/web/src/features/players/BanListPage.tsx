@@ -1,28 +1,16 @@
-import { pathTo, playerEndpoints } from '@rookery/contracts';
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ModerationList } from './ModerationList';
+import { playerEndpoints } from '@rookery/contracts';
+import { moderationPage } from './ModerationList';
 
 /** The ban list, also the unban screen: players frozen now, unfrozen one by one or in a batch. */
-export default function BanListPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <ModerationList
-      columns={['userId', 'socialId', 'status', 'frozenReason', 'frozenUntil', 'lastLoginAt']}
-      endpoint={playerEndpoints.listFrozenPlayers}
-      action={{
-        key: 'unfreeze',
-        label: t('players.unfreeze'),
-        confirmKey: 'players.unfreezeConfirm',
-        endpoint: playerEndpoints.unfreezePlayers,
-      }}
-      toolbar={
-        <Button type="primary" danger onClick={() => navigate(pathTo('gameUserFroze'))}>
-          {t('players.freeze')}
-        </Button>
-      }
-    />
-  );
-}
+export default moderationPage({
+  endpoint: playerEndpoints.listFrozenPlayers,
+  columns: ['userId', 'socialId', 'status', 'frozenReason', 'frozenUntil'],
+  // Who froze the player and when: the ban list answers "since when, and whose call".
+  extra: [
+    { name: 'frozenBy', title: 'players.frozenBy' },
+    { name: 'frozenAt', title: 'players.frozenAt', kind: 'time' },
+    { name: 'lastLoginAt', title: 'players.lastLoginAt', kind: 'time' },
+  ],
+  takeOff: { name: 'unfreeze', endpoint: playerEndpoints.unfreezePlayers },
+  add: { route: 'gameUserFroze', action: 'freeze', danger: true },
+});

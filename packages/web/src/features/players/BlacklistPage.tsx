@@ -1,28 +1,10 @@
-import { pathTo, playerEndpoints } from '@rookery/contracts';
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ModerationList } from './ModerationList';
+import { playerEndpoints } from '@rookery/contracts';
+import { moderationPage } from './ModerationList';
 
 /** Blacklisted players (no free rewards, no leaderboards); take them off one by one or in a batch. */
-export default function BlacklistPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <ModerationList
-      columns={['userId', 'socialId', 'blacklistReason', 'status', 'lastLoginAt']}
-      endpoint={playerEndpoints.listBlacklist}
-      action={{
-        key: 'remove',
-        label: t('players.blacklistRemove'),
-        confirmKey: 'players.blacklistRemoveConfirm',
-        endpoint: playerEndpoints.removeFromBlacklist,
-      }}
-      toolbar={
-        <Button type="primary" onClick={() => navigate(pathTo('usersAddBlacklist'))} data-testid="blacklist-add">
-          {t('players.blacklistAdd')}
-        </Button>
-      }
-    />
-  );
-}
+export default moderationPage({
+  endpoint: playerEndpoints.listBlacklist,
+  columns: ['userId', 'socialId', 'blacklistReason', 'status', 'lastLoginAt'],
+  takeOff: { name: 'blacklistRemove', endpoint: playerEndpoints.removeFromBlacklist },
+  add: { route: 'usersAddBlacklist', action: 'blacklistAdd' },
+});

@@ -2,11 +2,10 @@ import { playerEndpoints } from '@rookery/contracts';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
-import { ActionForm } from '../../crud/ActionForm';
 import type { Field } from '../../crud/fields';
-import { IdListItem, ReasonItem, UntilItem } from '../../crud/form-items';
 import { formatTime } from '../../crud/format';
 import { ListPage, type ListRow } from '../../crud/ListPage';
+import { type PlayerAction, PlayerActionForm } from './player-action';
 import './texts';
 
 type DeviceBan = ListRow<typeof playerEndpoints.listDeviceBans>;
@@ -24,32 +23,20 @@ const fields: Field<DeviceBan>[] = [
   { name: 'createdAt', title: 'players.createdAt', kind: 'time' },
 ];
 
+const banDevices: PlayerAction<NonNullable<typeof playerEndpoints.banDevices.body>> = {
+  name: 'banDevices',
+  endpoint: playerEndpoints.banDevices,
+  route: 'gameUserFrozeDevice',
+  fields: ['deviceIds', 'reason', 'until'],
+};
+
 /** Ban devices (login from them is refused) and lift bans. */
 export default function DeviceBanPage() {
   const { t } = useTranslation();
-  const banDevices = useEndpointMutation(playerEndpoints.banDevices);
   const unban = useEndpointMutation(playerEndpoints.unbanDevices);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <ActionForm
-        title={t('routes.gameUserFrozeDevice')}
-        schema={playerEndpoints.banDevices.body!}
-        testId="device-ban-form"
-        danger
-        submitLabel={t('players.banDevices')}
-        confirm={(data) => t('players.banDevicesConfirm', { count: data.deviceIds.length })}
-        run={async (body) => {
-          await banDevices.mutateAsync({ body });
-        }}
-      >
-        {(itemProps) => (
-          <>
-            <IdListItem itemProps={itemProps} name="deviceIds" label={t('players.deviceIds')} />
-            <ReasonItem itemProps={itemProps} label={t('players.reason')} />
-            <UntilItem itemProps={itemProps} label={t('players.until')} />
-          </>
-        )}
-      </ActionForm>
+      <PlayerActionForm action={banDevices} />
       <ListPage
         endpoint={playerEndpoints.listDeviceBans}
         fields={fields}

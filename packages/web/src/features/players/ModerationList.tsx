@@ -1,8 +1,14 @@
-import type { PlayerSummary, playerEndpoints } from '@rookery/contracts';
-import type { ReactNode } from 'react';
+import { type PlayerSummary, pathTo, type playerEndpoints, type RouteName } from '@rookery/contracts';
+import { Button, Space } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../api/endpoint-query';
+import type { Consequence } from '../../crud/Consequence';
+import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
+import { type PlayerAction, PlayerActionForm } from './player-action';
+import { audienceRows } from './player-consequence';
 import { pickFields } from './player-fields';
 import './texts';
 
@@ -15,44 +21,78 @@ type TakeOff =
   | typeof playerEndpoints.liftChatBan
   | typeof playerEndpoints.removeFromBlacklist;
 
-export interface ModerationListProps {
+/** A moderation list screen (ban list, chat bans, blacklist): a declaration, the kit does the rest. */
+export interface Moderation {
   /** The list (frozen, chat-banned or blacklisted players). */
   endpoint: Lists;
   /** Player columns to show, in order; the first (user ID) is also the search. */
   columns: string[];
-  /** The action that takes players off this list (unfreeze, lift chat ban, remove from blacklist). */
-  action: { key: string; label: string; confirmKey: string; endpoint: TakeOff };
-  toolbar?: ReactNode;
+  /** Columns of this list's own (who froze the player, when…), after the player columns. */
+  extra?: Field<PlayerSummary>[];
+  /**
+   * The action that takes players off this list (unfreeze, lift chat ban, remove from
+   * blacklist); its `name` keys its texts as a player action's: `players.<name>`,
+   * `players.<name>Confirm` and `players.<name>Ok` (with `count`).
+   */
+  takeOff: { name: string; endpoint: TakeOff };
+  /** A button to the screen that puts players on the list (named by that route's action). */
+  add?: { route: RouteName; action: string; danger?: boolean };
+  /** The form that puts players on the list, above it on the same screen. */
+  form?: PlayerAction<any>;
 }
 
+/** What taking players off a list states: who, how many, the button naming the action. */
+const takeOffConsequence = (t: TFunction, takeOff: Moderation['takeOff'], rows: PlayerSummary[]): Consequence => {
+  const ids = rows.map((r) => r.userId);
+  return {
+    title: t(`players.${takeOff.name}Confirm`, { count: ids.length }),
+    rows: audienceRows(t, ids),
+    okText: t(`players.${takeOff.name}Ok`, { count: ids.length }),
+    danger: false,
+  };
+};
+
 /** Players on a moderation list, searchable by user ID, taken off one by one or in a batch. */
-export function ModerationList({ endpoint, columns, action, toolbar }: ModerationListProps) {
+export function ModerationList({ endpoint, columns, extra, takeOff, add }: Moderation) {
   const { t } = useTranslation();
-  const takeOff = useEndpointMutation<TakeOff>(action.endpoint);
-  const fields = pickFields(columns).map((f) => (f.name === 'userId' ? { ...f, search: 'text' as const } : f));
-  const take = (rows: PlayerSummary[]) => takeOff.mutateAsync({ body: { userIds: rows.map((r) => r.userId) } });
+  const navigate = useNavigate();
+  const mutation = useEndpointMutation<TakeOff>(takeOff.endpoint);
+  const fields = pickFields(columns, extra).map((f) => (f.name === 'userId' ? { ...f, search: 'text' as const } : f));
+  const action = { key: takeOff.name, label: t(`players.${takeOff.name}`) };
+  const take = (rows: PlayerSummary[]) => mutation.mutateAsync({ body: { userIds: rows.map((r) => r.userId) } });
   return (
     <ListPage<Lists>
       endpoint={endpoint}
       fields={fields}
       rowKey="userId"
-      toolbar={toolbar}
+      toolbar={
+        add && (
+          <Button
+            type="primary"
+            danger={add.danger}
+            onClick={() => navigate(pathTo(add.route))}
+            data-testid={`add-${add.action}`}
+          >
+            {t(`players.${add.action}`)}
+          </Button>
+        )
+      }
       rowActions={(row) => [
-        {
-          key: action.key,
-          label: action.label,
-          confirm: () => t(action.confirmKey, { count: 1 }),
-          run: () => take([row]),
-        },
+        { ...action, confirm: () => takeOffConsequence(t, takeOff, [row]), run: () => take([row]) },
       ]}
-      batchActions={[
-        {
-          key: action.key,
-          label: action.label,
-          confirm: (rows) => t(action.confirmKey, { count: rows.length }),
-          run: take,
-        },
-      ]}
+      batchActions={[{ ...action, confirm: (rows) => takeOffConsequence(t, takeOff, rows), run: take }]}
     />
   );
+}
+
+/** A moderation screen: the form that adds to the list (if any) above the list. */
+export function moderationPage(moderation: Moderation) {
+  return function ModerationPage() {
+    return (
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        {moderation.form && <PlayerActionForm action={moderation.form} />}
+        <ModerationList {...moderation} />
+      </Space>
+    );
+  };
 }

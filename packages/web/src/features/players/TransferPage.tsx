@@ -3,6 +3,7 @@ import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Sp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
+import { useConsequenceConfirm } from '../../crud/Consequence';
 import { displayValue } from '../../crud/fields';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { playerFields } from './player-fields';
@@ -31,7 +32,8 @@ const shownFields = playerFields.filter((f) =>
  */
 export function TransferPage({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmConsequence = useConsequenceConfirm();
   const [preview, setPreview] = useState<Preview>();
   const [pair, setPair] = useState<{ fromUserId: number; toUserId: number }>();
   const fetch = useEndpointFetch();
@@ -40,23 +42,32 @@ export function TransferPage({ kind }: { kind: Kind }) {
     setPreview(await fetch(calls[kind].preview, { query }));
     setPair(query);
   });
-  const confirm = () => {
+  // Irreversible: the target's data is replaced, so the operator types the target's user ID.
+  const confirm = async () => {
     if (!pair) return;
     const reason = form.getFieldValue('reason') as string | undefined;
-    modal.confirm({
-      title: t(kind === 'copy' ? 'players.copyConfirm' : 'players.migrateConfirm', {
-        from: pair.fromUserId,
-        to: pair.toUserId,
-      }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        setPreview(await transfer.mutateAsync({ body: { ...pair, reason: reason || undefined } }));
-        setPair(undefined);
-        message.success(t('common.done'));
+    const names = { from: pair.fromUserId, to: pair.toUserId };
+    const sent = await confirmConsequence(
+      {
+        title: t(kind === 'copy' ? 'players.copyConfirm' : 'players.migrateConfirm', names),
+        rows: [
+          { label: t('players.fromAccount'), value: String(pair.fromUserId) },
+          { label: t('players.toAccount'), value: String(pair.toUserId) },
+          {
+            label: t('players.overwritten'),
+            value: t(kind === 'copy' ? 'players.copyOverwritten' : 'players.migrateMoved', names),
+          },
+          ...(reason ? [{ label: t('players.reason'), value: reason }] : []),
+        ],
+        okText: t(kind === 'copy' ? 'players.copyOk' : 'players.migrateOk', names),
+        typeToConfirm: String(pair.toUserId),
       },
-    });
+      async () => setPreview(await transfer.mutateAsync({ body: { ...pair, reason: reason || undefined } })),
+    ).catch(() => false);
+    if (sent) {
+      setPair(undefined);
+      message.success(t('common.done'));
+    }
   };
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

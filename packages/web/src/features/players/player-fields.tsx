@@ -1,16 +1,22 @@
-import { type PlayerSummary, pathTo } from '@rookery/contracts';
+import { type PlayerStatus, type PlayerSummary, pathTo, playerStatuses, playerUserTypes } from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
+import { formatTime } from '../../crud/format';
 
-export const playerStatusOptions = [
-  { value: 'normal', label: 'players.statuses.normal', color: 'green' },
-  { value: 'frozen', label: 'players.statuses.frozen', color: 'red' },
-];
+const statusColors: Record<PlayerStatus, string> = { normal: 'green', frozen: 'red' };
 
-const userTypeOptions = [
-  { value: 'payment', label: 'players.userTypes.payment', color: 'gold' },
-  { value: 'normal', label: 'players.userTypes.normal' },
-];
+/** Coded values from contracts, shown by their labels (added to the texts from contracts too). */
+export const playerStatusOptions = playerStatuses.map((value) => ({
+  value,
+  label: `players.statuses.${value}`,
+  color: statusColors[value],
+}));
+
+const userTypeOptions = playerUserTypes.map((value) => ({
+  value,
+  label: `players.userTypes.${value}`,
+  color: value === 'payment' ? 'gold' : undefined,
+}));
 
 export const detailPath = (userId: number) => pathTo('gameUserDetail', undefined, { userId });
 
@@ -36,9 +42,18 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'country', title: 'players.country' },
   { name: 'status', title: 'players.status', options: playerStatusOptions },
   { name: 'frozenReason', title: 'players.frozenReason', column: false },
-  { name: 'frozenUntil', title: 'players.frozenUntil', kind: 'time', column: false },
+  {
+    name: 'frozenUntil',
+    title: 'players.frozenUntil',
+    column: false,
+    // A freeze without an end is permanent, not "-".
+    render: (row, t) =>
+      row.status === 'frozen' && !row.frozenUntil ? t('players.permanent') : formatTime(row.frozenUntil),
+  },
   { name: 'chatBannedUntil', title: 'players.chatBannedUntil', kind: 'time', column: false },
+  { name: 'chatBanReason', title: 'players.chatBanReason', column: false },
   { name: 'blacklisted', title: 'players.blacklisted', kind: 'boolean', column: false },
+  { name: 'blacklistReason', title: 'players.blacklistReason', column: false },
   { name: 'userType', title: 'players.userType', options: userTypeOptions },
   { name: 'habitatCount', title: 'players.habitatCount', column: false },
   { name: 'saveCount', title: 'players.saveCount', sorter: true },

@@ -7,9 +7,10 @@ import './texts';
 
 /**
  * The rewards of a mail, a reward template, a gift code…: rows of a resource kind of the game
- * catalogue and a positive amount. Place it inside a `<Form>`; `name` is the list field.
+ * catalogue and a positive amount. Place it inside a `<Form>`; `name` is the list field;
+ * `addLabel` names the add button where the rows are not rewards (a deduction's items).
  */
-export function RewardsEditor({ name = 'reward' }: { name?: string }) {
+export function RewardsEditor({ name = 'reward', addLabel }: { name?: string; addLabel?: string }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const options = resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }));
@@ -45,7 +46,7 @@ export function RewardsEditor({ name = 'reward' }: { name?: string }) {
             </Space>
           ))}
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ amount: 1 } satisfies Partial<Reward>)}>
-            {t('rewards.add')}
+            {addLabel ?? t('rewards.add')}
           </Button>
           <Form.ErrorList errors={errors} />
         </Space>

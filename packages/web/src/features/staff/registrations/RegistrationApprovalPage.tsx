@@ -3,9 +3,11 @@ import { App, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../api/endpoint-query';
+import { useConsequenceConfirm } from '../../../crud/Consequence';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
 import { type Registration, registrationFields } from './registration-fields';
+import '../texts';
 
 type Decision = { kind: 'approve' | 'reject'; registration: Registration; roles: string[] };
 
@@ -72,6 +74,8 @@ function ApproveModal({
   const { t } = useTranslation();
   const done = useDecisionDone();
   const approve = useEndpointMutation(staffEndpoints.approveRegistration);
+  const confirmConsequence = useConsequenceConfirm();
+  const name = registration.email ?? registration.username;
   return (
     <FormDialog
       name="approve"
@@ -79,9 +83,23 @@ function ApproveModal({
       okText={t('staff.approve')}
       schema={staffEndpoints.approveRegistration.body!}
       onClose={onClose}
+      // Who gets which role, stated before it is granted; cancel grants nothing.
       submit={async (body) => {
-        await approve.mutateAsync({ params: { id: registration.id }, body });
-        done();
+        const approved = await confirmConsequence(
+          {
+            title: t('staffConfirm.approveTitle', { name, role: body.role }),
+            rows: [
+              { label: t('staffConfirm.account'), value: registration.username },
+              { label: t('staffConfirm.email'), value: registration.email ?? '-' },
+              { label: t('staffConfirm.grantedRole'), value: body.role },
+              { label: t('staff.status'), value: t('staffConfirm.approveEffect') },
+            ],
+            okText: t('staffConfirm.approveOk', { role: body.role }),
+            danger: false,
+          },
+          () => approve.mutateAsync({ params: { id: registration.id }, body }),
+        );
+        if (approved) done();
       }}
     >
       {(itemProps) => (

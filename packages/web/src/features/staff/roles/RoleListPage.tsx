@@ -7,6 +7,7 @@ import { useEndpointMutation } from '../../../api/endpoint-query';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
 import { roleFields } from './role-fields';
+import '../texts';
 
 /** Roles (admin only): search by name, create, edit, copy, delete with confirmation. */
 export default function RoleListPage() {
@@ -41,7 +42,24 @@ export default function RoleListPage() {
                   key: 'delete',
                   label: t('common.delete'),
                   danger: true,
-                  confirm: () => t('common.deleteConfirm', { name: row.roleName }),
+                  confirm: () => ({
+                    title: t('staffConfirm.deleteRoleTitle', { name: row.roleName }),
+                    rows: [
+                      { label: t('staffConfirm.role'), value: row.roleName },
+                      {
+                        label: t('staffConfirm.holders'),
+                        value: row.userCount
+                          ? t('staffConfirm.holdersSome', { count: row.userCount })
+                          : t('staffConfirm.holdersNone'),
+                      },
+                      {
+                        label: t('staffConfirm.permissions'),
+                        value: t('staffConfirm.permissionsCount', { count: row.content.length }),
+                      },
+                      { label: t('common.delete'), value: t('staffConfirm.roleGone') },
+                    ],
+                    okText: t('staffConfirm.deleteRoleOk', { name: row.roleName }),
+                  }),
                   run: async () => {
                     await deleteRole.mutateAsync({ params: { id: row.id } });
                     message.success(t('common.deleted'));

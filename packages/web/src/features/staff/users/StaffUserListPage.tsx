@@ -7,6 +7,7 @@ import { copyText } from '../../../crud/clipboard';
 import { ListPage } from '../../../crud/ListPage';
 import { randomPassword } from './random-password';
 import { staffUserFields } from './staff-user-fields';
+import '../texts';
 
 /** Staff users (admin only): search by email, create, edit, disable or enable, reset a password. */
 export default function StaffUserListPage() {
@@ -17,6 +18,22 @@ export default function StaffUserListPage() {
 
   const update = (row: StaffUser, body: { status?: 'active' | 'disabled'; pwd?: string }) =>
     updateUser.mutateAsync({ params: { id: row.id }, body });
+
+  /** Disabling signs staff out at once: say whom, how many, and what follows. */
+  const disableConsequence = (rows: StaffUser[]) => ({
+    title: t('staffConfirm.disableTitle', { count: rows.length }),
+    rows: [
+      {
+        label: t('staffConfirm.accounts'),
+        value: rows.map((r) => (r.role ? `${r.username} (${r.role})` : r.username)).join(', '),
+      },
+      { label: t('staff.status'), value: t('staffConfirm.disableEffect') },
+    ],
+    okText:
+      rows.length === 1
+        ? t('staffConfirm.disableOne', { name: rows[0]!.username })
+        : t('staffConfirm.disableOk', { count: rows.length }),
+  });
 
   const resetPassword = async (row: StaffUser) => {
     const pwd = randomPassword();
@@ -52,7 +69,7 @@ export default function StaffUserListPage() {
           key: 'disable',
           label: t('staff.batchDisable'),
           danger: true,
-          confirm: (rows) => t('staff.batchDisableConfirm', { count: rows.length }),
+          confirm: (rows) => disableConsequence(rows.filter((r) => r.status !== 'disabled')),
           run: async (rows) => {
             // One request per account: the API edits one staff user at a time.
             for (const row of rows) if (row.status !== 'disabled') await update(row, { status: 'disabled' });
@@ -77,7 +94,7 @@ export default function StaffUserListPage() {
               key: 'disable',
               label: t('staff.disable'),
               danger: true,
-              confirm: () => t('staff.disableConfirm', { name: row.username }),
+              confirm: () => disableConsequence([row]),
               run: () => update(row, { status: 'disabled' }),
             },
         {

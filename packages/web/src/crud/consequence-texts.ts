@@ -1,0 +1,22 @@
+import { addTexts } from '../features/shared/texts';
+
+/** Texts of the consequential confirmation (UX.md §1), added when a consequential form first loads. */
+const zhCN = {
+  consequence: {
+    typeToConfirm: '此操作不可撤销。请输入 {{expected}} 以确认：',
+    permanent: '永久',
+    untilLocal: '至 {{local}}（{{zone}}）',
+    utc: '{{utc}} UTC',
+  },
+};
+
+const enUS: typeof zhCN = {
+  consequence: {
+    typeToConfirm: 'This cannot be undone. Type {{expected}} to confirm:',
+    permanent: 'Permanent',
+    untilLocal: 'Until {{local}} ({{zone}})',
+    utc: '{{utc}} UTC',
+  },
+};
+
+addTexts(zhCN, enUS);

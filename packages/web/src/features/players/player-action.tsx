@@ -1,0 +1,139 @@
+import { type Endpoint, gameLabel, pathTo, type RouteName, resourceKinds } from '@rookery/contracts';
+import { Alert, Form, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { useEndpointMutation } from '../../api/endpoint-query';
+import { ActionForm } from '../../crud/ActionForm';
+import { IdListItem, ReasonItem, UntilItem, UserIdItem } from '../../crud/form-items';
+import type { SchemaForm } from '../../crud/useSchemaForm';
+import { currentLocale } from '../../i18n';
+import { RewardsEditor } from '../shared/RewardsEditor';
+import { kebab, playerActionConsequence } from './player-consequence';
+import { detailPath } from './player-fields';
+import './texts';
+
+/** The fields a player action form is made of, each validated by the endpoint's body schema. */
+export type PlayerActionField =
+  | 'userId'
+  | 'userIds'
+  | 'deviceIds'
+  | 'reason'
+  | 'until'
+  | 'chatUntil'
+  | 'items'
+  | 'kinds';
+
+type BodyEndpoint<B extends z.ZodType> = Endpoint<any, B, any, any>;
+
+/**
+ * One player action screen (freeze, ban, clear, deduct…): a declaration, the kit does the rest.
+ * Its `name` keys its texts: `players.<name>` (the button), `players.<name>Confirm` (the
+ * question) and `players.<name>Ok` (the confirm button), each given `count` and `userId`.
+ */
+export interface PlayerAction<B extends z.ZodType> {
+  name: string;
+  /** The mutation endpoint; its body schema validates the form. */
+  endpoint: BodyEndpoint<B>;
+  /** The page's route: its title is the route's. */
+  route: RouteName;
+  fields: readonly PlayerActionField[];
+  /** A warning above the fields: `players.<name>Note`. */
+  note?: boolean;
+  /**
+   * What the action takes from the player, stated in the confirmation. Such an action cannot be
+   * undone: the operator types the player's user ID before it runs.
+   */
+  takes?: (data: z.output<B>, t: TFunction) => string;
+  /** Where to go afterwards: the affected player's detail, a list, or stay. */
+  after?: 'detail' | RouteName;
+}
+
+/** The form of a player action: prefilled from the address (`?userId=` or `?userIds=`). */
+export function PlayerActionForm<B extends z.ZodType>({ action }: { action: PlayerAction<B> }) {
+  const { t } = useTranslation();
+  const mutation = useEndpointMutation(action.endpoint);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const testId = `${kebab(action.name)}-form`;
+  const initialValues = {
+    userId: Number(search.get('userId')) || undefined,
+    userIds: search.get('userIds') ?? '',
+    items: [],
+    kinds: [],
+  };
+  return (
+    <ActionForm
+      title={t(`routes.${action.route}`)}
+      schema={action.endpoint.body!}
+      initialValues={initialValues}
+      testId={testId}
+      danger
+      submitLabel={t(`players.${action.name}`)}
+      consequence={(data) => playerActionConsequence(action, data, t)}
+      run={async (body) => {
+        const result = await mutation.mutateAsync({ body } as never);
+        if (action.after === 'detail') navigate(detailPath((result as { userId: number }).userId));
+        else if (action.after) navigate(pathTo(action.after));
+      }}
+    >
+      {(itemProps) => (
+        <>
+          {action.note && (
+            <Alert type="warning" showIcon title={t(`players.${action.name}Note`)} style={{ marginBottom: 16 }} />
+          )}
+          {action.fields.map((field) => (
+            <ActionField key={field} field={field} itemProps={itemProps} t={t} />
+          ))}
+        </>
+      )}
+    </ActionForm>
+  );
+}
+
+function ActionField({
+  field,
+  itemProps,
+  t,
+}: {
+  field: PlayerActionField;
+  itemProps: SchemaForm<z.ZodType>['itemProps'];
+  t: TFunction;
+}) {
+  switch (field) {
+    case 'userId':
+      return <UserIdItem itemProps={itemProps} label={t('players.userId')} />;
+    case 'userIds':
+    case 'deviceIds':
+      return <IdListItem itemProps={itemProps} name={field} label={t(`players.${field}`)} />;
+    case 'reason':
+      return <ReasonItem itemProps={itemProps} label={t('players.reason')} />;
+    case 'until':
+    case 'chatUntil':
+      return <UntilItem itemProps={itemProps} label={t(`players.${field}`)} />;
+    case 'items':
+      return (
+        <Form.Item label={t('players.items')} required>
+          <RewardsEditor name="items" addLabel={t('players.addItem')} />
+        </Form.Item>
+      );
+    case 'kinds':
+      return (
+        <Form.Item {...itemProps('kinds')} label={t('players.kinds')}>
+          <Select
+            mode="multiple"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, currentLocale()) }))}
+          />
+        </Form.Item>
+      );
+  }
+}
+
+/** A page that is one player action. */
+export function playerActionPage<B extends z.ZodType>(action: PlayerAction<B>) {
+  return function PlayerActionPage() {
+    return <PlayerActionForm action={action} />;
+  };
+}
