@@ -195,6 +195,7 @@ export const enUS: Translation = {
     logout: 'Sign out',
     logoutConfirm: 'Sign out now? Your open tabs and settings are kept.',
     collapse: 'Collapse menu',
+    openMenu: 'Menu',
     expand: 'Expand menu',
     logs: 'Front-end log',
     logsEmpty: 'No errors',

@@ -198,6 +198,7 @@ export const zhCN = {
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？打开的标签页和设置会保留。',
     collapse: '收起菜单',
+    openMenu: '菜单',
     expand: '展开菜单',
     logs: '前端日志',
     logsEmpty: '暂无错误',
