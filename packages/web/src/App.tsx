@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { router } from './navigation/router';
-import { fontStack } from './shell/font';
 import { useSettings } from './shell/settings/store';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
@@ -18,7 +17,7 @@ export function App() {
   return (
     <ConfigProvider
       locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN}
-      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { fontFamily: fontStack } }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { fontFamily: 'inherit' } }}
     >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

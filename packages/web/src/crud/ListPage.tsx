@@ -130,6 +130,7 @@ export function ListPage<E extends Endpoint>({
       dataIndex: f.name,
       title: t(f.title),
       width: f.width,
+      align: f.kind === 'number' ? ('right' as const) : undefined,
       sorter: f.sorter,
       sortOrder: f.sorter && state.sort?.field === f.name ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => displayValue(f, row, t),

@@ -52,6 +52,7 @@ export function SearchForm<Row>({
             ) : f.search === 'select' ? (
               <Select
                 allowClear
+                showSearch={{ optionFilterProp: 'label' }}
                 style={stacked ? { width: '100%' } : { minWidth: 140 }}
                 options={f.options?.map((o) => ({ value: o.value, label: t(o.label) }))}
               />

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatTime } from './format';
+import { formatNumber, formatTime } from './format';
 
 /**
  * One field of a list screen: the search form, the table columns and the detail view all come
@@ -17,13 +17,15 @@ export interface Field<Row> {
   filter?: string;
   /** Values with i18n label keys (select search, and shown as labels in table and detail). */
   options?: { value: string; label: string; color?: string }[];
-  /** How the value displays: times in the browser's zone, JSON pretty-printed. */
-  kind?: 'text' | 'time' | 'json' | 'boolean' | 'list';
+  /** How the value displays: times in the browser's zone, numbers grouped (right-aligned in tables). */
+  kind?: 'text' | 'time' | 'json' | 'boolean' | 'list' | 'number';
   column?: boolean;
   detail?: boolean;
   sorter?: boolean;
   width?: number;
   render?: (row: Row, t: TFunction) => ReactNode;
+  /** How the detail view shows it, when not as in the table (e.g. a text per language as rows). */
+  detailRender?: (row: Row, t: TFunction) => ReactNode;
 }
 
 /** A field's value of a row, ready to show. */
@@ -47,6 +49,8 @@ export function displayValue<Row>(field: Field<Row>, row: Row, t: TFunction): Re
           </pre>
         </Typography.Paragraph>
       );
+    case 'number':
+      return formatNumber(value as number | null);
     case 'boolean':
       return value ? t('common.yes') : t('common.no');
     case 'list':

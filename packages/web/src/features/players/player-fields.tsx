@@ -40,8 +40,8 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'chatBannedUntil', title: 'players.chatBannedUntil', kind: 'time', column: false },
   { name: 'blacklisted', title: 'players.blacklisted', kind: 'boolean', column: false },
   { name: 'userType', title: 'players.userType', options: userTypeOptions },
-  { name: 'habitatCount', title: 'players.habitatCount', column: false },
-  { name: 'saveCount', title: 'players.saveCount', sorter: true },
+  { name: 'habitatCount', title: 'players.habitatCount', kind: 'number', column: false },
+  { name: 'saveCount', title: 'players.saveCount', kind: 'number', sorter: true },
   { name: 'firstLoginAt', title: 'players.firstLoginAt', kind: 'time', sorter: true, column: false },
   { name: 'lastLoginAt', title: 'players.lastLoginAt', kind: 'time', sorter: true },
 ];
