@@ -37,7 +37,7 @@ export function ActionForm<S extends z.ZodType>({
 }: ActionFormProps<S>) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(
     schema,
     (data) =>
       new Promise<void>((resolve, reject) => {
@@ -58,7 +58,14 @@ export function ActionForm<S extends z.ZodType>({
   );
   return (
     <Card title={title} style={{ maxWidth: 880 }}>
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={initialValues} data-testid={testId}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
+        initialValues={initialValues}
+        data-testid={testId}
+      >
         {children(itemProps)}
         <Button type="primary" danger={danger} htmlType="submit" loading={submitting} data-testid={`${testId}-submit`}>
           {submitLabel}

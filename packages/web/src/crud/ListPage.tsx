@@ -106,11 +106,14 @@ export function ListPage<E extends Endpoint>({
     if (parsed && !parsed.success) {
       const { fields: errors, formErrors } = zodFieldErrors(parsed.error, currentLocale());
       // Errors name query parameters; the form names its fields (a time range is one of them).
+      // Only the searchable fields: a column of the same name (a list's `userId`) is not in the form.
       const byFilter = new Map(
         fields.flatMap((f) =>
-          f.search === 'timeRange'
-            ? [['start', f.name] as const, ['end', f.name] as const]
-            : [[f.filter ?? f.name, f.name] as const],
+          !f.search
+            ? []
+            : f.search === 'timeRange'
+              ? [['start', f.name] as const, ['end', f.name] as const]
+              : [[f.filter ?? f.name, f.name] as const],
         ),
       );
       const onFields = errors.filter((e) => byFilter.has(String(e.name[0])));

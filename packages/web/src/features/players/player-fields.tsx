@@ -1,4 +1,4 @@
-import { type PlayerSummary, pathTo } from '@rookery/contracts';
+import { operatingSystemLabel, type PlayerSummary, pathTo } from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
 
@@ -30,7 +30,7 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'deviceId', title: 'players.deviceId' },
   { name: 'anonymousId', title: 'players.anonymousId', column: false },
   { name: 'deviceModel', title: 'players.deviceModel', column: false },
-  { name: 'os', title: 'players.os' },
+  { name: 'os', title: 'players.os', render: (row) => operatingSystemLabel(row.os) },
   { name: 'appVersion', title: 'players.appVersion' },
   { name: 'language', title: 'players.language', column: false },
   { name: 'country', title: 'players.country' },

@@ -1,4 +1,4 @@
-import { labelsIn, playerStatusLabels, suspicionRuleLabels } from '@rookery/contracts';
+import { labelsIn, operatingSystemLabels, playerStatusLabels, suspicionRuleLabels } from '@rookery/contracts';
 import { addTexts } from '../shared/texts';
 
 /**
@@ -132,6 +132,7 @@ const zhCN = {
       '确定删除玩家 {{userId}} 的个人与分析数据吗？社交 ID、设备信息和日志内容将被抹去且不可恢复，游戏数据与账务记录保留。',
     businessDeleteNote:
       '删除：社交/匿名/设备 ID、设备型号、系统、版本、语言、国家、设备绑定、日志内容。保留：用户 ID、游戏数据与快照、付费标记、账务日志。',
+    osNames: operatingSystemLabels,
     eventData: {
       reason: '原因',
       until: '截止时间',
@@ -299,6 +300,7 @@ const enUS: typeof zhCN = {
       "Erase player {{userId}}'s personal and analytics data? Social ID, device data and log contents are erased for good; game data and accounting records stay.",
     businessDeleteNote:
       'Erased: social/anonymous/device IDs, device model, OS, version, language, country, device bindings, log contents. Kept: user ID, game data and snapshots, payer flag, accounting logs.',
+    osNames: operatingSystemLabels,
     eventData: {
       reason: 'Reason',
       until: 'Until',
