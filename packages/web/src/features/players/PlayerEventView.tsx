@@ -1,4 +1,10 @@
-import { gameLabel, isAuditAction, playerGameEventLabels, suspicionRuleLabels } from '@rookery/contracts';
+import {
+  gameLabel,
+  isAuditAction,
+  operatingSystemLabel,
+  playerGameEventLabels,
+  suspicionRuleLabels,
+} from '@rookery/contracts';
 import { Descriptions, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -65,6 +71,14 @@ function valueText(value: unknown, t: TFunction): string {
     .join(locale === 'zh-CN' ? '、' : ', ');
 }
 
+/** A value by what its field holds: coded values (OS, how a login came) by their labels. */
+function fieldText(key: string, value: unknown, t: TFunction): string {
+  if (key === 'os' && typeof value === 'string') return operatingSystemLabel(value);
+  if (key === 'via' && typeof value === 'string')
+    return t(`players.loginVia.${value}`, { defaultValue: value }) as string;
+  return valueText(value, t);
+}
+
 /** An event's data as rows of label and value, never a JSON string. */
 export function PlayerEventData({ data, t }: { data: unknown; t: TFunction }): ReactNode {
   if (data === null || data === undefined) return '-';
@@ -76,7 +90,7 @@ export function PlayerEventData({ data, t }: { data: unknown; t: TFunction }): R
       column={1}
       size="small"
       data-testid="event-data"
-      items={entries.map(([k, v]) => ({ key: k, label: dataLabel(k, t), children: valueText(v, t) }))}
+      items={entries.map(([k, v]) => ({ key: k, label: dataLabel(k, t), children: fieldText(k, v, t) }))}
     />
   );
 }

@@ -133,7 +133,16 @@ const zhCN = {
     businessDeleteNote:
       '删除：社交/匿名/设备 ID、设备型号、系统、版本、语言、国家、设备绑定、日志内容。保留：用户 ID、游戏数据与快照、付费标记、账务日志。',
     osNames: operatingSystemLabels,
+    loginVia: { social: '社交账号', device: '设备', new: '新玩家（首次登录）' },
     eventData: {
+      os: '操作系统',
+      via: '登录方式',
+      country: '国家/地区',
+      language: '语言',
+      appVersion: '应用版本',
+      deviceModel: '设备型号',
+      socialId: '社交 ID',
+      anonymousId: '匿名 ID',
       reason: '原因',
       until: '截止时间',
       from: '原存档次数',
@@ -301,7 +310,16 @@ const enUS: typeof zhCN = {
     businessDeleteNote:
       'Erased: social/anonymous/device IDs, device model, OS, version, language, country, device bindings, log contents. Kept: user ID, game data and snapshots, payer flag, accounting logs.',
     osNames: operatingSystemLabels,
+    loginVia: { social: 'Social account', device: 'Device', new: 'New player (first login)' },
     eventData: {
+      os: 'OS',
+      via: 'Signed in by',
+      country: 'Country / region',
+      language: 'Language',
+      appVersion: 'App version',
+      deviceModel: 'Device model',
+      socialId: 'Social ID',
+      anonymousId: 'Anonymous ID',
       reason: 'Reason',
       until: 'Until',
       from: 'Save count before',
