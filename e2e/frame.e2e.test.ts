@@ -64,10 +64,10 @@ describe('the role tree', () => {
     expect(areas).toContain('玩家');
     expect(areas).not.toContain('推送');
 
-    await tree.getByTestId('permission-search').fill('系统日志');
+    await tree.getByTestId('permission-search').locator('input').fill('系统日志');
     await expect.poll(async () => (await titles()).filter((t) => t === '系统日志').length).toBe(1);
     expect((await titles()).some((t) => t.includes('查询玩家'))).toBe(false);
-    await tree.getByTestId('permission-search').fill('');
+    await tree.getByTestId('permission-search').locator('input').fill('');
 
     await tree.getByTestId('permission-collapse').click();
     await expect.poll(async () => (await titles()).includes('系统日志')).toBe(false);
