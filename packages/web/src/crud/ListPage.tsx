@@ -15,6 +15,9 @@ import { zodFieldErrors } from './schema-errors';
 import { filterNames, searchFilters, searchValues } from './search-values';
 
 export type { BatchAction, RowAction } from './actions';
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export type { ListRow } from './list-shape';
 
 type QueryInput<E> = NonNullable<EndpointInput<E> extends { query?: infer Q } ? Q : never>;
@@ -131,7 +134,8 @@ export function ListPage<E extends Endpoint>({
     .map((f) => ({
       key: f.name,
       dataIndex: f.name,
-      title: t(f.title),
+      // Times show in the browser's zone; the header names it on hover.
+      title: f.kind === 'time' ? <span title={browserZone}>{t(f.title)}</span> : t(f.title),
       width: f.width,
       align: f.kind === 'number' ? ('right' as const) : undefined,
       sorter: f.sorter,
