@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   apiSignIn,
   baseUrl,
   call,
+  callGame,
   chromePath,
   createStaffUser,
   newPage,
@@ -13,6 +14,7 @@ import {
   unique,
   useBrowser,
 } from './helpers';
+import { frameFindings, settle, walkAddress, walkedPages } from './walk';
 
 const browser = useBrowser();
 
@@ -237,5 +239,52 @@ describe('pre-release hosts', () => {
     } finally {
       await pre.close();
     }
+  });
+});
+
+/**
+ * Every built page, in both languages, on a desktop and at a phone's 390 px: the page never wider
+ * than its viewport, no body margin, no serif font, every table header cell named, no camelCase
+ * code in a table cell or tag. Public pages are walked signed out, the others as admin.
+ */
+describe('console walk', () => {
+  let player = 0;
+  async function walk(b: Browser, locale: string, width: number) {
+    if (!player) {
+      const res = await callGame('POST', '/api/game/v1/players/login', {
+        deviceId: unique('walk-device-'),
+        socialId: unique('walk-player-'),
+        deviceModel: 'iPhone15,2',
+        os: 'ios',
+        appVersion: '1.3.0',
+        language: 'en-US',
+        country: 'US',
+      });
+      player = res.body.data.userId;
+    }
+    const { page, context } = await newPage(b, locale);
+    await page.setViewportSize({ width, height: 800 });
+    const findings: Record<string, string[]> = {};
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await settle(page);
+      const found = await frameFindings(page);
+      if (found.length) findings[path] = found;
+    };
+    const pages = walkedPages();
+    for (const route of pages.filter((r) => r.public)) await visit(walkAddress(route, player));
+    await signIn(page, 'admin', inject('adminPassword'));
+    for (const route of pages.filter((r) => !r.public)) await visit(walkAddress(route, player));
+    await context.close();
+    return findings;
+  }
+
+  for (const locale of ['zh-CN', 'en-US'])
+    it(`keeps the frame and record rules on every built page at 390 px (${locale})`, { timeout: 600_000 }, async () => {
+      expect(await walk(browser(), locale, 390)).toEqual({});
+    });
+
+  it('keeps them on a desktop too', { timeout: 600_000 }, async () => {
+    expect(await walk(browser(), 'zh-CN', 1400)).toEqual({});
   });
 });

@@ -127,7 +127,7 @@ describe('consequential player forms', () => {
     await expect.poll(() => row.innerText()).toContain('admin');
     const unfreeze = await openConfirmation(row.getByTestId('row-action-unfreeze'));
     expect(unfreeze.text).toContain(String(a.userId));
-    expect(await unfreeze.ok.innerText()).toBe('解封 1 个账号');
+    expect(await unfreeze.ok.innerText()).toBe('解冻 1 个账号');
     await unfreeze.ok.click();
     await expect.poll(async () => (await gameLogin(a.socialId)).status, { timeout: 10_000 }).toBe(200);
   });

@@ -90,8 +90,9 @@ describe('roles through the screens', () => {
   it('offers no delete for built-in roles', async () => {
     await adminPage().goto('/system/role-manage');
     await search('角色名', 'tester');
-    await row('tester').first().waitFor();
-    expect(await row('tester').first().getByTestId('row-action-delete').count()).toBe(0);
+    // Built-in roles show their label.
+    await row('测试').first().waitFor();
+    expect(await row('测试').first().getByTestId('row-action-delete').count()).toBe(0);
   });
 });
 
@@ -117,14 +118,14 @@ describe('staff users through the screens', () => {
     await form.getByLabel('手机号').fill('13700137000');
     await form.locator('.ant-select').click();
     await adminPage()
-      .locator('.ant-select-item-option', { hasText: /^tester$/ })
+      .locator('.ant-select-item-option', { hasText: /^测试$/ })
       .click();
     await form.locator('button[type=submit]').click();
     await adminPage().waitForURL('**/system/userlist');
 
     await search('邮箱', ` ${email} `);
     await expect.poll(() => adminPage().locator('.ant-table-row').count()).toBe(1);
-    expect(await row(username).innerText()).toContain('tester');
+    expect(await row(username).innerText()).toContain('测试');
     expect(await apiSignIn(username, 'Created-pass-1')).toBeTruthy();
 
     // Edit: the role changes, the password field is not offered.
@@ -134,14 +135,14 @@ describe('staff users through the screens', () => {
     await expect.poll(() => form.getByLabel('用户名').inputValue()).toBe(username);
     await form.locator('.ant-select').click();
     await adminPage()
-      .locator('.ant-select-item-option', { hasText: /^operation$/ })
+      .locator('.ant-select-item-option', { hasText: /^运营$/ })
       .click();
     await form.getByLabel('姓名').fill('Renamed Person');
     await form.locator('button[type=submit]').click();
     await adminPage().waitForURL('**/system/userlist');
     await search('邮箱', email);
     await expect.poll(() => row(username).innerText()).toContain('Renamed Person');
-    expect(await row(username).innerText()).toContain('operation');
+    expect(await row(username).innerText()).toContain('运营');
 
     // Reset password: shown once, and it works for sign-in.
     await row(username).getByTestId('row-action-resetPassword').click();

@@ -28,6 +28,9 @@ describe('shared fields', () => {
     expect(optionalRowId.parse(null)).toBeUndefined();
     expect(playerUserId.parse(' 42 ')).toBe(42);
     expect(playerUserId.safeParse('4x').success).toBe(false);
+    // Whatever is wrong with it, a user ID says so in the catalogue's words, not the library's.
+    for (const bad of ['4x', 'abc', '0', -3, 1.5])
+      expect(playerUserId.safeParse(bad).error?.issues.map((i) => i.message)).toEqual(['v.userIdFormat']);
   });
 
   it('enum labels come in both languages', () => {

@@ -37,7 +37,7 @@ export const playerUserId = z
       z
         .string()
         .trim()
-        .regex(/^\d{1,15}$/),
+        .regex(/^\d{1,15}$/, { error: 'v.userIdFormat' }),
     ],
     { error: 'v.userIdFormat' },
   )
@@ -48,7 +48,11 @@ export const playerUserId = z
 export const optionalPlayerUserId = z.preprocess(blankToUndefined, playerUserId.optional());
 
 /** ISO-8601 timestamps an operator or the game sends (validated, kept as the string). */
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'v.invalidDate' });
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  // Left empty, a time is missing ("required"), not an "invalid date".
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'v.required' : 'v.invalidDate'),
+});
 
 /**
  * A timestamp in a response: the handler returns a `Date` (a row as the database gives it) and

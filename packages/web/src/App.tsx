@@ -17,7 +17,7 @@ export function App() {
   return (
     <ConfigProvider
       locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN}
-      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { fontFamily: 'inherit' } }}
     >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

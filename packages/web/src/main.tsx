@@ -1,6 +1,8 @@
 import { setMissingRulePolicy } from '@rookery/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'antd/dist/reset.css';
+import './shell/frame.css';
 import { App } from './App';
 import { i18nReady } from './i18n';
 import { installGlobalErrorHandlers } from './shell/log/global-handlers';

@@ -47,7 +47,7 @@ export function ActionForm<S extends z.ZodType>({
   const { modal, message } = App.useApp();
   const confirmConsequence = useConsequenceConfirm();
   const done = () => message.success(t('common.done'));
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(schema, async (data) => {
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema, async (data) => {
     if (consequence) {
       if (await confirmConsequence(consequence(data), () => run(data))) done();
       return;
@@ -74,6 +74,7 @@ export function ActionForm<S extends z.ZodType>({
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         onKeyDown={consequence ? ignoreEnter : undefined}
         initialValues={initialValues}
         data-testid={testId}

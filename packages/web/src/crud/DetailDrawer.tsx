@@ -22,7 +22,11 @@ export function DetailDrawer<Row>({
           size="small"
           items={fields
             .filter((f) => f.detail !== false)
-            .map((f) => ({ key: f.name, label: t(f.title), children: displayValue(f, row, t) }))}
+            .map((f) => ({
+              key: f.name,
+              label: t(f.title),
+              children: f.detailRender ? f.detailRender(row, t) : displayValue(f, row, t),
+            }))}
         />
       )}
     </Drawer>

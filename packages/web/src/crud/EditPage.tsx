@@ -82,7 +82,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(schema(record), async (body) => {
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema(record), async (body) => {
     if (!(await confirmed(body))) return;
     if (record)
       await updating.mutateAsync(
@@ -101,6 +101,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         onKeyDown={confirm ? ignoreEnter : undefined}
         initialValues={initialValues(record)}
         data-testid={testId}

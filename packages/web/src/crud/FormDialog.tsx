@@ -31,7 +31,7 @@ export function FormDialog<S extends z.ZodType>({
   children: (itemProps: SchemaForm<S>['itemProps']) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(schema, async (data) => {
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema, async (data) => {
     await submit(data);
     onClose();
   });
@@ -51,6 +51,7 @@ export function FormDialog<S extends z.ZodType>({
         name={name}
         layout="vertical"
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         initialValues={initialValues}
         data-testid={`${name}-form`}
       >

@@ -15,6 +15,9 @@ import { zodFieldErrors } from './schema-errors';
 import { filterNames, searchFilters, searchValues } from './search-values';
 
 export type { BatchAction, RowAction } from './actions';
+
+const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export type { ListRow } from './list-shape';
 
 type QueryInput<E> = NonNullable<EndpointInput<E> extends { query?: infer Q } ? Q : never>;
@@ -106,11 +109,14 @@ export function ListPage<E extends Endpoint>({
     if (parsed && !parsed.success) {
       const { fields: errors, formErrors } = zodFieldErrors(parsed.error, currentLocale());
       // Errors name query parameters; the form names its fields (a time range is one of them).
+      // Only the searchable fields: a column of the same name (a list's `userId`) is not in the form.
       const byFilter = new Map(
         fields.flatMap((f) =>
-          f.search === 'timeRange'
-            ? [['start', f.name] as const, ['end', f.name] as const]
-            : [[f.filter ?? f.name, f.name] as const],
+          !f.search
+            ? []
+            : f.search === 'timeRange'
+              ? [['start', f.name] as const, ['end', f.name] as const]
+              : [[f.filter ?? f.name, f.name] as const],
         ),
       );
       const onFields = errors.filter((e) => byFilter.has(String(e.name[0])));
@@ -128,8 +134,10 @@ export function ListPage<E extends Endpoint>({
     .map((f) => ({
       key: f.name,
       dataIndex: f.name,
-      title: t(f.title),
+      // Times show in the browser's zone; the header names it on hover.
+      title: f.kind === 'time' ? <span title={browserZone}>{t(f.title)}</span> : t(f.title),
       width: f.width,
+      align: f.kind === 'number' ? ('right' as const) : undefined,
       sorter: f.sorter,
       sortOrder: f.sorter && state.sort?.field === f.name ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => displayValue(f, row, t),

@@ -1,6 +1,7 @@
 import { Button, Card, Form, type FormInstance, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceClass } from '../shell/device';
 import type { Field } from './fields';
 import { TimeRangeInput } from './TimeRangeInput';
 
@@ -26,6 +27,8 @@ export function SearchForm<Row>({
 }) {
   const { t } = useTranslation();
   const searchable = fields.filter((f) => f.search);
+  // On a phone the filters stack, each as wide as the screen.
+  const stacked = useDeviceClass() === 'mobile';
   // The address changed (back, a link): the form follows it, emptied fields included
   // (`setFieldsValue` would keep a field whose new value is undefined).
   useEffect(() => {
@@ -37,7 +40,7 @@ export function SearchForm<Row>({
       <Form
         form={form}
         name={name}
-        layout="inline"
+        layout={stacked ? 'vertical' : 'inline'}
         onFinish={onSearch}
         initialValues={values}
         data-testid="search-form"
@@ -45,11 +48,12 @@ export function SearchForm<Row>({
         {searchable.map((f) => (
           <Form.Item key={f.name} name={f.name} label={t(f.title)}>
             {f.search === 'timeRange' ? (
-              <TimeRangeInput />
+              <TimeRangeInput style={stacked ? { width: '100%' } : undefined} />
             ) : f.search === 'select' ? (
               <Select
                 allowClear
-                style={{ minWidth: 140 }}
+                showSearch={{ optionFilterProp: 'label' }}
+                style={stacked ? { width: '100%' } : { minWidth: 140 }}
                 options={f.options?.map((o) => ({ value: o.value, label: t(o.label) }))}
               />
             ) : (

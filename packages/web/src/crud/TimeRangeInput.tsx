@@ -1,4 +1,5 @@
 import { DatePicker } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Dayjs, dayjs } from '../i18n/dayjs';
 import { timeFormat } from './format';
@@ -7,11 +8,20 @@ import { presetRange, timePresets } from './time-presets';
 type Range = [Dayjs | null, Dayjs | null] | null;
 
 /** A start–end picker with the log shortcuts; usable as a `<Form.Item>` control. */
-export function TimeRangeInput({ value, onChange }: { value?: Range; onChange?: (value: Range) => void }) {
+export function TimeRangeInput({
+  value,
+  onChange,
+  style,
+}: {
+  value?: Range;
+  onChange?: (value: Range) => void;
+  style?: CSSProperties;
+}) {
   const { t } = useTranslation();
   return (
     <DatePicker.RangePicker
       showTime
+      style={style}
       format={timeFormat}
       value={value ?? null}
       onChange={(range) => onChange?.(range as Range)}

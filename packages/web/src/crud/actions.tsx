@@ -55,7 +55,8 @@ export function actionColumn<Row>({
   return {
     key: '_actions',
     title: t('common.actions'),
-    fixed: 'right' as const,
+    // Not fixed: a fixed action column covered the last data columns (a player's last login)
+    // whenever the table was wider than its card; the row scrolls as one inside the card.
     render: (_: unknown, row: Row) => (
       <Space size={0} wrap>
         {detail && (

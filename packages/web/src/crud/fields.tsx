@@ -1,7 +1,11 @@
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatTime } from './format';
+import { formatNumber, formatTime } from './format';
+import { ValueView } from './resource/ValueView';
+
+/** A field name as words: `gainedGems` reads "gained gems". */
+const wordsOf = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
 /**
  * One field of a list screen: the search form, the table columns and the detail view all come
@@ -17,13 +21,15 @@ export interface Field<Row> {
   filter?: string;
   /** Values with i18n label keys (select search, and shown as labels in table and detail). */
   options?: { value: string; label: string; color?: string }[];
-  /** How the value displays: times in the browser's zone, JSON pretty-printed. */
-  kind?: 'text' | 'time' | 'json' | 'boolean' | 'list';
+  /** How the value displays: times in the browser's zone, numbers grouped (right-aligned in tables), structures as rows. */
+  kind?: 'text' | 'time' | 'json' | 'boolean' | 'list' | 'number';
   column?: boolean;
   detail?: boolean;
   sorter?: boolean;
   width?: number;
   render?: (row: Row, t: TFunction) => ReactNode;
+  /** How the detail view shows it, when not as in the table (e.g. a text per language as rows). */
+  detailRender?: (row: Row, t: TFunction) => ReactNode;
 }
 
 /** A field's value of a row, ready to show. */
@@ -38,15 +44,10 @@ export function displayValue<Row>(field: Field<Row>, row: Row, t: TFunction): Re
     case 'time':
       return formatTime(value as string | null);
     case 'json':
-      return value === null || value === undefined ? (
-        '-'
-      ) : (
-        <Typography.Paragraph style={{ margin: 0 }}>
-          <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12 }}>
-            {JSON.stringify(value, null, 2)}
-          </pre>
-        </Typography.Paragraph>
-      );
+      // Structured values as rows (UX.md §4), never a JSON string; names split into words.
+      return <ValueView value={value} label={wordsOf} />;
+    case 'number':
+      return formatNumber(value as number | null);
     case 'boolean':
       return value ? t('common.yes') : t('common.no');
     case 'list':

@@ -1,6 +1,7 @@
 import { translate } from '@rookery/contracts';
 import { currentLocale } from '../i18n';
 import { dayjs } from '../i18n/dayjs';
+import { formatNumberIn } from './number-format';
 
 /** Spec §9's display format, in the browser's time zone. */
 export const timeFormat = 'YYYY-MM-DD HH:mm:ss';
@@ -11,3 +12,7 @@ export function formatTime(value: string | number | Date | null | undefined): st
   const time = dayjs(value);
   return time.isValid() ? time.format(timeFormat) : translate('v.invalidDate', currentLocale());
 }
+
+/** A number with the UI language's thousands separators (UX.md §4); '-' when absent. */
+export const formatNumber = (value: number | string | bigint | null | undefined): string =>
+  formatNumberIn(value, currentLocale());

@@ -1,6 +1,6 @@
-import { endpoints } from '@rookery/contracts';
+import { endpoints, mailBodySchema } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
-import { fieldError, isRequiredField, serverFieldErrors, zodFieldErrors } from './schema-errors';
+import { allFieldErrors, fieldError, isRequiredField, serverFieldErrors, zodFieldErrors } from './schema-errors';
 
 const registerBody = endpoints.register.body!;
 
@@ -49,5 +49,56 @@ describe('serverFieldErrors', () => {
       { name: ['mail'], errors: ['a', 'b'] },
       { name: ['items', '0', 'name'], errors: ['c'] },
     ]);
+  });
+});
+
+describe('allFieldErrors: every field at once', () => {
+  it('an empty global mail hears about its expiry and its title and content together', () => {
+    for (const [locale, expiry] of [
+      ['zh-CN', /./],
+      ['en-US', /./],
+    ] as const) {
+      const { fields } = allFieldErrors(mailBodySchema, { mailScope: 'global' }, locale);
+      const names = fields.map((f) => f.name.join('.'));
+      expect(names).toEqual(expect.arrayContaining(['expireAt', 'title', 'content']));
+      for (const f of fields) expect(f.errors[0]).toMatch(expiry);
+    }
+    const zh = allFieldErrors(mailBodySchema, { mailScope: 'global' }, 'zh-CN').fields;
+    const en = allFieldErrors(mailBodySchema, { mailScope: 'global' }, 'en-US').fields;
+    // In the UI language: the catalogue's words, not its keys or the library's English.
+    expect(zh.find((f) => f.name[0] === 'title')!.errors[0]).toMatch(/[\u4e00-\u9fff]/);
+    expect(en.find((f) => f.name[0] === 'title')!.errors[0]).toMatch(/^[A-Z]/);
+    for (const f of [...zh, ...en]) expect(f.errors.join()).not.toMatch(/^(mail|v)\.|Invalid|expected/);
+    // Left empty, the expiry is missing (not an "invalid date").
+    expect(en.find((f) => f.name[0] === 'expireAt')!.errors).toEqual(['This field is required']);
+    expect(zh.find((f) => f.name[0] === 'expireAt')!.errors).toEqual(['此项为必填项']);
+  });
+
+  it('keeps a cross-field rule once its fields parse, and nothing for a valid value', () => {
+    const start = '2030-01-02T00:00:00.000Z';
+    const early = allFieldErrors(
+      mailBodySchema,
+      {
+        mailScope: 'global',
+        title: { 'en-US': 't' },
+        content: { 'en-US': 'c' },
+        effectiveAt: start,
+        expireAt: '2030-01-01T00:00:00.000Z',
+      },
+      'en-US',
+    );
+    expect(early.fields.map((f) => f.name.join('.'))).toEqual(['expireAt']);
+    const ok = allFieldErrors(
+      mailBodySchema,
+      {
+        mailScope: 'global',
+        title: { 'en-US': 't' },
+        content: { 'en-US': 'c' },
+        effectiveAt: start,
+        expireAt: '2030-01-03T00:00:00.000Z',
+      },
+      'en-US',
+    );
+    expect(ok).toEqual({ fields: [], formErrors: [] });
   });
 });

@@ -1,5 +1,5 @@
 import { type FieldError, type Locale, translate } from '@rookery/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Errors in the shape AntD's `form.setFields` takes. */
 export interface FormFieldError {
@@ -11,16 +11,21 @@ export interface FormFieldError {
  * zod issues as form field errors, messages translated through the contracts catalogue (the
  * schemas carry keys such as `v.mobileFormat`). Issues about the whole object come back apart.
  */
-export function zodFieldErrors(error: z.ZodError, locale: Locale): { fields: FormFieldError[]; formErrors: string[] } {
+export function zodFieldErrors(
+  error: z.ZodError,
+  locale: Locale,
+  /** Where the parsed value sits, when it is one field of a form. */
+  prefix: (string | number)[] = [],
+): { fields: FormFieldError[]; formErrors: string[] } {
   const byPath = new Map<string, FormFieldError>();
   const formErrors: string[] = [];
   for (const issue of error.issues) {
     const message = translate(issue.message, locale);
-    if (!issue.path.length) {
+    const name = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+    if (!name.length) {
       formErrors.push(message);
       continue;
     }
-    const name = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     const key = name.join('.');
     const entry = byPath.get(key) ?? { name, errors: [] };
     if (!entry.errors.includes(message)) entry.errors.push(message);
@@ -58,4 +63,55 @@ export function fieldError(schema: z.ZodType, name: string, value: unknown, loca
 export function isRequiredField(schema: z.ZodType, name: string): boolean {
   const field = fieldSchema(schema, name);
   return Boolean(field && !field.safeParse(undefined).success);
+}
+
+type Extensible = z.ZodType & {
+  shape?: Record<string, z.ZodType>;
+  safeExtend?: (shape: Record<string, z.ZodType>) => z.ZodType;
+};
+
+/**
+ * Every field's errors at once (UX.md §3), in `locale`: what each field gets wrong on its own,
+ * and the rules across fields (an object's refinements), which zod only runs once every field
+ * parses. For those the fields that fail on their own are let through as they are, so an
+ * empty form hears about its missing dates and its missing titles together. Issues about the
+ * whole object come back apart.
+ */
+export function allFieldErrors(
+  schema: z.ZodType,
+  values: unknown,
+  locale: Locale,
+): { fields: FormFieldError[]; formErrors: string[] } {
+  const full = schema.safeParse(values);
+  if (full.success) return { fields: [], formErrors: [] };
+  const s = schema as Extensible;
+  const record = (values ?? {}) as Record<string, unknown>;
+  const failing = Object.keys(s.shape ?? {}).filter((name) => !s.shape![name]!.safeParse(record[name]).success);
+  const found = [zodFieldErrors(full.error, locale)];
+  if (failing.length && s.safeExtend) {
+    try {
+      const relaxed = s.safeExtend(Object.fromEntries(failing.map((name) => [name, z.any().optional()])));
+      const cross = relaxed.safeParse(values);
+      if (!cross.success) found.push(zodFieldErrors(cross.error, locale));
+    } catch {
+      // A rule that cannot read a field left as it came: its error shows once the field is fixed.
+    }
+    for (const name of failing) {
+      const value = record[name];
+      const own = s.shape![name]!.safeParse(value);
+      if (!own.success) found.push(zodFieldErrors(own.error, locale, [name]));
+    }
+  }
+  const byPath = new Map<string, FormFieldError>();
+  const formErrors = new Set<string>();
+  for (const result of found) {
+    for (const e of result.fields) {
+      const key = e.name.join('.');
+      const entry = byPath.get(key) ?? { name: e.name, errors: [] };
+      for (const text of e.errors) if (!entry.errors.includes(text)) entry.errors.push(text);
+      byPath.set(key, entry);
+    }
+    for (const text of result.formErrors) formErrors.add(text);
+  }
+  return { fields: [...byPath.values()], formErrors: [...formErrors] };
 }

@@ -86,8 +86,9 @@ export function listPlayers(
   const now = new Date();
   const filters = [
     q.status === 'frozen' ? frozenNow(now) : q.status === 'normal' ? notFrozenNow(now) : undefined,
-    q.os ? eq(players.os, q.os) : undefined,
-    q.country ? eq(players.country, q.country) : undefined,
+    // Any case: "ios", "iOS" and "IOS" are one system to an operator (and the game may send either).
+    q.os ? sql`lower(${players.os}) = ${q.os.toLowerCase()}` : undefined,
+    q.country ? sql`upper(${players.country}) = ${q.country.toUpperCase()}` : undefined,
   ];
   return listWhere(db, filters, q, sortBy({ columns: sortColumns, by: q.sort, order: q.order, tiebreak: players.id }));
 }

@@ -58,7 +58,7 @@ export function ResourceForm<R extends Resource>({
       });
     });
 
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(resource.body, async (data) => {
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(resource.body, async (data) => {
     const body = data as Record<string, unknown>;
     if (!(await confirmPublish(body))) return;
     const saved = (
@@ -80,6 +80,7 @@ export function ResourceForm<R extends Resource>({
       layout="vertical"
       name={`${resource.name}-edit`}
       onFinish={onFinish}
+      onFinishFailed={onFinishFailed}
       onKeyDown={ignoreEnter}
       initialValues={initialValues}
       data-testid={`${resource.name}-form`}

@@ -1,11 +1,21 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../kit-texts';
 
 /**
  * A stored value as an operator reads it: numbers with the locale's separators, yes/no, text, and
  * objects and lists as nested rows — never a JSON string (UX.md §4).
  */
-export function ValueView({ value, compact }: { value: unknown; compact?: boolean }) {
+export function ValueView({
+  value,
+  compact,
+  label = (key) => key,
+}: {
+  value: unknown;
+  compact?: boolean;
+  /** How a field's name reads (e.g. a catalogue label); its name by default. */
+  label?: (key: string) => string;
+}) {
   const { t, i18n } = useTranslation();
   if (value === null || value === undefined || value === '')
     return <Typography.Text type="secondary">{t('diff.empty')}</Typography.Text>;
@@ -27,7 +37,7 @@ export function ValueView({ value, compact }: { value: unknown; compact?: boolea
       size="small"
       column={1}
       bordered
-      items={entries.map(([k, v]) => ({ key: k, label: k, children: <ValueView value={v} /> }))}
+      items={entries.map(([k, v]) => ({ key: k, label: label(k), children: <ValueView value={v} label={label} /> }))}
     />
   );
 }

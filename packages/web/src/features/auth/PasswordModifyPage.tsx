@@ -9,15 +9,24 @@ import { PasswordStrength } from './PasswordStrength';
 export default function PasswordModifyPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(staffEndpoints.changePassword.body!, async (body) => {
-    await api(staffEndpoints.changePassword, { body });
-    form.resetFields();
-    message.success(t('auth.passwordChanged'));
-  });
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(
+    staffEndpoints.changePassword.body!,
+    async (body) => {
+      await api(staffEndpoints.changePassword, { body });
+      form.resetFields();
+      message.success(t('auth.passwordChanged'));
+    },
+  );
   const newPassword = Form.useWatch('newPassword', form);
   return (
     <Card title={t('routes.passwordModify')} style={{ maxWidth: 560 }}>
-      <Form form={form} onFinish={onFinish} layout="vertical" data-testid="password-form">
+      <Form
+        form={form}
+        onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
+        layout="vertical"
+        data-testid="password-form"
+      >
         <Form.Item {...itemProps('oldPassword')} label={t('auth.oldPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -21,7 +21,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const countdown = useCaptchaCountdown();
 
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(registerBody, async (body) => {
+  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(registerBody, async (body) => {
     const result = await api(staffEndpoints.register, { body });
     // The token is a pending session: it can only see its registration's state.
     storeCredentials(result.token, result.uuid);
@@ -46,7 +46,13 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.registerTitle')}>
-      <Form form={form} onFinish={onFinish} layout="vertical" data-testid="register-form">
+      <Form
+        form={form}
+        onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
+        layout="vertical"
+        data-testid="register-form"
+      >
         <Form.Item {...itemProps('mail')} label={t('auth.mail')}>
           <Input autoComplete="email" />
         </Form.Item>

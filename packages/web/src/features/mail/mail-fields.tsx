@@ -1,6 +1,7 @@
-import { type Mail, type MailTemplate, mailStates } from '@rookery/contracts';
+import { type ConditionRule, type Mail, type MailTemplate, mailStates } from '@rookery/contracts';
 import type { Field } from '../../crud/fields';
 import { currentLocale } from '../../i18n';
+import { ConditionsView, LocalizedTextsView, RewardsView } from '../shared/RecordViews';
 import { rewardsText } from '../shared/RewardsEditor';
 import './texts';
 
@@ -21,16 +22,39 @@ export const mailStateOptions = mailStates.map((value) => ({
 export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
   return [
     { name: 'id', title: 'mail.id', width: 80 },
-    { name: 'title', title: 'mail.title', search: 'text', render: (row) => localText(row.title) },
-    { name: 'content', title: 'mail.content', column: false, kind: 'json' },
+    {
+      name: 'title',
+      title: 'mail.title',
+      search: 'text',
+      render: (row) => localText(row.title),
+      detailRender: (row) => <LocalizedTextsView texts={row.title} />,
+    },
+    {
+      name: 'content',
+      title: 'mail.content',
+      column: false,
+      render: (row) => <LocalizedTextsView texts={row.content} />,
+    },
     { name: 'state', title: 'mail.state', search: 'select', options: mailStateOptions },
-    { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
+    {
+      name: 'reward',
+      title: 'mail.reward',
+      render: (row) => rewardsText(row.reward),
+      detailRender: (row) => <RewardsView rewards={row.reward} />,
+    },
     ...(scope === 'personal'
-      ? [{ name: 'recipientCount', title: 'mail.recipientCount' } satisfies Field<Mail>]
-      : [{ name: 'conditions', title: 'mail.conditions', kind: 'json', column: false } satisfies Field<Mail>]),
+      ? [{ name: 'recipientCount', title: 'mail.recipientCount', kind: 'number' } satisfies Field<Mail>]
+      : [
+          {
+            name: 'conditions',
+            title: 'mail.conditions',
+            column: false,
+            render: (row) => <ConditionsView conditions={row.conditions as ConditionRule[]} />,
+          } satisfies Field<Mail>,
+        ]),
     ...(scope === 'comeback'
       ? ([
-          { name: 'notLoginDays', title: 'mail.notLoginDays' },
+          { name: 'notLoginDays', title: 'mail.notLoginDays', kind: 'number' },
           { name: 'maxTimes', title: 'mail.maxTimes' },
         ] satisfies Field<Mail>[])
       : []),
@@ -45,8 +69,18 @@ export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
 export const mailTemplateFields: Field<MailTemplate>[] = [
   { name: 'id', title: 'mail.id', width: 80 },
   { name: 'name', title: 'mail.templateName', search: 'text', filter: 'searchName' },
-  { name: 'title', title: 'mail.title', render: (row) => localText(row.title) },
-  { name: 'content', title: 'mail.content', kind: 'json', column: false },
+  {
+    name: 'title',
+    title: 'mail.title',
+    render: (row) => localText(row.title),
+    detailRender: (row) => <LocalizedTextsView texts={row.title} />,
+  },
+  {
+    name: 'content',
+    title: 'mail.content',
+    column: false,
+    render: (row) => <LocalizedTextsView texts={row.content} />,
+  },
   { name: 'createdBy', title: 'mail.createdBy' },
   { name: 'updateAt', title: 'mail.createAt', kind: 'time' },
 ];
@@ -54,7 +88,12 @@ export const mailTemplateFields: Field<MailTemplate>[] = [
 export const rewardTemplateFields: Field<MailTemplate>[] = [
   { name: 'id', title: 'mail.id', width: 80 },
   { name: 'name', title: 'mail.templateName', search: 'text', filter: 'searchName' },
-  { name: 'reward', title: 'mail.reward', render: (row) => rewardsText(row.reward) },
+  {
+    name: 'reward',
+    title: 'mail.reward',
+    render: (row) => rewardsText(row.reward),
+    detailRender: (row) => <RewardsView rewards={row.reward} />,
+  },
   { name: 'createdBy', title: 'mail.createdBy' },
   { name: 'updateAt', title: 'mail.createAt', kind: 'time' },
 ];

@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@rookery/contracts';
+import { operatingSystems, playerEndpoints } from '@rookery/contracts';
 import { ListPage } from '../../crud/ListPage';
 import { playerFields, playerStatusOptions } from './player-fields';
 import './texts';
@@ -6,9 +6,15 @@ import './texts';
 const fields = playerFields.map((f) =>
   f.name === 'status'
     ? { ...f, search: 'select' as const, options: playerStatusOptions }
-    : f.name === 'os' || f.name === 'country'
-      ? { ...f, search: 'text' as const }
-      : f,
+    : f.name === 'os'
+      ? {
+          ...f,
+          search: 'select' as const,
+          options: operatingSystems.map((os) => ({ value: os, label: `players.osNames.${os}` })),
+        }
+      : f.name === 'country'
+        ? { ...f, search: 'text' as const }
+        : f,
 );
 
 /** Every game user, filtered by status, OS and country and sorted on the server (by the columns it sorts by). */

@@ -38,6 +38,8 @@ export default function PlayerSearchPage() {
       endpoint={playerEndpoints.searchPlayers}
       fields={fields}
       rowKey="userId"
+      // One way to a player's details: their page (the user ID links there too), no drawer beside it.
+      detail={false}
       rowActions={(row) => [
         { key: 'detail', label: t('players.openDetail'), run: () => navigate(detailPath(row.userId)) },
         ...(row.socialId || row.deviceId

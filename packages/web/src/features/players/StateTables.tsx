@@ -1,6 +1,7 @@
 import type { PlayerDetail } from '@rookery/contracts';
 import { Col, Row, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../crud/format';
 import './texts';
 
 type Labelled = PlayerDetail['stateView']['resources'][number];
@@ -18,7 +19,14 @@ export function StateTables({ player }: { player: Pick<PlayerDetail, 'stateView'
       data-testid={testId}
       columns={[
         { key: 'label', dataIndex: 'label', title: title },
-        { key: 'value', dataIndex: 'value', title: t('players.value'), align: 'right' },
+        {
+          key: 'value',
+          dataIndex: 'value',
+          title: t('players.value'),
+          align: 'right',
+          render: (value: unknown) =>
+            typeof value === 'number' ? formatNumber(value) : ((value as string | null) ?? '-'),
+        },
       ]}
     />
   );

@@ -1,4 +1,11 @@
-import { type PlayerStatus, type PlayerSummary, pathTo, playerStatuses, playerUserTypes } from '@rookery/contracts';
+import {
+  operatingSystemLabel,
+  type PlayerStatus,
+  type PlayerSummary,
+  pathTo,
+  playerStatuses,
+  playerUserTypes,
+} from '@rookery/contracts';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
@@ -36,7 +43,7 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'deviceId', title: 'players.deviceId' },
   { name: 'anonymousId', title: 'players.anonymousId', column: false },
   { name: 'deviceModel', title: 'players.deviceModel', column: false },
-  { name: 'os', title: 'players.os' },
+  { name: 'os', title: 'players.os', render: (row) => operatingSystemLabel(row.os) },
   { name: 'appVersion', title: 'players.appVersion' },
   { name: 'language', title: 'players.language', column: false },
   { name: 'country', title: 'players.country' },
@@ -55,8 +62,8 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'blacklisted', title: 'players.blacklisted', kind: 'boolean', column: false },
   { name: 'blacklistReason', title: 'players.blacklistReason', column: false },
   { name: 'userType', title: 'players.userType', options: userTypeOptions },
-  { name: 'habitatCount', title: 'players.habitatCount', column: false },
-  { name: 'saveCount', title: 'players.saveCount', sorter: true },
+  { name: 'habitatCount', title: 'players.habitatCount', kind: 'number', column: false },
+  { name: 'saveCount', title: 'players.saveCount', kind: 'number', sorter: true },
   { name: 'firstLoginAt', title: 'players.firstLoginAt', kind: 'time', sorter: true, column: false },
   { name: 'lastLoginAt', title: 'players.lastLoginAt', kind: 'time', sorter: true },
 ];

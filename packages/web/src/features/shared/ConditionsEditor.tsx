@@ -6,6 +6,7 @@ import {
   conditionAttributes,
   countryCodes,
   isListOperator,
+  operatingSystemLabels,
   operatingSystems,
   userTypes,
 } from '@rookery/contracts';
@@ -75,7 +76,7 @@ function ValueInput({
   );
   switch (conditionAttributeSpecs[attr].kind) {
     case 'os':
-      return picker(operatingSystems.map((os) => ({ value: os, label: os })));
+      return picker(operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] })));
     case 'country':
       return picker(countries);
     case 'language':

@@ -2,6 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { gameLabel, type Reward, resourceKinds } from '@rookery/contracts';
 import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatNumberIn } from '../../crud/number-format';
 import { currentLocale } from '../../i18n';
 import './texts';
 
@@ -59,5 +60,5 @@ export function RewardsEditor({ name = 'reward', addLabel }: { name?: string; ad
 export function rewardsText(rewards: readonly { kind: string; amount: number }[] | null | undefined): string {
   if (!rewards?.length) return '-';
   const locale = currentLocale();
-  return rewards.map((r) => `${gameLabel(r.kind, locale)} ×${r.amount}`).join(', ');
+  return rewards.map((r) => `${gameLabel(r.kind, locale)} ×${formatNumberIn(r.amount, locale)}`).join(', ');
 }

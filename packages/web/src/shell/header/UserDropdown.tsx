@@ -8,7 +8,8 @@ import { signOut } from '../../access/sign-out';
 import { useCan } from '../../access/useCan';
 import { homePath, routeByName } from '../../navigation/route-index';
 
-export function UserDropdown() {
+/** The signed-in user's menu; `compact` (a phone's header) shows the avatar without the name. */
+export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -49,9 +50,13 @@ export function UserDropdown() {
         ],
       }}
     >
-      <Space style={{ cursor: 'pointer', padding: '0 8px' }} data-testid="user-menu">
+      <Space
+        style={{ cursor: 'pointer', padding: compact ? '0 4px' : '0 8px' }}
+        aria-label={user?.name || user?.username}
+        data-testid="user-menu"
+      >
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span>{user?.name || user?.username}</span>
+        {!compact && <span>{user?.name || user?.username}</span>}
       </Space>
     </Dropdown>
   );

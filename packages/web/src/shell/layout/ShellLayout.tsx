@@ -1,5 +1,5 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { App, theme as antdTheme, Button, Layout, Space, Tag } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { App, theme as antdTheme, Button, Drawer, Layout, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -38,8 +38,13 @@ export default function ShellLayout() {
   const device = useDeviceClass();
   const [collapsed, setCollapsed] = useState(device !== 'desktop');
   const headerHidden = useScrolledPast(headerHideAfter);
+  // On a phone the side menu is a drawer over the page, closed until the menu button opens it.
+  const mobile = device === 'mobile';
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   useEffect(() => setCollapsed(device !== 'desktop'), [device]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (the drawer's menu was followed) closes it
+  useEffect(() => setDrawerOpen(false), [location.pathname, device]);
 
   const fullPath = location.pathname + location.search;
   // The page whose tab was last opened: a tab is opened when the user arrives somewhere, not on
@@ -63,14 +68,30 @@ export default function ShellLayout() {
       useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(page.route, fullPath, page.params)));
   }, [fullPath, location.pathname, session]);
 
-  const side = layout === 'side';
-  const siderOffset = side ? (collapsed ? siderCollapsedWidth : siderWidth) : 0;
+  // A phone always gets the side menu, as a drawer: a top menu does not fit its header.
+  const side = layout === 'side' || mobile;
+  const siderOffset = side && !mobile ? (collapsed ? siderCollapsedWidth : siderWidth) : 0;
+  const brand = (small: boolean) => (
+    <div
+      style={{
+        height: headerHeight,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        fontWeight: 600,
+        fontSize: 18,
+        color: menuTheme === 'dark' ? '#fff' : token.colorText,
+      }}
+    >
+      {small ? 'R' : t('app.brand')}
+    </div>
+  );
 
   return (
     // Screens' modals, messages and notices take the theme and language from here.
     <App component={false}>
       <Layout style={{ minHeight: '100vh' }}>
-        {side && (
+        {side && !mobile && (
           <Layout.Sider
             theme={menuTheme}
             width={siderWidth}
@@ -80,21 +101,27 @@ export default function ShellLayout() {
             style={{ position: 'fixed', insetInlineStart: 0, top: 0, bottom: 0, overflow: 'auto', zIndex: 20 }}
             data-testid="side-menu"
           >
-            <div
-              style={{
-                height: headerHeight,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                fontWeight: 600,
-                fontSize: 18,
-                color: menuTheme === 'dark' ? '#fff' : token.colorText,
-              }}
-            >
-              {collapsed ? 'R' : t('app.brand')}
-            </div>
+            {brand(collapsed)}
             <NavMenu mode="inline" theme={menuTheme} collapsed={collapsed} />
           </Layout.Sider>
+        )}
+        {mobile && (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            placement="left"
+            size={siderWidth}
+            closable={false}
+            styles={{
+              body: { padding: 0, background: menuTheme === 'dark' ? token.colorBgSpotlight : token.colorBgContainer },
+            }}
+            data-testid="menu-drawer"
+          >
+            <Layout.Sider theme={menuTheme} width="100%" style={{ minHeight: '100%' }} data-testid="side-menu">
+              {brand(false)}
+              <NavMenu mode="inline" theme={menuTheme} />
+            </Layout.Sider>
+          </Drawer>
         )}
         <Layout style={{ marginInlineStart: siderOffset, transition: 'margin 0.2s' }}>
           <Layout.Header
@@ -104,10 +131,10 @@ export default function ShellLayout() {
               zIndex: 10,
               height: headerHeight,
               lineHeight: `${headerHeight}px`,
-              padding: '0 16px',
+              padding: mobile ? '0 8px' : '0 16px',
               display: 'flex',
               alignItems: 'center',
-              gap: 12,
+              gap: mobile ? 4 : 12,
               background: token.colorBgContainer,
               borderBottom: `1px solid ${token.colorBorderSecondary}`,
               transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
@@ -117,15 +144,23 @@ export default function ShellLayout() {
           >
             {side ? (
               <>
-                <Button
-                  type="text"
-                  aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-                  icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                  onClick={() => setCollapsed(!collapsed)}
-                />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <PageBreadcrumb />
-                </div>
+                {mobile ? (
+                  <Button
+                    type="text"
+                    aria-label={t('shell.openMenu')}
+                    icon={<MenuOutlined />}
+                    onClick={() => setDrawerOpen(true)}
+                    data-testid="menu-button"
+                  />
+                ) : (
+                  <Button
+                    type="text"
+                    aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+                    icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                    onClick={() => setCollapsed(!collapsed)}
+                  />
+                )}
+                <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>{!mobile && <PageBreadcrumb />}</div>
               </>
             ) : (
               <>
@@ -133,23 +168,24 @@ export default function ShellLayout() {
                 <NavMenu mode="horizontal" theme="light" />
               </>
             )}
-            <Space size={4}>
+            <Space size={mobile ? 0 : 4}>
               {currentHostKind === 'test' && (
-                <Tag color="orange" data-testid="test-tag">
+                <Tag color="orange" data-testid="test-tag" style={mobile ? { marginInlineEnd: 0 } : undefined}>
                   {t('app.testTag')}
                 </Tag>
               )}
               <LogIndicator />
-              <FullscreenToggle />
+              {!mobile && <FullscreenToggle />}
               <LanguageSwitch />
               <SettingsDrawer />
-              <UserDropdown />
+              <UserDropdown compact={mobile} />
             </Space>
           </Layout.Header>
-          <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
+          <div style={{ background: token.colorBgContainer, padding: mobile ? '4px 8px 0' : '4px 16px 0' }}>
             <TabBar />
           </div>
-          <Layout.Content style={{ margin: 16 }}>
+          {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
+          <Layout.Content style={{ margin: mobile ? 8 : 16, minWidth: 0 }}>
             <PageOutlet activeKey={locationTabKey(location.pathname, location.search)} />
           </Layout.Content>
         </Layout>

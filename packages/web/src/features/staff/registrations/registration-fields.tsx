@@ -1,5 +1,6 @@
 import type { EndpointResponse, staffEndpoints } from '@rookery/contracts';
 import type { Field } from '../../../crud/fields';
+import { roleText } from '../roles/role-label';
 import { staffStatusOptions } from '../users/staff-user-fields';
 
 export type Registration = EndpointResponse<typeof staffEndpoints.listRegistrations>['list'][number];
@@ -16,7 +17,7 @@ export const registrationFields: Field<Registration>[] = [
     search: 'select',
     options: staffStatusOptions.filter((o) => reviewStates.includes(o.value)),
   },
-  { name: 'role', title: 'staff.role' },
+  { name: 'role', title: 'staff.role', render: (row) => (row.role ? roleText(row.role) : '-') },
   { name: 'createdAt', title: 'staff.registeredAt', kind: 'time' },
   { name: 'reviewedBy', title: 'staff.reviewedBy' },
   { name: 'reviewedAt', title: 'staff.reviewedAt', kind: 'time' },

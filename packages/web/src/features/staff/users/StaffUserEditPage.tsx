@@ -2,6 +2,7 @@ import { pathTo, staffEndpoints } from '@rookery/contracts';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditPage } from '../../../crud/EditPage';
+import { roleText } from '../roles/role-label';
 import { useRoleNames } from '../roles/useRoleNames';
 
 const listPath = pathTo('systemUserList');
@@ -44,8 +45,8 @@ export default function StaffUserEditPage() {
           )}
           <Form.Item {...itemProps('role')} label={t('staff.role')}>
             <Select
-              showSearch
-              options={roleNames.map((name) => ({ value: name, label: name }))}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={roleNames.map((name) => ({ value: name, label: roleText(name) }))}
               data-testid="role-select"
             />
           </Form.Item>

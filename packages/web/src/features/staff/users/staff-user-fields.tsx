@@ -1,5 +1,6 @@
 import { type StaffUser, staffStatuses } from '@rookery/contracts';
 import type { Field } from '../../../crud/fields';
+import { roleText } from '../roles/role-label';
 
 const statusColors: Record<(typeof staffStatuses)[number], string> = {
   active: 'green',
@@ -19,7 +20,7 @@ export const staffUserFields: Field<StaffUser>[] = [
   { name: 'username', title: 'staff.username' },
   { name: 'name', title: 'staff.name' },
   { name: 'email', title: 'staff.email', search: 'text' },
-  { name: 'role', title: 'staff.role' },
+  { name: 'role', title: 'staff.role', render: (row) => (row.role ? roleText(row.role) : '-') },
   { name: 'phoneNumber', title: 'staff.phoneNumber' },
   { name: 'status', title: 'staff.status', search: 'select', options: staffStatusOptions },
   { name: 'createdAt', title: 'staff.createdAt', kind: 'time' },

@@ -1,0 +1,86 @@
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, see, signIn, useBrowser } from './helpers';
+
+const browser = useBrowser();
+
+describe('the frame on a phone', () => {
+  it('puts the side menu in a drawer at 390 px and the page never scrolls sideways', async () => {
+    const { page, context } = await newPage(browser());
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(page, 'admin', inject('adminPassword'), '/login?redirect=%2Fsystem%2Flog');
+    await page.locator('.ant-table-row').first().waitFor();
+    // No fixed side menu takes the page's width; the header's menu button opens it as a drawer.
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    await page.getByTestId('menu-button').click();
+    const drawer = page.getByTestId('menu-drawer');
+    await drawer.getByTestId('nav-menu').waitFor();
+    expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(390);
+    // Following an entry opens its page and closes the drawer.
+    await drawer.locator('.ant-menu-submenu-title', { hasText: '系统' }).click();
+    await drawer.locator('.ant-menu-item', { hasText: '角色管理' }).click();
+    await page.waitForURL('**/system/role-manage');
+    await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+    // A wide table scrolls inside its own container.
+    const table = page.locator('.ant-table-content, .ant-table-body').first();
+    expect(await table.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+
+    // Back on a desktop the side menu is fixed again.
+    await page.setViewportSize({ width: 1400, height: 800 });
+    await expect.poll(() => page.getByTestId('side-menu').count()).toBe(1);
+    await context.close();
+  });
+
+  it('signs in on a phone with the page font and no margins', async () => {
+    const { page, context } = await newPage(browser());
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/login');
+    const heading = page.locator('h1');
+    await heading.waitFor();
+    const style = await heading.evaluate((el) => ({
+      family: getComputedStyle(el).fontFamily,
+      margin: getComputedStyle(document.body).margin,
+    }));
+    expect(style.margin).toBe('0px');
+    expect(style.family).toContain('sans-serif');
+    expect(style.family).not.toMatch(/^["']?Times/);
+    await context.close();
+  });
+});
+
+describe('the role tree', () => {
+  it('searches, expands and collapses, selects a whole area, and offers only areas with screens', async () => {
+    const { page, context } = await newPage(browser());
+    await signIn(page, 'admin', inject('adminPassword'), '/login?redirect=%2Fsystem%2Frole-edit');
+    const tree = page.getByTestId('permission-tree');
+    await tree.locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
+    const titles = () => tree.locator('.ant-tree-title').allInnerTexts();
+
+    // Areas without a built screen (push, gift codes) are not offered.
+    const areas = (await titles()).join('\n');
+    expect(areas).toContain('玩家');
+    expect(areas).not.toContain('推送');
+
+    await tree.getByTestId('permission-search').locator('input').fill('系统日志');
+    await expect.poll(async () => (await titles()).filter((t) => t === '系统日志').length).toBe(1);
+    expect((await titles()).some((t) => t.includes('查询玩家'))).toBe(false);
+    await tree.getByTestId('permission-search').locator('input').fill('');
+
+    await tree.getByTestId('permission-collapse').click();
+    await expect.poll(async () => (await titles()).includes('系统日志')).toBe(false);
+    await tree.getByTestId('permission-expand').click();
+    await expect.poll(async () => (await titles()).includes('系统日志')).toBe(true);
+
+    await tree.getByTestId('permission-all-mail').click();
+    await expect
+      .poll(() => tree.locator('.ant-tree-treenode-switcher-open .ant-tree-checkbox-checked').count())
+      .toBeGreaterThan(0);
+    await see(page, '全不选');
+    await tree.getByTestId('permission-all-mail').click();
+    await see(page, '全选');
+    await context.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { builtRoutes, flattenRoutes, type ResolvedRoute } from '@rookery/contracts';
+import type { Page } from 'playwright-core';
+
+/**
+ * The console walk's page list and checks (UX.md "How it is proven"). Every built page of the
+ * route table whose address needs no path parameter; a page that names its record in the query
+ * (the player detail) gets `record` there.
+ */
+export function walkedPages(): ResolvedRoute[] {
+  return flattenRoutes(builtRoutes()).filter((r) => !r.hasChildren && !r.redirect && !r.fullPath.includes(':'));
+}
+
+export function walkAddress(route: ResolvedRoute, record: string | number): string {
+  return route.recordQuery ? `${route.fullPath}?${route.recordQuery}=${encodeURIComponent(record)}` : route.fullPath;
+}
+
+/** Waits until the page's requests and spinners have settled. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * What the frame and records rules find wrong on the page as it is shown: the page wider than its
+ * viewport, a body margin, a serif font, an empty table header cell, a camelCase code in a table
+ * cell or a tag. Each finding names where it is.
+ */
+export function frameFindings(page: Page): Promise<string[]> {
+  return page.evaluate(inPage);
+}
+
+/**
+ * Runs in the page. Plain JavaScript text: a transpiler's helpers (e.g. esbuild's `__name`) must
+ * not reach the browser.
+ */
+const inPage = `(() => {
+  const found = [];
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const where = (el) => {
+    const cls = typeof el.className === 'string' ? el.className.split(/\\s+/).slice(0, 2).join('.') : '';
+    return el.tagName.toLowerCase() + (cls ? '.' + cls : '');
+  };
+
+  const width = document.documentElement.scrollWidth;
+  if (width > window.innerWidth) found.push('page ' + width + ' px wide in a ' + window.innerWidth + ' px viewport');
+
+  const margin = getComputedStyle(document.body).margin;
+  if (margin !== '0px') found.push('body margin ' + margin);
+
+  // A family list without a sans-serif or monospace fallback ends in the browser's serif default.
+  const serif = (family) => {
+    const f = family.toLowerCase();
+    return /^\\s*["']?(serif|times|georgia|songti|simsun)/.test(f) || !/sans-serif|monospace|system-ui/.test(f);
+  };
+  const texts = [document.body, ...document.body.querySelectorAll('*')].filter(
+    (el) => visible(el) && [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim()),
+  );
+  const serifEl = texts.find((el) => serif(getComputedStyle(el).fontFamily));
+  if (serifEl) found.push('serif font on ' + where(serifEl) + ': ' + getComputedStyle(serifEl).fontFamily);
+
+  for (const th of document.querySelectorAll('.ant-table-thead th')) {
+    if (!visible(th)) continue;
+    if (th.matches('.ant-table-selection-column, .ant-table-row-expand-icon-cell, .ant-table-cell-scrollbar')) continue;
+    if (!th.textContent.trim() && !th.querySelector('[aria-label]')) found.push('empty header cell ' + where(th));
+  }
+
+  // A coded value shown raw: one word, lower case, then an upper-case hump (createMail, maxRole).
+  const camel = /^[a-z]{2,}[A-Z][A-Za-z0-9]*$/;
+  for (const el of document.querySelectorAll('.ant-table-tbody td, .ant-tag')) {
+    if (!visible(el)) continue;
+    const text = el.innerText.trim();
+    const words = el.matches('.ant-tag') ? [text] : text.split(/[\\s,，、]+/);
+    const code = words.find((w) => camel.test(w));
+    if (code) found.push('code "' + code + '" shown in ' + where(el));
+  }
+  return found;
+})()`;

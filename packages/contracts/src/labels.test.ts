@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { builtInRoles } from './access.js';
+import { builtInRoleLabels, isSuperRole, operatingSystemLabel, roleLabel } from './labels.js';
+
+describe('labels of coded values', () => {
+  it('names every built-in role in both languages; a role made by an administrator keeps its name', () => {
+    for (const role of builtInRoles) {
+      expect(builtInRoleLabels[role]['zh-CN']).not.toBe(role);
+      expect(builtInRoleLabels[role]['en-US']).not.toBe(role);
+    }
+    expect(roleLabel('maxRole', 'zh-CN')).toBe('超级管理员');
+    expect(roleLabel('serviceManager', 'en-US')).toBe('Customer service manager');
+    expect(roleLabel('活动运营', 'en-US')).toBe('活动运营');
+    expect(roleLabel('toString', 'en-US')).toBe('toString');
+  });
+
+  it('knows which roles pass every check', () => {
+    expect(isSuperRole('admin')).toBe(true);
+    expect(isSuperRole('maxRole')).toBe(true);
+    expect(isSuperRole('operation')).toBe(false);
+  });
+
+  it('shows an OS by its name whatever its case', () => {
+    for (const os of ['ios', 'IOS', 'iOS']) expect(operatingSystemLabel(os)).toBe('iOS');
+    expect(operatingSystemLabel('android')).toBe('Android');
+    expect(operatingSystemLabel('harmony')).toBe('harmony');
+    expect(operatingSystemLabel(null)).toBe('-');
+  });
+});

@@ -1,0 +1,53 @@
+import { type BuiltInRole, superRoles } from './access.js';
+import { operatingSystems } from './conditions.js';
+import type { Label, Locale } from './permissions.js';
+
+/**
+ * Labels of coded values that only signed-in screens show. Kept apart from enums.ts, which the
+ * login page loads: a table here costs the first load nothing.
+ */
+
+const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+
+/** What the console calls the built-in roles; a role made by an administrator shows its own name. */
+export const builtInRoleLabels: Record<BuiltInRole, Label> = {
+  maxRole: l('超级管理员', 'Superuser'),
+  admin: l('管理员', 'Administrator'),
+  operation: l('运营', 'Operations'),
+  developer: l('开发', 'Developer'),
+  tester: l('测试', 'Tester'),
+  service: l('客服', 'Customer service'),
+  serviceManager: l('客服主管', 'Customer service manager'),
+};
+
+/** A role's name as the console shows it: a built-in role's label, or the name it was given. */
+export function roleLabel(roleName: string, locale: Locale): string {
+  return Object.hasOwn(builtInRoleLabels, roleName) ? builtInRoleLabels[roleName as BuiltInRole][locale] : roleName;
+}
+
+/** Whether a role passes every check (its permission list is not what it may do). */
+export const isSuperRole = (roleName: string): boolean => superRoles.includes(roleName);
+
+export type OperatingSystem = (typeof operatingSystems)[number];
+/** The systems' own names, the same in every language. */
+export const operatingSystemLabels: Record<OperatingSystem, string> = { android: 'Android', ios: 'iOS' };
+/** An OS as shown, whatever its case on the wire ("iOS" for ios, IOS or iOS). */
+export function operatingSystemLabel(os: string | null | undefined): string {
+  if (!os) return '-';
+  const known = operatingSystems.find((o) => o === os.toLowerCase());
+  return known ? operatingSystemLabels[known] : os;
+}
+
+/**
+ * The game's own events in a player's log (the console's actions there are audit actions and read
+ * as their sentences): what each one says.
+ */
+export const playerGameEventLabels: Record<string, Label> = {
+  login: l('登录了游戏', 'Signed in to the game'),
+  save: l('保存了存档', 'Saved the game'),
+  rewards: l('获得了奖励', 'Received rewards'),
+  mailClaim: l('领取了邮件', 'Claimed a mail'),
+  purchase: l('完成了购买', 'Made a purchase'),
+  giftCode: l('兑换了礼包码', 'Redeemed a gift code'),
+  copiedToAccount: l('存档被复制到另一个账号', 'Save copied to another account'),
+};
