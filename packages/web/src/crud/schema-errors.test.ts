@@ -47,7 +47,17 @@ describe('serverFieldErrors', () => {
       ]),
     ).toEqual([
       { name: ['mail'], errors: ['a', 'b'] },
-      { name: ['items', '0', 'name'], errors: ['c'] },
+      { name: ['items', 0, 'name'], errors: ['c'] },
+    ]);
+  });
+
+  it('names list positions with numbers, as the form does (a string "2" matches no field)', () => {
+    expect(serverFieldErrors([{ field: 'events.1.values.2.value', message: 'x' }])[0].name).toEqual([
+      'events',
+      1,
+      'values',
+      2,
+      'value',
     ]);
   });
 });

@@ -33,7 +33,9 @@ export function zodFieldErrors(error: z.ZodError, locale: Locale): { fields: For
 export function serverFieldErrors(errors: readonly FieldError[] | undefined): FormFieldError[] {
   const byField = new Map<string, FormFieldError>();
   for (const { field, message } of errors ?? []) {
-    const entry = byField.get(field) ?? { name: field.split('.'), errors: [] };
+    // `values.2.value`: list positions are numbers in the form's field names.
+    const name = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const entry = byField.get(field) ?? { name, errors: [] };
     entry.errors.push(message);
     byField.set(field, entry);
   }

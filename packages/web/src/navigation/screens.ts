@@ -62,6 +62,8 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   settingConstant: resourcePage(() => import('../features/settings/constants'), 'list'),
   settingConstantAdd: resourcePage(() => import('../features/settings/constants'), 'edit'),
   settingDictionary: resourcePage(() => import('../features/settings/dictionary'), 'list'),
+  settingConfigList: () => import('../features/settings/config/ConfigListPage'),
+  settingConfigEdit: resourcePage(() => import('../features/settings/config/screen'), 'edit'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
   forbidden: () => import('../shell/errors/ForbiddenPage'),

@@ -1,4 +1,11 @@
-import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
+import {
+  configEndpoints,
+  type PlayerDetail,
+  pathTo,
+  playerEndpoints,
+  type RouteName,
+  routeAuth,
+} from '@rookery/contracts';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +36,11 @@ const eventLogRule = routeAuth('usersLog');
 const mailRule = routeAuth('emailList');
 // The mail area's tab loads with its own chunk, only when opened.
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
+// Remote config's tab: the tester overrides naming the player, with the endpoint's own permission.
+const configOverridesRule = configEndpoints.configPlayerOverrides.permission as string[];
+const PlayerConfigOverrides = lazy(() =>
+  import('../settings/config/PlayerConfigOverrides').then((m) => ({ default: m.PlayerConfigOverrides })),
+);
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
@@ -121,6 +133,19 @@ function PlayerView({ player }: { player: PlayerDetail }) {
                     children: (
                       <Suspense fallback={<PageSpinner />}>
                         <PlayerMailTab userId={player.userId} />
+                      </Suspense>
+                    ),
+                  },
+                ]
+              : []),
+            ...(can(configOverridesRule)
+              ? [
+                  {
+                    key: 'configOverrides',
+                    label: t('players.configOverrides'),
+                    children: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <PlayerConfigOverrides userId={player.userId} />
                       </Suspense>
                     ),
                   },
