@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../access/useCan';
-import { api, isApiError } from '../../../api/request';
+import { useEndpointFetch } from '../../../api/endpoint-query';
 import { formatTime } from '../../../crud/format';
 import { ValueView } from '../../../crud/resource/ValueView';
 import { currentLocale } from '../../../i18n';
@@ -66,6 +66,7 @@ function Attributes({ data }: { data: ConfigExplain }) {
 export function TestOnPlayer() {
   const { t } = useTranslation();
   const can = useCan();
+  const fetch = useEndpointFetch();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -81,10 +82,12 @@ export function TestOnPlayer() {
     setProblem(undefined);
     setLoading(true);
     try {
-      setData(await api(endpoint, { params: { userId } }, { quiet: true }));
+      // Fetched afresh each time (reads are stale at once): the answer is "now".
+      setData(await fetch(endpoint, { params: { userId } }, { quiet: true }));
     } catch (error) {
       // An unknown player (and any refusal) says why here, in the panel.
-      setProblem(isApiError(error) ? error.msg : String(error));
+      const msg = (error as { msg?: unknown } | undefined)?.msg;
+      setProblem(typeof msg === 'string' && msg ? msg : t('settings.config.test.failed'));
     } finally {
       setLoading(false);
     }

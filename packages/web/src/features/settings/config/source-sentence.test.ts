@@ -25,7 +25,7 @@ describe('the source of a value as a sentence', () => {
     ).toBe("Event config 'spring' · value 2 'China payers'");
     expect(sourceSentence(field({ source: 'global', valueIndex: 0 }), 'en-US')).toBe('Global config · value 1');
     expect(sourceSentence(field({ source: 'global', valueIndex: 0, label: '中国' }), 'zh-CN')).toBe(
-      '全局配置 · 值 1 “中国”',
+      '全局配置 · 值 1“中国”',
     );
     expect(sourceSentence(field({ source: 'default' }), 'en-US')).toBe('Default value');
     expect(sourceSentence(field({ source: 'experiment', experiment: 'price', variation: 'b' }), 'en-US')).toBe(

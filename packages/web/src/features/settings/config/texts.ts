@@ -44,6 +44,7 @@ const zhCN = {
         source: '来源',
         noFields: '还没有配置项',
         unknown: '未知',
+        failed: '测试失败，请稍后再试',
       },
     },
     configOverride: {
@@ -107,6 +108,7 @@ const enUS: typeof zhCN = {
         source: 'Source',
         noFields: 'No config field yet',
         unknown: 'Unknown',
+        failed: 'The test failed; try again later',
       },
     },
     configOverride: {
