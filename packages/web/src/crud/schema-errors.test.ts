@@ -1,6 +1,6 @@
 import { endpoints } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
-import { fieldError, isRequiredField, serverFieldErrors, zodFieldErrors } from './schema-errors';
+import { fieldError, isRequiredField, serverFieldErrors, withListPositions, zodFieldErrors } from './schema-errors';
 
 const registerBody = endpoints.register.body!;
 
@@ -47,12 +47,12 @@ describe('serverFieldErrors', () => {
       ]),
     ).toEqual([
       { name: ['mail'], errors: ['a', 'b'] },
-      { name: ['items', 0, 'name'], errors: ['c'] },
+      { name: ['items', '0', 'name'], errors: ['c'] },
     ]);
   });
 
   it('names list positions with numbers, as the form does (a string "2" matches no field)', () => {
-    expect(serverFieldErrors([{ field: 'events.1.values.2.value', message: 'x' }])[0].name).toEqual([
+    expect(withListPositions(serverFieldErrors([{ field: 'events.1.values.2.value', message: 'x' }]))[0].name).toEqual([
       'events',
       1,
       'values',

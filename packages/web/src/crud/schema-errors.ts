@@ -33,14 +33,22 @@ export function zodFieldErrors(error: z.ZodError, locale: Locale): { fields: For
 export function serverFieldErrors(errors: readonly FieldError[] | undefined): FormFieldError[] {
   const byField = new Map<string, FormFieldError>();
   for (const { field, message } of errors ?? []) {
-    // `values.2.value`: list positions are numbers in the form's field names.
-    const name = field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    const entry = byField.get(field) ?? { name, errors: [] };
+    const entry = byField.get(field) ?? { name: field.split('.'), errors: [] };
     entry.errors.push(message);
     byField.set(field, entry);
   }
   return [...byField.values()];
 }
+
+/**
+ * Server field errors with list positions as numbers (`values.2.value` → `['values', 2, 'value']`),
+ * as the form names the fields of its lists: a string `'2'` matches no field.
+ */
+export const withListPositions = (fields: FormFieldError[]): FormFieldError[] =>
+  fields.map((f) => ({
+    ...f,
+    name: f.name.map((part) => (typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : part)),
+  }));
 
 /** The schema of one field of an object schema, if the schema has such a field. */
 export function fieldSchema(schema: z.ZodType, name: string): z.ZodType | undefined {
