@@ -1,11 +1,4 @@
-import {
-  configEndpoints,
-  type PlayerDetail,
-  pathTo,
-  playerEndpoints,
-  type RouteName,
-  routeAuth,
-} from '@rookery/contracts';
+import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
 import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +29,11 @@ const eventLogRule = routeAuth('usersLog');
 const mailRule = routeAuth('emailList');
 // The mail area's tab loads with its own chunk, only when opened.
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
-// Remote config's tab: the tester overrides naming the player, with the endpoint's own permission.
-const configOverridesRule = configEndpoints.configPlayerOverrides.permission as string[];
+// Remote config's tab (the tester overrides naming the player): shown to whoever may open the
+// config list, whose rule is the overrides endpoint's (`configQuery`); loaded with the config screens.
+const configOverridesRule = routeAuth('settingConfigList');
 const PlayerConfigOverrides = lazy(() =>
-  import('../settings/config/PlayerConfigOverrides').then((m) => ({ default: m.PlayerConfigOverrides })),
+  import('../settings/config').then((m) => ({ default: m.PlayerConfigOverrides })),
 );
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
