@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { callGame, unique, useAdminPage } from './helpers';
+import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { callGame, see, unique, useAdminPage } from './helpers';
 
 /**
  * Remote config in the console (issue 11): a field with a per-country value published through
@@ -41,10 +41,13 @@ const row = (name: string) => page().locator(`.ant-table-row[data-row-key="${nam
 async function saveAndPublish(expectInDiff: string[]) {
   await page().getByTestId('resource-save').click();
   const dialog = page().locator('.ant-modal-confirm:visible');
-  await dialog.locator('.ant-modal-confirm-title', { hasText: /^发布配置项/ }).waitFor();
+  await dialog.locator('.ant-modal-confirm-title', { hasText: /^发布/ }).waitFor();
   for (const text of expectInDiff)
     await dialog.getByTestId('audit-diff').getByText(text, { exact: true }).first().waitFor();
-  await dialog.getByRole('button', { name: '发 布' }).or(dialog.getByRole('button', { name: '发布' })).click();
+  await dialog
+    .getByRole('button', { name: '发 布' })
+    .or(dialog.getByRole('button', { name: '发布' }))
+    .click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -72,6 +75,12 @@ beforeAll(async () => {
 
 describe('remote config in the console', () => {
   const name = unique('welcomeBanner');
+  beforeEach(() => {
+    // The screen as it was when a step failed, for whoever reads the failure.
+    onTestFailed(async ({ task }) => {
+      await page().screenshot({ path: `/tmp/config-e2e-${task.name.slice(0, 20).replace(/\W+/g, '-')}.png` });
+    });
+  });
 
   it('creates a field with a per-country value and publishes it only through the confirmation', async () => {
     const p = page();
@@ -148,8 +157,84 @@ describe('remote config in the console', () => {
     await history.getByTestId('restore-1').click();
     const confirm = p.locator('.ant-modal-confirm:visible');
     await confirm.getByRole('button', { name: '恢复为版本 3' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await see(p, '已恢复为版本 3');
     await expect.poll(async () => (await fetched(cn))[name]).toBe('B');
     expect((await fetched(us))[name]).toBe('A');
+  });
+
+  it('shows a field error on the conditional value it belongs to, and nothing is sent', async () => {
+    const p = page();
+    await p.goto('/setting/config/edit');
+    await inputOf(p, 'config-name').fill(unique('maxLives'));
+    await p.getByTestId('config-type').click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '数字' }).click();
+    await inputOf(p, 'config-default').fill('5');
+    await p.getByTestId('config-values-add').click();
+    await p.getByTestId('config-values-add').click();
+    const second = p.getByTestId('conditional-value').nth(1);
+    await inputOf(second, 'conditional-value-value').clear();
+    await p.getByTestId('resource-save').click();
+    // values.1.value is required: the message sits in the second value's card, not elsewhere.
+    await second.locator('.ant-form-item-explain-error').first().waitFor();
+    expect(await p.getByTestId('conditional-value').first().locator('.ant-form-item-explain-error').count()).toBe(0);
+    expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
+  });
+
+  it('pins a value for one player with a tester override, shown in the test and on the player page', async () => {
+    const p = page();
+    const override = unique('qa');
+    await p.goto('/setting/config/list?tab=overrides');
+    await p.getByTestId('resource-create').click();
+    const drawer = p.locator('.ant-drawer:visible');
+    await inputOf(drawer, 'override-name').fill(override);
+    await drawer.getByTestId('override-field').click();
+    await p.keyboard.type(name);
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+    await inputOf(drawer, 'override-value').fill('Q');
+    await inputOf(drawer, 'override-users').fill(String(us));
+    await inputOf(drawer, 'override-users').press('Enter');
+    await inputOf(drawer, 'override-end').click();
+    await inputOf(drawer, 'override-end').fill('2099-01-01 00:00:00');
+    await p.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+    await drawer.getByTestId('override-end-utc').waitFor();
+    await saveAndPublish([override, 'Q']);
+    await row(override).getByTestId('override-active').waitFor();
+    expect((await fetched(us))[name]).toBe('Q');
+    expect((await fetched(cn))[name]).toBe('B');
+
+    await p.getByRole('tab', { name: '配置项' }).click();
+    await p.getByTestId('config-test-open').click();
+    const pinned = await testOnPlayer(us, name);
+    expect(pinned).toMatchObject({ value: 'Q', kind: 'config-test-source-override', source: `测试覆盖“${override}”` });
+    await p.locator('.ant-modal-close:visible').click();
+
+    await p.goto(`/user/detail?userId=${us}`);
+    await p.getByRole('tab', { name: '配置覆盖' }).click();
+    const tab = p.getByTestId('player-config-overrides');
+    await tab.locator(`.ant-table-row[data-row-key="${override}"]`).getByTestId('override-active').waitFor();
+  });
+
+  it('holds at 390 px: no sideways scroll on the list and the edit page', async () => {
+    const p = page();
+    await p.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const path of ['/setting/config/list', `/setting/config/edit?key=${name}`]) {
+        await p.goto(path);
+        await p.locator('.ant-table-row, [data-testid=config-form]').first().waitFor();
+        const width = await p.evaluate(() => document.documentElement.scrollWidth);
+        // What sticks out, when something does (the failure names it).
+        const wide = await p.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > 391)
+            .slice(0, 8)
+            .map(
+              (e) => `${e.tagName}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`,
+            ),
+        );
+        expect(width, `${path}: ${wide.join(' | ')}`).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await p.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 });
