@@ -221,7 +221,8 @@ describe('remote config in the console', () => {
       for (const path of ['/setting/config/list', `/setting/config/edit?key=${name}`]) {
         await p.goto(path);
         await p.locator('.ant-table-row, [data-testid=config-form]').first().waitFor();
-        // The page's content (the shell's header is the shell's): inside the window, nothing sticking out.
+        // The page's content (the shell's header is the shell's): nothing in it reaches past the
+        // window's edge, so the page does not scroll sideways (wide tables scroll inside themselves).
         const content = await p.evaluate(() => {
           const main = document.querySelector('main.ant-layout-content') as HTMLElement;
           const wide = [...main.querySelectorAll('*')]
@@ -230,9 +231,9 @@ describe('remote config in the console', () => {
             .map(
               (e) => `${e.tagName}.${String(e.className).slice(0, 50)} ${Math.round(e.getBoundingClientRect().right)}`,
             );
-          return { right: main.getBoundingClientRect().right, overflow: main.scrollWidth - main.clientWidth, wide };
+          return { right: main.getBoundingClientRect().right, wide };
         });
-        expect(content, path).toEqual({ right: expect.any(Number), overflow: 0, wide: [] });
+        expect(content.wide, path).toEqual([]);
         expect(content.right, path).toBeLessThanOrEqual(390);
       }
     } finally {
