@@ -14,7 +14,10 @@ import {
   configEventState,
   configFieldSchema,
   configOverrideSchema,
+  configValueTypeLabels,
+  configValueTypes,
 } from './resources/config.js';
+import { constantTypeLabels, constantTypes } from './resources/constant.js';
 
 const field = (f: z.input<typeof configFieldSchema>): ConfigField =>
   configFieldSchema.parse({ description: '', values: [], events: [], ...f });
@@ -235,5 +238,17 @@ describe('evaluation', () => {
     }
     expect(Math.abs(on / 10_000 - 0.3)).toBeLessThanOrEqual(0.02);
     expect(Math.abs(mid / 10_000 - 0.25)).toBeLessThanOrEqual(0.02);
+  });
+});
+
+describe('value types', () => {
+  it("are the constants' types without text, in the same words", () => {
+    expect([...configValueTypes]).toEqual(['string', 'number', 'boolean', 'json']);
+    for (const type of configValueTypes) {
+      expect(constantTypes).toContain(type);
+      expect(configValueTypeLabels[type]).toEqual(constantTypeLabels[type]);
+    }
+    expect(configValueTypeLabels.json).toEqual({ 'zh-CN': 'JSON', 'en-US': 'JSON' });
+    expect(configValueTypeLabels.string).toEqual({ 'zh-CN': '字符串', 'en-US': 'String' });
   });
 });

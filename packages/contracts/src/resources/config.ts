@@ -6,6 +6,7 @@ import { percentOperators, percentRuleSchema } from '../percent.js';
 import type { Label } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { isStorableText } from '../text.js';
+import { type ConstantType, constantTypeLabels } from './constant.js';
 import { upgradeAnswerSchema } from './gamegate.js';
 
 /**
@@ -21,14 +22,12 @@ import { upgradeAnswerSchema } from './gamegate.js';
 
 const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
-export const configValueTypes = ['string', 'number', 'boolean', 'json'] as const;
+/** The four value types of a field: the constants' types without `text`, with their labels. */
+export const configValueTypes = ['string', 'number', 'boolean', 'json'] as const satisfies readonly ConstantType[];
 export type ConfigValueType = (typeof configValueTypes)[number];
-export const configValueTypeLabels: Record<ConfigValueType, Label> = {
-  string: l('字符串', 'String'),
-  number: l('数字', 'Number'),
-  boolean: l('布尔', 'Boolean'),
-  json: l('JSON', 'JSON'),
-};
+export const configValueTypeLabels = Object.fromEntries(
+  configValueTypes.map((type) => [type, constantTypeLabels[type]]),
+) as Record<ConfigValueType, Label>;
 
 /** Largest value (as JSON) of one field, in characters. */
 export const MAX_CONFIG_VALUE = 65_536;

@@ -9,13 +9,14 @@ export const settingRoutes = defineRoutes([
     redirect: '/setting/config/list',
     auth: ops('configQuery', 'maintenanceQuery', 'constQuery', 'dictQuery', 'appUpgradeQuery', 'gameItemConfigQuery'),
     children: [
-      { path: 'config/list', name: 'settingConfigList', auth: ops('configQuery') },
+      { path: 'config/list', name: 'settingConfigList', auth: ops('configQuery'), built: true },
       {
         path: 'config/edit',
         name: 'settingConfigEdit',
         activeMenu: 'settingConfigList',
         hideInMenu: true,
         auth: ops('configCreate'),
+        built: true,
       },
       { path: 'maintenance', name: 'settingMaintenance', auth: ops('maintenanceQuery') },
       { path: 'config/iap', name: 'settingConfigIap', auth: ops('iapConfigQuery') },

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from './request';
+import { api, type CallOptions } from './request';
 
 /**
  * The console's one way to read and change data: by an entry of the contracts endpoint table.
@@ -29,16 +29,16 @@ export function endpointKey(endpoint: Endpoint, input?: unknown): readonly unkno
 }
 
 /** Query options of a read, for `useQuery`, `fetchQuery` or `ensureQueryData`. */
-export function endpointQuery<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) {
+export function endpointQuery<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>, options?: CallOptions) {
   return queryOptions({
     queryKey: endpointKey(endpoint, input ?? {}),
     // No abort signal: a read left behind by a remount finishes and fills the cache, where an
     // aborted one would be reported to the operator as a failed request.
-    queryFn: () => (api as CallAny)(endpoint, input) as Promise<EndpointResponse<E>>,
+    queryFn: () => (api as CallAny)(endpoint, input, options) as Promise<EndpointResponse<E>>,
   });
 }
 
-type CallAny = (endpoint: Endpoint, input?: unknown) => Promise<unknown>;
+type CallAny = (endpoint: Endpoint, input?: unknown, options?: CallOptions) => Promise<unknown>;
 
 type ReadOptions<E extends Endpoint, T> = Omit<
   UseQueryOptions<EndpointResponse<E>, unknown, T>,
@@ -82,6 +82,7 @@ export function useEndpointMutation<E extends Endpoint>(endpoint: E) {
  */
 export function useEndpointFetch() {
   const queryClient = useQueryClient();
-  return <E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) =>
-    queryClient.fetchQuery(endpointQuery(endpoint, input));
+  /** `quiet`: the caller shows a failure itself (no global notice). */
+  return <E extends Endpoint>(endpoint: E, input?: EndpointInput<E>, options?: Pick<CallOptions, 'quiet'>) =>
+    queryClient.fetchQuery(endpointQuery(endpoint, input, options));
 }

@@ -7,12 +7,17 @@ export function IsoDateTimeInput({
   value,
   onChange,
   id,
+  showUtc,
+  testId,
 }: {
   value?: string;
   onChange?: (value: string | undefined) => void;
   id?: string;
+  /** Also show the chosen time in UTC under the picker, so a window is never misread across zones. */
+  showUtc?: boolean;
+  testId?: string;
 }) {
-  return (
+  const picker = (
     <DatePicker
       id={id}
       showTime
@@ -20,6 +25,18 @@ export function IsoDateTimeInput({
       value={value ? dayjs(value) : null}
       onChange={(d) => onChange?.(d ? d.toDate().toISOString() : undefined)}
       style={{ minWidth: 200 }}
+      data-testid={testId}
     />
+  );
+  if (!showUtc) return picker;
+  return (
+    <div>
+      {picker}
+      {value && (
+        <div className="ant-form-item-extra" data-testid={testId && `${testId}-utc`}>
+          UTC {value.slice(0, 16).replace('T', ' ')}
+        </div>
+      )}
+    </div>
   );
 }

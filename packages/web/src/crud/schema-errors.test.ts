@@ -1,6 +1,13 @@
 import { endpoints, mailBodySchema } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
-import { allFieldErrors, fieldError, isRequiredField, serverFieldErrors, zodFieldErrors } from './schema-errors';
+import {
+  allFieldErrors,
+  fieldError,
+  isRequiredField,
+  serverFieldErrors,
+  withListPositions,
+  zodFieldErrors,
+} from './schema-errors';
 
 const registerBody = endpoints.register.body!;
 
@@ -48,6 +55,16 @@ describe('serverFieldErrors', () => {
     ).toEqual([
       { name: ['mail'], errors: ['a', 'b'] },
       { name: ['items', '0', 'name'], errors: ['c'] },
+    ]);
+  });
+
+  it('names list positions with numbers, as the form does (a string "2" matches no field)', () => {
+    expect(withListPositions(serverFieldErrors([{ field: 'events.1.values.2.value', message: 'x' }]))[0].name).toEqual([
+      'events',
+      1,
+      'values',
+      2,
+      'value',
     ]);
   });
 });

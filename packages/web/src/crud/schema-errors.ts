@@ -45,6 +45,16 @@ export function serverFieldErrors(errors: readonly FieldError[] | undefined): Fo
   return [...byField.values()];
 }
 
+/**
+ * Server field errors with list positions as numbers (`values.2.value` → `['values', 2, 'value']`),
+ * as the form names the fields of its lists: a string `'2'` matches no field.
+ */
+export const withListPositions = (fields: FormFieldError[]): FormFieldError[] =>
+  fields.map((f) => ({
+    ...f,
+    name: f.name.map((part) => (typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : part)),
+  }));
+
 /** The schema of one field of an object schema, if the schema has such a field. */
 export function fieldSchema(schema: z.ZodType, name: string): z.ZodType | undefined {
   const shape = (schema as { shape?: Record<string, z.ZodType> }).shape;

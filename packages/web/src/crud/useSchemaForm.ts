@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { isApiError } from '../api/request';
 import { currentLocale, i18n } from '../i18n';
 import { notify } from '../shell/notices';
-import { allFieldErrors, isRequiredField, serverFieldErrors } from './schema-errors';
+import { allFieldErrors, isRequiredField, serverFieldErrors, withListPositions } from './schema-errors';
 
 export interface SchemaForm<S extends z.ZodType> {
   form: FormInstance;
@@ -47,7 +47,7 @@ export function useSchemaForm<S extends z.ZodType>(
       try {
         await submit(parsed.data);
       } catch (error) {
-        if (isApiError(error)) form.setFields(serverFieldErrors(error.errors));
+        if (isApiError(error)) form.setFields(withListPositions(serverFieldErrors(error.errors)));
         else throw error;
       } finally {
         setSubmitting(false);

@@ -62,6 +62,9 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   settingConstant: resourcePage(() => import('../features/settings/constants'), 'list'),
   settingConstantAdd: resourcePage(() => import('../features/settings/constants'), 'edit'),
   settingDictionary: resourcePage(() => import('../features/settings/dictionary'), 'list'),
+  // One module for both config screens (and the player page's config tab): one chunk to load.
+  settingConfigList: () => import('../features/settings/config'),
+  settingConfigEdit: resourcePage(() => import('../features/settings/config'), 'edit'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
   forbidden: () => import('../shell/errors/ForbiddenPage'),

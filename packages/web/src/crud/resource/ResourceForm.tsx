@@ -40,7 +40,7 @@ export function ResourceForm<R extends Resource>({
 
   const confirmPublish = (data: Record<string, unknown>) =>
     new Promise<boolean>((resolve) => {
-      if (!resource.gameVisible) return resolve(true);
+      if (!resource.gameVisible && !screen.publishes) return resolve(true);
       const after = documentOf(resource, data);
       modal.confirm({
         title: t('resource.publishTitle', { entity, key: key(data) }),

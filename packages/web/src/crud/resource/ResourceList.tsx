@@ -1,7 +1,7 @@
 import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
@@ -24,7 +24,17 @@ const windowColors = { scheduled: 'gold', active: 'green', expired: 'default', a
  * changed it last; create and edit (on the resource's edit page, or in a drawer when it has
  * none), history with diff and restore, delete.
  */
-export function ResourceList<R extends Resource>({ screen }: { screen: ResourceScreen<R> }) {
+export function ResourceList<R extends Resource>({
+  screen,
+  toolbar,
+  urlPrefix,
+}: {
+  screen: ResourceScreen<R>;
+  /** More buttons beside "create" (e.g. a tool of the area). */
+  toolbar?: ReactNode;
+  /** Prefix of the list's parameters in the address, when the page holds more than one list. */
+  urlPrefix?: string;
+}) {
   const { resource } = screen;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -81,11 +91,17 @@ export function ResourceList<R extends Resource>({ screen }: { screen: ResourceS
         endpoint={endpoints.list}
         fields={fields as never}
         rowKey={resource.key as never}
+        urlPrefix={urlPrefix}
         toolbar={
-          can(resource.permissions.create) && (
-            <Button type="primary" onClick={() => openEdit()} data-testid="resource-create">
-              {t('resource.create', { entity })}
-            </Button>
+          (can(resource.permissions.create) || toolbar) && (
+            <Space wrap>
+              {can(resource.permissions.create) && (
+                <Button type="primary" onClick={() => openEdit()} data-testid="resource-create">
+                  {t('resource.create', { entity })}
+                </Button>
+              )}
+              {toolbar}
+            </Space>
           )
         }
         rowActions={(item) => {

@@ -36,6 +36,11 @@ export interface ResourceScreen<R extends Resource = Resource> {
   Form: ComponentType<ResourceFormProps>;
   /** A new item's starting values. */
   blank: Partial<ResourceDoc<R>>;
+  /**
+   * Saving reaches players although the game does not read the item from the content snapshot
+   * (remote config, served per player): the save asks to publish, with the diff, like content.
+   */
+  publishes?: boolean;
 }
 
 export const resourceScreen = <R extends Resource>(screen: ResourceScreen<R>) => screen;

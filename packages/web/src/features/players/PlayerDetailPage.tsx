@@ -29,6 +29,12 @@ const eventLogRule = routeAuth('usersLog');
 const mailRule = routeAuth('emailList');
 // The mail area's tab loads with its own chunk, only when opened.
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
+// Remote config's tab (the tester overrides naming the player): shown to whoever may open the
+// config list, whose rule is the overrides endpoint's (`configQuery`); loaded with the config screens.
+const configOverridesRule = routeAuth('settingConfigList');
+const PlayerConfigOverrides = lazy(() =>
+  import('../settings/config').then((m) => ({ default: m.PlayerConfigOverrides })),
+);
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
@@ -121,6 +127,19 @@ function PlayerView({ player }: { player: PlayerDetail }) {
                     children: (
                       <Suspense fallback={<PageSpinner />}>
                         <PlayerMailTab userId={player.userId} />
+                      </Suspense>
+                    ),
+                  },
+                ]
+              : []),
+            ...(can(configOverridesRule)
+              ? [
+                  {
+                    key: 'configOverrides',
+                    label: t('players.configOverrides'),
+                    children: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <PlayerConfigOverrides userId={player.userId} />
                       </Suspense>
                     ),
                   },

@@ -9,7 +9,6 @@ const zhCN = {
       type: '类型',
       value: '值',
       description: '说明',
-      invalidJson: '不是有效的 JSON',
     },
     dictionary: {
       entity: '字典条目',
@@ -29,7 +28,6 @@ const enUS: typeof zhCN = {
       type: 'Type',
       value: 'Value',
       description: 'Description',
-      invalidJson: 'Not valid JSON',
     },
     dictionary: {
       entity: 'dictionary entry',

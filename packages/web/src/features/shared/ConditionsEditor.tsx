@@ -1,4 +1,4 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import {
   type ConditionAttribute,
   type ConditionOperator,
@@ -8,14 +8,18 @@ import {
   isListOperator,
   operatingSystemLabels,
   operatingSystems,
+  type PercentOperator,
+  percentOperators,
   userTypes,
 } from '@rookery/contracts';
-import { Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
+import { type PercentValue, percentShare, percentValueFor } from './percent-input';
 import './texts';
 
 /** Languages offered first; any other language tag can be typed. */
@@ -100,12 +104,74 @@ function ValueInput({
   }
 }
 
-function ConditionRow({ name, onRemove }: { name: number; onRemove: () => void }) {
+/** The percentage (or the lower and upper bounds of "between"), with the share of players it selects. */
+function PercentInput({
+  op,
+  value,
+  onChange,
+}: {
+  op: PercentOperator;
+  value?: PercentValue;
+  onChange?: (value: PercentValue) => void;
+}) {
+  const { t } = useTranslation();
+  const bound = (v: number | undefined, set: (n: number | undefined) => void, testId: string) => (
+    <InputNumber<number>
+      value={v}
+      min={0}
+      max={100}
+      step={1}
+      suffix="%"
+      style={{ width: 120 }}
+      data-testid={testId}
+      onChange={(n) => set(n ?? undefined)}
+    />
+  );
+  const share = percentShare(op, value);
+  const pair = Array.isArray(value) ? value : [undefined, undefined];
+  return (
+    <Space wrap size={4}>
+      {op === 'between' ? (
+        <>
+          {bound(pair[0], (n) => onChange?.([n, pair[1]]), 'condition-percent-lower')}
+          <span>–</span>
+          {bound(pair[1], (n) => onChange?.([pair[0], n]), 'condition-percent-upper')}
+        </>
+      ) : (
+        bound(
+          typeof value === 'number' ? value : undefined,
+          onChange as (n: number | undefined) => void,
+          'condition-value',
+        )
+      )}
+      {share !== undefined && (
+        <Typography.Text type="secondary">{t('conditions.percentShare', { share })}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/** A rule's attribute: the shared ones, or `percent` where the editor offers it. */
+type RuleAttribute = ConditionAttribute | 'percent';
+
+function ConditionRow({
+  name,
+  path,
+  percent,
+  onRemove,
+}: {
+  name: number;
+  /** The rules' full name in the form (the editor may sit inside another list). */
+  path: (string | number)[];
+  percent: boolean;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const attr = Form.useWatch(['conditions', name, 'attr'], form) as ConditionAttribute | undefined;
-  const op = Form.useWatch(['conditions', name, 'op'], form) as ConditionOperator | undefined;
-  const ops = attr ? conditionAttributeSpecs[attr].ops : [];
+  const attr = Form.useWatch([...path, name, 'attr'], form) as RuleAttribute | undefined;
+  const op = Form.useWatch([...path, name, 'op'], form) as ConditionOperator | PercentOperator | undefined;
+  const ops: readonly string[] = attr === 'percent' ? percentOperators : attr ? conditionAttributeSpecs[attr].ops : [];
+  const attrs: RuleAttribute[] = [...conditionAttributes, ...(percent ? (['percent'] as const) : [])];
   return (
     <Space align="baseline" wrap data-testid="condition-row">
       <Form.Item name={[name, 'attr']} style={{ marginBottom: 0 }}>
@@ -113,10 +179,15 @@ function ConditionRow({ name, onRemove }: { name: number; onRemove: () => void }
           style={{ width: 160 }}
           placeholder={t('conditions.attr')}
           data-testid="condition-attr"
-          options={conditionAttributes.map((a) => ({ value: a, label: t(`conditions.attrs.${a}`) }))}
-          onChange={(next: ConditionAttribute) =>
+          options={attrs.map((a) => ({ value: a, label: t(`conditions.attrs.${a}`) }))}
+          onChange={(next: RuleAttribute) =>
             // A new attribute starts from its first operator and an empty value.
-            form.setFieldValue(['conditions', name], { attr: next, op: conditionAttributeSpecs[next].ops[0] })
+            form.setFieldValue(
+              [...path, name],
+              next === 'percent'
+                ? { attr: next, op: percentOperators[0], seed: '' }
+                : { attr: next, op: conditionAttributeSpecs[next].ops[0] },
+            )
           }
         />
       </Form.Item>
@@ -126,19 +197,43 @@ function ConditionRow({ name, onRemove }: { name: number; onRemove: () => void }
           placeholder={t('conditions.op')}
           data-testid="condition-op"
           options={ops.map((o) => ({ value: o, label: t(`conditions.ops.${o}`) }))}
-          onChange={(next: ConditionOperator) => {
+          onChange={(next: string) => {
+            const at = [...path, name, 'value'];
+            const current = form.getFieldValue(at);
+            if (attr === 'percent') {
+              form.setFieldValue(at, percentValueFor(op as PercentOperator, next as PercentOperator, current));
+              return;
+            }
             // Switching between one value and a list keeps what was typed.
-            const current = form.getFieldValue(['conditions', name, 'value']);
-            const listNow = isListOperator(next);
-            if (listNow && current !== undefined && !Array.isArray(current))
-              form.setFieldValue(['conditions', name, 'value'], [current]);
-            if (!listNow && Array.isArray(current)) form.setFieldValue(['conditions', name, 'value'], current[0]);
+            const listNow = isListOperator(next as ConditionOperator);
+            if (listNow && current !== undefined && !Array.isArray(current)) form.setFieldValue(at, [current]);
+            if (!listNow && Array.isArray(current)) form.setFieldValue(at, current[0]);
           }}
         />
       </Form.Item>
-      {attr && op && (
+      {attr === 'percent' && op && (
+        <>
+          <Form.Item name={[name, 'value']} style={{ marginBottom: 0 }}>
+            <PercentInput op={op as PercentOperator} />
+          </Form.Item>
+          <Form.Item name={[name, 'seed']} style={{ marginBottom: 0 }}>
+            <Input
+              placeholder={t('conditions.seed')}
+              suffix={
+                <Tooltip title={t('conditions.seedHint')}>
+                  <QuestionCircleOutlined />
+                </Tooltip>
+              }
+              maxLength={100}
+              style={{ width: 160 }}
+              data-testid="condition-seed"
+            />
+          </Form.Item>
+        </>
+      )}
+      {attr && attr !== 'percent' && op && (
         <Form.Item name={[name, 'value']} style={{ marginBottom: 0 }}>
-          <ValueInput attr={attr} op={op} />
+          <ValueInput attr={attr} op={op as ConditionOperator} />
         </Form.Item>
       )}
       <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('conditions.remove')} onClick={onRemove} />
@@ -151,21 +246,41 @@ function ConditionRow({ name, onRemove }: { name: number; onRemove: () => void }
  * every later area that targets players (remote config, push, announcements). Place it inside a
  * `<Form>` whose `conditions` field holds the rules.
  */
-export function ConditionsEditor() {
+export function ConditionsEditor({
+  name = 'conditions',
+  path = ['conditions'],
+  percent = false,
+  preview = true,
+}: {
+  /** The rules' name as `<Form.List>` takes it (relative to an enclosing list). */
+  name?: NamePath;
+  /** The same field's full name in the form. */
+  path?: (string | number)[];
+  /** Offer the "percent of players" rule (remote config). */
+  percent?: boolean;
+  /** Offer trying the rules on one player (rules at the form's top level only). */
+  preview?: boolean;
+} = {}) {
   const { t } = useTranslation();
   return (
-    <Form.List name="conditions">
+    <Form.List name={name as string}>
       {(rows, { add, remove }, { errors }) => (
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="conditions-editor">
           {rows.length === 0 && <Typography.Text type="secondary">{t('conditions.none')}</Typography.Text>}
           {rows.map((row) => (
-            <ConditionRow key={row.key} name={row.name} onRemove={() => remove(row.name)} />
+            <ConditionRow
+              key={row.key}
+              name={row.name}
+              path={path}
+              percent={percent}
+              onRemove={() => remove(row.name)}
+            />
           ))}
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} data-testid="condition-add">
             {t('conditions.add')}
           </Button>
           <Form.ErrorList errors={errors} />
-          {rows.length > 0 && <ConditionsPreview />}
+          {preview && rows.length > 0 && <ConditionsPreview />}
         </Space>
       )}
     </Form.List>

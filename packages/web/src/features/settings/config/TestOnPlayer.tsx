@@ -1,0 +1,167 @@
+import { type ConfigExplain, type ConfigSource, configEndpoints } from '@rookery/contracts';
+import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../access/useCan';
+import { useEndpointFetch } from '../../../api/endpoint-query';
+import { formatTime } from '../../../crud/format';
+import { ValueView } from '../../../crud/resource/ValueView';
+import { currentLocale } from '../../../i18n';
+import { typeTag } from './screen';
+import { sourceSentence } from './source-sentence';
+import './texts';
+
+const sourceColors: Record<ConfigSource, string> = {
+  override: 'magenta',
+  experiment: 'purple',
+  event: 'gold',
+  global: 'blue',
+  default: 'default',
+};
+
+/** A typed player ID, or null when it is not one (digits only, a safe integer ≥ 1). */
+export function parseUserId(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,16}$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+function Attributes({ data }: { data: ConfigExplain }) {
+  const { t } = useTranslation();
+  const a = data.attributes;
+  const locale = currentLocale();
+  const number = (n: number | null) => (n === null ? '-' : new Intl.NumberFormat(locale).format(n));
+  const region = (code: string | null) =>
+    code ? `${new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code} (${code})` : '-';
+  const items = [
+    { key: 'os', children: a.os ?? '-' },
+    { key: 'appVersion', children: a.appVersion ?? '-' },
+    { key: 'appLanguage', children: a.appLanguage ?? '-' },
+    { key: 'country', children: region(a.country) },
+    { key: 'lastLogin', children: formatTime(a.lastLogin) },
+    { key: 'notLoginDays', children: number(a.notLoginDays) },
+    {
+      key: 'userType',
+      children: t(`conditions.userTypes.${a.userType}`, { defaultValue: t('settings.config.test.unknown') }),
+    },
+    { key: 'habitatCount', children: number(a.habitatCount) },
+  ];
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2 }}
+      title={t('settings.config.test.attributes')}
+      items={items.map((i) => ({ ...i, label: t(`conditions.attrs.${i.key}`) }))}
+      data-testid="config-test-attributes"
+    />
+  );
+}
+
+/**
+ * "Test on a player": every field's value for one player now, and which override, event config,
+ * conditional value or default chose it — computed by the server with the game's evaluator.
+ */
+export function TestOnPlayer() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const fetch = useEndpointFetch();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [data, setData] = useState<ConfigExplain>();
+  const [loading, setLoading] = useState(false);
+  const endpoint = configEndpoints.configExplain;
+  if (!can(endpoint.permission as string[])) return null;
+
+  const run = async () => {
+    const userId = parseUserId(text);
+    setData(undefined);
+    if (userId === null) return setProblem(t('settings.config.test.notNumber'));
+    setProblem(undefined);
+    setLoading(true);
+    try {
+      // Fetched afresh each time (reads are stale at once): the answer is "now".
+      setData(await fetch(endpoint, { params: { userId } }, { quiet: true }));
+    } catch (error) {
+      // An unknown player (and any refusal) says why here, in the panel.
+      const msg = (error as { msg?: unknown } | undefined)?.msg;
+      setProblem(typeof msg === 'string' && msg ? msg : t('settings.config.test.failed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} data-testid="config-test-open">
+        {t('settings.config.test.open')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('settings.config.test.title')}
+        width={900}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="config-test">
+          <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
+            <Input
+              value={text}
+              placeholder={t('settings.config.test.userId')}
+              inputMode="numeric"
+              data-testid="config-test-user"
+              onChange={(e) => setText(e.target.value)}
+              onPressEnter={() => void run()}
+            />
+            <Button type="primary" loading={loading} onClick={() => void run()} data-testid="config-test-run">
+              {t('settings.config.test.run')}
+            </Button>
+          </Space.Compact>
+          {problem && <Alert type="warning" title={problem} data-testid="config-test-problem" />}
+          {data && (
+            <>
+              <Typography.Text type="secondary">
+                {t('settings.config.test.at', { version: data.version, at: formatTime(data.at) })}
+              </Typography.Text>
+              <Attributes data={data} />
+              <Table
+                size="small"
+                rowKey="name"
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                dataSource={data.fields}
+                locale={{ emptyText: t('settings.config.test.noFields') }}
+                data-testid="config-test-fields"
+                columns={[
+                  { key: 'name', dataIndex: 'name', title: t('settings.config.test.field') },
+                  { key: 'type', title: t('settings.config.type'), render: (_, f) => typeTag(f.type) },
+                  {
+                    key: 'value',
+                    title: t('settings.config.test.value'),
+                    render: (_, f) => (
+                      <span data-testid="config-test-value">
+                        <ValueView value={f.value} />
+                      </span>
+                    ),
+                  },
+                  {
+                    key: 'source',
+                    title: t('settings.config.test.source'),
+                    render: (_, f) => (
+                      <Tag color={sourceColors[f.source]} data-testid={`config-test-source-${f.source}`}>
+                        {sourceSentence(f, currentLocale())}
+                      </Tag>
+                    ),
+                  },
+                ]}
+              />
+            </>
+          )}
+        </Space>
+      </Modal>
+    </>
+  );
+}

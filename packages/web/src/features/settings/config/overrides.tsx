@@ -1,0 +1,129 @@
+import {
+  type ConfigField,
+  type ConfigValueType,
+  configOverrideResource,
+  configResource,
+  MAX_PAGE_SIZE,
+} from '@rookery/contracts';
+import { Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { formatTime } from '../../../crud/format';
+import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
+import { resourceApi } from '../../../crud/resource/endpoints';
+import { resourceScreen } from '../../../crud/resource/screen';
+import { ValueView } from '../../../crud/resource/ValueView';
+import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
+import { typeTag } from './screen';
+import './texts';
+
+/** An override's end, with whether it still applies (the browser's clock: display only). */
+export function OverrideEnd({ endAt, active }: { endAt: string; active?: boolean }) {
+  const { t } = useTranslation();
+  const on = active ?? Date.parse(endAt) > Date.now();
+  return (
+    <Space size={4} wrap>
+      <span>{formatTime(endAt)}</span>
+      <Tag color={on ? 'green' : 'default'} data-testid={`override-${on ? 'active' : 'ended'}`}>
+        {t(`settings.configOverride.state.${on ? 'active' : 'ended'}`)}
+      </Tag>
+    </Space>
+  );
+}
+
+/** User IDs typed as tags become numbers; anything else stays as typed, for the schema to flag. */
+export const userIdsFromTags = (tags: unknown): unknown =>
+  Array.isArray(tags) ? tags.map((v) => (typeof v === 'string' && /^\d{1,16}$/.test(v.trim()) ? Number(v) : v)) : tags;
+
+/** Where the value editor appears once a field is chosen (its type decides the editor). */
+function PickFieldFirst() {
+  const { t } = useTranslation();
+  return <Typography.Text type="secondary">{t('settings.configOverride.pickField')}</Typography.Text>;
+}
+
+/** Every config field (name and type), for the override form's field select. */
+function useConfigFields() {
+  const list = useEndpointQuery(resourceApi(configResource).list, {
+    query: { page: 1, pageSize: MAX_PAGE_SIZE },
+  } as never);
+  const rows = ((list.data as { list?: ConfigField[] } | undefined)?.list ?? []) as ConfigField[];
+  return useMemo(() => new Map(rows.map((f) => [f.name, f.type] as const)), [rows]);
+}
+
+/** Tester overrides: a field's value pinned for listed players until an end time (managed on the config list). */
+export const overrideScreen = resourceScreen({
+  resource: configOverrideResource,
+  entity: 'settings.configOverride.entity',
+  labels: {
+    name: 'settings.configOverride.name',
+    field: 'settings.configOverride.field',
+    userIds: 'settings.configOverride.userIds',
+    value: 'settings.configOverride.value',
+    endAt: 'settings.configOverride.endAt',
+    description: 'settings.configOverride.description',
+  },
+  render: {
+    userIds: (row) => <span style={{ overflowWrap: 'anywhere' }}>{row.userIds.join(', ')}</span>,
+    value: (row) => <ValueView value={row.value} compact={typeof row.value === 'object'} />,
+    endAt: (row) => <OverrideEnd endAt={row.endAt} />,
+  },
+  blank: { userIds: [], description: '' },
+  // A pinned value reaches the listed players at their next fetch.
+  publishes: true,
+  Form: ({ itemProps, editing, form }) => {
+    const { t } = useTranslation();
+    const types = useConfigFields();
+    const field = Form.useWatch('field', form) as string | undefined;
+    const type = field ? types.get(field) : undefined;
+    return (
+      <>
+        <Form.Item {...itemProps('name')} label={t('settings.configOverride.name')}>
+          <Input disabled={editing} maxLength={100} data-testid="override-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('field')} label={t('settings.configOverride.field')}>
+          <Select
+            showSearch={{ optionFilterProp: 'value' }}
+            data-testid="override-field"
+            options={[...types].map(([name, fieldType]) => ({
+              value: name,
+              label: (
+                <Space size={4}>
+                  {name}
+                  {typeTag(fieldType)}
+                </Space>
+              ),
+            }))}
+            onChange={(next: string) => {
+              const nextType = types.get(next);
+              if (nextType && nextType !== type) form.setFieldValue('value', blankValueOf(nextType));
+            }}
+          />
+        </Form.Item>
+        {type ? (
+          <Form.Item {...itemProps('value')} key={type} label={t('settings.configOverride.value')} required>
+            <ValueEditor type={type as ConfigValueType} testId="override-value" />
+          </Form.Item>
+        ) : (
+          <Form.Item {...itemProps('value')} label={t('settings.configOverride.value')} required>
+            <PickFieldFirst />
+          </Form.Item>
+        )}
+        <Form.Item
+          {...itemProps('userIds')}
+          label={t('settings.configOverride.userIds')}
+          extra={t('settings.configOverride.userIdsHint')}
+          normalize={userIdsFromTags}
+        >
+          <Select mode="tags" open={false} tokenSeparators={[',', ' ', '，']} data-testid="override-users" />
+        </Form.Item>
+        <Form.Item {...itemProps('endAt')} label={t('settings.configOverride.endAt')}>
+          <IsoDateTimeInput showUtc testId="override-end" />
+        </Form.Item>
+        <Form.Item {...itemProps('description')} label={t('settings.configOverride.description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </>
+    );
+  },
+});

@@ -1,0 +1,179 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  type ConfigField,
+  type ConfigValueType,
+  configEventState,
+  configEventStateLabels,
+  configResource,
+  configValueTypeLabels,
+  configValueTypes,
+} from '@rookery/contracts';
+import { Button, Card, Form, type FormInstance, Input, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
+import { resourceScreen } from '../../../crud/resource/screen';
+import { ValueView } from '../../../crud/resource/ValueView';
+import { currentLocale } from '../../../i18n';
+import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
+import { ConditionalValues } from './ConditionalValues';
+import './texts';
+
+const stateColors = { scheduled: 'gold', active: 'green', expired: 'default' } as const;
+
+/** An event config's state tag (the browser's clock: display only; the game uses the server's). */
+export function EventStateTag({ event }: { event: { effectiveAt?: string; expireAt?: string } }) {
+  if (!event.effectiveAt || !event.expireAt) return null;
+  const state = configEventState(event as { effectiveAt: string; expireAt: string }, Date.now());
+  return (
+    <Tag color={stateColors[state]} data-testid={`event-state-${state}`}>
+      {configEventStateLabels[state][currentLocale()]}
+    </Tag>
+  );
+}
+
+export const typeTag = (type: ConfigValueType) => <Tag>{configValueTypeLabels[type][currentLocale()]}</Tag>;
+
+/** A new type: the default and every conditional value start again from that type's blank. */
+function retype(form: FormInstance, type: ConfigValueType) {
+  const blank = blankValueOf(type);
+  const values = (form.getFieldValue('values') ?? []) as ConfigField['values'];
+  const events = (form.getFieldValue('events') ?? []) as ConfigField['events'];
+  form.setFieldsValue({
+    defaultValue: blank,
+    values: values.map((v) => ({ ...v, value: blank })),
+    events: events.map((e) => ({ ...e, values: (e.values ?? []).map((v) => ({ ...v, value: blank })) })),
+  });
+}
+
+function EventConfigs({ type }: { type: ConfigValueType }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  return (
+    <Form.List name="events">
+      {(rows, { add, remove }, { errors }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="event-configs">
+          {rows.length === 0 && <Typography.Text type="secondary">{t('settings.config.noEvents')}</Typography.Text>}
+          {rows.map((row, i) => (
+            <Card
+              key={row.key}
+              data-testid="event-config"
+              title={
+                <Space wrap>
+                  {t('settings.config.eventN', { n: i + 1 })}
+                  <Form.Item noStyle shouldUpdate>
+                    {() => <EventStateTag event={form.getFieldValue(['events', row.name]) ?? {}} />}
+                  </Form.Item>
+                </Space>
+              }
+              extra={
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('settings.config.remove')}
+                  title={t('settings.config.remove')}
+                  onClick={() => remove(row.name)}
+                />
+              }
+            >
+              <Form.Item name={[row.name, 'name']} label={t('settings.config.eventName')} required>
+                <Input maxLength={100} data-testid="event-name" />
+              </Form.Item>
+              <Space wrap align="start">
+                <Form.Item name={[row.name, 'effectiveAt']} label={t('settings.config.effectiveAt')} required>
+                  <IsoDateTimeInput showUtc testId="event-effective" />
+                </Form.Item>
+                <Form.Item name={[row.name, 'expireAt']} label={t('settings.config.expireAt')} required>
+                  <IsoDateTimeInput showUtc testId="event-expire" />
+                </Form.Item>
+              </Space>
+              <Form.Item label={t('settings.config.values')}>
+                <ConditionalValues
+                  name={[row.name, 'values']}
+                  path={['events', row.name, 'values']}
+                  type={type}
+                  testId="event-values"
+                />
+              </Form.Item>
+            </Card>
+          ))}
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            data-testid="event-add"
+            onClick={() => add({ name: '', values: [{ label: '', conditions: [], value: blankValueOf(type) }] })}
+          >
+            {t('settings.config.addEvent')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** Remote config fields (`/setting/config/list`, `/setting/config/edit`) on the resource kit. */
+export const screen = resourceScreen({
+  resource: configResource,
+  entity: 'settings.config.entity',
+  labels: {
+    name: 'settings.config.name',
+    type: 'settings.config.type',
+    defaultValue: 'settings.config.defaultValue',
+    description: 'settings.config.description',
+    values: 'settings.config.values',
+    events: 'settings.config.events',
+  },
+  render: {
+    type: (row) => typeTag(row.type),
+    defaultValue: (row) => <ValueView value={row.defaultValue} compact={row.type === 'json'} />,
+    values: (row) => new Intl.NumberFormat(currentLocale()).format(row.values.length),
+    events: (row) =>
+      row.events.length === 0 ? (
+        <Typography.Text type="secondary">-</Typography.Text>
+      ) : (
+        <Space orientation="vertical" size={2}>
+          {row.events.map((e) => (
+            <Space key={e.name} size={4} wrap>
+              <span>{e.name}</span>
+              <EventStateTag event={e} />
+            </Space>
+          ))}
+        </Space>
+      ),
+  },
+  blank: { type: 'string', defaultValue: '', description: '', values: [], events: [] },
+  // Served to the game per player: a save is a publication, confirmed with its diff.
+  publishes: true,
+  Form: ({ itemProps, editing, form }) => {
+    const { t } = useTranslation();
+    const type = (Form.useWatch('type', form) ?? 'string') as ConfigValueType;
+    return (
+      <>
+        <Form.Item {...itemProps('name')} label={t('settings.config.name')}>
+          <Input disabled={editing} maxLength={100} data-testid="config-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('type')} label={t('settings.config.type')}>
+          <Select
+            options={configValueTypes.map((v) => ({ value: v, label: configValueTypeLabels[v][currentLocale()] }))}
+            style={{ maxWidth: 240 }}
+            data-testid="config-type"
+            onChange={(next: ConfigValueType) => retype(form, next)}
+          />
+        </Form.Item>
+        <Form.Item {...itemProps('defaultValue')} key={type} label={t('settings.config.defaultValue')} required>
+          <ValueEditor type={type} testId="config-default" />
+        </Form.Item>
+        <Form.Item {...itemProps('description')} label={t('settings.config.description')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+        <Form.Item label={t('settings.config.values')} extra={t('settings.config.valuesHint')}>
+          <ConditionalValues name="values" path={['values']} type={type} testId="config-values" />
+        </Form.Item>
+        <Form.Item label={t('settings.config.events')} extra={t('settings.config.eventsHint')}>
+          <EventConfigs type={type} />
+        </Form.Item>
+      </>
+    );
+  },
+});

@@ -1,0 +1,97 @@
+import type { ConstantType } from '@rookery/contracts';
+import { Input, InputNumber, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './texts';
+
+/** JSON typed as text: the form holds the parsed value; text that does not parse is flagged on the field. */
+export function JsonInput({
+  value,
+  onChange,
+  id,
+  testId,
+}: {
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
+  const [bad, setBad] = useState(false);
+  return (
+    <>
+      <Input.TextArea
+        id={id}
+        rows={6}
+        value={text}
+        status={bad ? 'error' : undefined}
+        style={{ fontFamily: 'monospace' }}
+        data-testid={testId}
+        onChange={(e) => {
+          setText(e.target.value);
+          try {
+            onChange?.(JSON.parse(e.target.value));
+            setBad(false);
+          } catch {
+            setBad(true);
+            onChange?.(undefined);
+          }
+        }}
+      />
+      {bad && <div className="ant-form-item-explain-error">{t('valueEditor.invalidJson')}</div>}
+    </>
+  );
+}
+
+/** A value type the editor knows: the constants' types (remote config uses four of them). */
+export type EditorValueType = ConstantType;
+
+/** The starting value of a type, when the operator switches to it. */
+export const blankValueOf = (type: EditorValueType): unknown =>
+  type === 'boolean' ? false : type === 'number' ? 0 : type === 'json' ? {} : '';
+
+/**
+ * A typed value's control (constants, remote config, tester overrides): number, switch, JSON text
+ * or plain text. It takes `value`/`onChange` from its `<Form.Item>` for every type; give the item
+ * a `key` that changes with the type so the JSON text starts again from the new value.
+ */
+export function ValueEditor({
+  type,
+  value,
+  onChange,
+  id,
+  testId,
+}: {
+  type: EditorValueType;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+  testId?: string;
+}) {
+  switch (type) {
+    case 'number':
+      return (
+        <InputNumber
+          id={id}
+          value={value as number | undefined}
+          onChange={(v) => onChange?.(v ?? undefined)}
+          style={{ width: 240, maxWidth: '100%' }}
+          data-testid={testId}
+        />
+      );
+    case 'boolean':
+      return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} data-testid={testId} />;
+    case 'json':
+      return <JsonInput id={id} value={value} onChange={onChange} testId={testId} />;
+    default:
+      return (
+        <Input
+          id={id}
+          value={value as string | undefined}
+          onChange={(e) => onChange?.(e.target.value)}
+          data-testid={testId}
+        />
+      );
+  }
+}
