@@ -3,7 +3,7 @@ import type { AccessRule } from './access.js';
 import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
-import type { Label } from './permissions.js';
+import type { Label, Permission } from './permissions.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -43,6 +43,14 @@ export interface ResourcePermissions {
   edit: AccessRule;
   delete: AccessRule;
 }
+
+/** One permission for all four actions of a resource: `permissions: samePermission('appUpgradeQuery')`. */
+export const samePermission = (...permission: Permission[]): ResourcePermissions => ({
+  query: permission,
+  create: permission,
+  edit: permission,
+  delete: permission,
+});
 
 export interface ResourceDef<
   N extends string = string,

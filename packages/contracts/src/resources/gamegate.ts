@@ -14,7 +14,7 @@ import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
 import type { Label } from '../permissions.js';
-import { defineResource, resourceKeySchema } from '../resource.js';
+import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 
 /**
  * The game's door: maintenance windows and their allow-list, version upgrade rules and levels,
@@ -136,12 +136,7 @@ export const maintenanceWindowResource = defineResource({
   key: 'name',
   listFields: ['name', 'startAt', 'endAt', 'zh-CN', 'platforms', 'minVersion', 'maxVersion'],
   search: ['name', 'zh-CN', 'en-US', 'note'],
-  permissions: {
-    query: ['maintenanceQuery'],
-    create: ['maintenanceQuery'],
-    edit: ['maintenanceQuery'],
-    delete: ['maintenanceQuery'],
-  },
+  permissions: samePermission('maintenanceQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingMaintenance' },
@@ -167,12 +162,7 @@ export const maintenanceAllowListResource = defineResource({
   key: 'name',
   listFields: ['name', 'userIds', 'deviceIds', 'cidrs', 'note'],
   search: ['name', 'note'],
-  permissions: {
-    query: ['maintenanceQuery'],
-    create: ['maintenanceQuery'],
-    edit: ['maintenanceQuery'],
-    delete: ['maintenanceQuery'],
-  },
+  permissions: samePermission('maintenanceQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingMaintenance' },
@@ -206,12 +196,7 @@ export const appUpgradeResource = defineResource({
   schema: appUpgradeSchema,
   key: 'platform',
   listFields: ['platform', 'latestVersion', 'minVersion', 'storeUrl', 'zh-CN'],
-  permissions: {
-    query: ['appUpgradeQuery'],
-    create: ['appUpgradeQuery'],
-    edit: ['appUpgradeQuery'],
-    delete: ['appUpgradeQuery'],
-  },
+  permissions: samePermission('appUpgradeQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingUpgrade' },
@@ -238,12 +223,7 @@ export const upgradeLevelResource = defineResource({
   key: 'name',
   listFields: ['name', 'level', 'order', 'platforms', 'conditions'],
   search: ['name', 'note'],
-  permissions: {
-    query: ['appUpgradeQuery'],
-    create: ['appUpgradeQuery'],
-    edit: ['appUpgradeQuery'],
-    delete: ['appUpgradeQuery'],
-  },
+  permissions: samePermission('appUpgradeQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingUpgradeLevel' },

@@ -1,4 +1,4 @@
-import { constantResource, dictionaryResource } from '@rookery/contracts';
+import { constantResource, dictionaryResource, unlockTrackResource } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { resourceKit } from '../../platform/resources/registrar.js';
 
@@ -11,5 +11,6 @@ export async function contentModule(deps: ModuleDeps) {
   const kit = await resourceKit(deps);
   kit.register(constantResource);
   kit.register(dictionaryResource);
+  kit.register(unlockTrackResource);
   kit.registerContent();
 }
