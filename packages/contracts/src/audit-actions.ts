@@ -53,7 +53,7 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   appUpgrade: l('{id} 版本升级', '{id} version upgrade'),
   upgradeLevel: l('升级等级 {id}', 'upgrade level {id}'),
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
-  unlockTrack: l('解锁进度 {id}', 'unlock track row {id}'),
+  unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -131,7 +131,7 @@ export const auditActions = {
   ...resourceActions('appUpgrade', l('版本升级', 'version upgrade')),
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
-  ...resourceActions('unlockTrack', l('解锁进度', 'unlock track row')),
+  ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
   maintenanceStarted: {
     label: l('维护开始', 'Maintenance started'),
     sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),

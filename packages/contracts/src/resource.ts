@@ -85,6 +85,8 @@ export interface ResourceDef<
   references?: readonly ResourceReference<z.infer<S>>[];
   /** Route names of its console screens (from the route table). */
   routes?: { list: string; edit?: string };
+  /** Other console reads a change of this kind alters (added to each mutation's `invalidates`). */
+  alsoInvalidates?: readonly string[];
   /** Console API base path; default `/api/v1/resources/<name>`. */
   path?: string;
   /**
@@ -308,7 +310,12 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
     ...(r.versioned ? versionEndpoints(r) : {}),
   };
   // Every change reloads the console's lists, items and histories of this kind (`invalidates`).
-  const reads = [`${r.name}List`, `${r.name}Get`, ...(r.versioned ? [`${r.name}History`] : [])];
+  const reads = [
+    `${r.name}List`,
+    `${r.name}Get`,
+    ...(r.versioned ? [`${r.name}History`] : []),
+    ...(r.alsoInvalidates ?? []),
+  ];
   return Object.fromEntries(
     Object.entries(parts).map(([k, e]) => {
       const name = `${r.name}${k}`;

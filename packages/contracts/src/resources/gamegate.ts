@@ -140,6 +140,8 @@ export const maintenanceWindowResource = defineResource({
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingMaintenance' },
+  // The console header's banner shows the windows in force.
+  alsoInvalidates: ['maintenanceActive'],
 });
 
 /** Who passes through a maintenance window (testers): any user ID, device ID or address in a range of any list. */

@@ -48,7 +48,7 @@ export type UnlockTrackRow = z.infer<typeof unlockTrackSchema>;
 
 export const unlockTrackResource = defineResource({
   name: 'unlockTrack',
-  label: l('解锁进度', 'Unlock track'),
+  label: l('解锁轨迹', 'Unlock track'),
   schema: unlockTrackSchema,
   key: 'target',
   listFields: ['target', 'kind', 'level', 'note'],

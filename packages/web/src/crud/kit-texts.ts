@@ -42,6 +42,7 @@ const zhCN = {
     publishTitle: '发布{{entity}} {{key}}？',
     publishBody: '保存后立即生效：所有玩家的游戏在下次拉取内容时收到。以下是将要发布的变化：',
     publishOk: '发布',
+    changesBody: '以下是将要保存的变化：',
     saved: '已发布{{entity}} {{key}}',
     deleteConfirm: '删除{{entity}} {{key}}？游戏将不再收到它；历史版本会保留，可以恢复。',
     deleted: '已删除{{entity}} {{key}}',
@@ -95,6 +96,7 @@ const enUS: typeof zhCN = {
     publishBody:
       'It takes effect at once: every player’s game receives it at its next content fetch. What will be published:',
     publishOk: 'Publish',
+    changesBody: 'What will be saved:',
     saved: 'Published {{entity}} {{key}}',
     deleteConfirm: 'Delete {{entity}} {{key}}? The game stops receiving it; its history is kept and can be restored.',
     deleted: 'Deleted {{entity}} {{key}}',

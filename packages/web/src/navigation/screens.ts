@@ -9,6 +9,11 @@ const resourcePage =
     return { default: resourcePages(screen as never)[page] };
   };
 
+/** The game door screens and the unlock track: one chunk, one entry in the first load's preload map. */
+const gamegateScreen =
+  (name: 'settingMaintenance' | 'settingUpgrade' | 'settingUpgradeLevel' | 'settingIpCountry' | 'settingUnlockTrack') =>
+  async (): Promise<ScreenModule> => ({ default: (await import('../features/settings/gamegate-screens'))[name] });
+
 /**
  * Route name → its screen, loaded on first visit. Every built route of the contracts route table
  * that renders a page has exactly one entry (screens.test.ts holds both directions).
@@ -62,6 +67,11 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   settingConstant: resourcePage(() => import('../features/settings/constants'), 'list'),
   settingConstantAdd: resourcePage(() => import('../features/settings/constants'), 'edit'),
   settingDictionary: resourcePage(() => import('../features/settings/dictionary'), 'list'),
+  settingMaintenance: gamegateScreen('settingMaintenance'),
+  settingUpgrade: gamegateScreen('settingUpgrade'),
+  settingUpgradeLevel: gamegateScreen('settingUpgradeLevel'),
+  settingIpCountry: gamegateScreen('settingIpCountry'),
+  settingUnlockTrack: gamegateScreen('settingUnlockTrack'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
   forbidden: () => import('../shell/errors/ForbiddenPage'),

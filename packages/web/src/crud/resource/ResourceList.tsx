@@ -24,7 +24,14 @@ const windowColors = { scheduled: 'gold', active: 'green', expired: 'default', a
  * changed it last; create and edit (on the resource's edit page, or in a drawer when it has
  * none), history with diff and restore, delete.
  */
-export function ResourceList<R extends Resource>({ screen }: { screen: ResourceScreen<R> }) {
+export function ResourceList<R extends Resource>({
+  screen,
+  urlPrefix,
+}: {
+  screen: ResourceScreen<R>;
+  /** Prefix of the list's parameters in the address, when the page holds more than one list. */
+  urlPrefix?: string;
+}) {
   const { resource } = screen;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -81,6 +88,7 @@ export function ResourceList<R extends Resource>({ screen }: { screen: ResourceS
         endpoint={endpoints.list}
         fields={fields as never}
         rowKey={resource.key as never}
+        urlPrefix={urlPrefix}
         toolbar={
           can(resource.permissions.create) && (
             <Button type="primary" onClick={() => openEdit()} data-testid="resource-create">

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { App, theme as antdTheme, Button, Layout, Space, Tag } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
@@ -10,6 +10,7 @@ import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
 import { LanguageSwitch } from '../header/LanguageSwitch';
 import { LogIndicator } from '../header/LogIndicator';
+import MaintenanceBanner from '../header/MaintenanceBanner';
 import { SettingsDrawer } from '../header/SettingsDrawer';
 import { UserDropdown } from '../header/UserDropdown';
 import { useSettings } from '../settings/store';
@@ -21,6 +22,8 @@ import { openTab } from '../tabs/tab-ops';
 import { NavMenu } from './NavMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
 import { useScrolledPast } from './useScrolledPast';
+
+// Loaded apart: the banner (and its polling) stays off the first load.
 
 /** Spec §9 sizes. */
 export const siderWidth = 256;
@@ -146,6 +149,9 @@ export default function ShellLayout() {
               <UserDropdown />
             </Space>
           </Layout.Header>
+          <Suspense fallback={null}>
+            <MaintenanceBanner />
+          </Suspense>
           <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
             <TabBar />
           </div>
