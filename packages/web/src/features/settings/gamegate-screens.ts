@@ -1,5 +1,4 @@
 import { resourcePages } from '../../crud/resource/pages';
-import { screen as ipCountryScreen } from './ipCountry';
 import { screen as unlockTrackScreen } from './unlockTrack';
 import { screen as upgradeScreen } from './upgrade';
 import { screen as upgradeLevelScreen } from './upgradeLevel';

@@ -18,7 +18,8 @@ const POLL_MS = 60_000;
 
 /**
  * Under the console header while a maintenance window is in force: its message in the console's
- * language and its end. Loaded apart from the shell, so the first load does not carry it.
+ * language and its end. It lives in the shell's own chunk, which the login page does not load (a
+ * lazy chunk of its own re-split the first load's shared chunks and cost more than it saved).
  */
 export default function MaintenanceBanner() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { App, theme as antdTheme, Button, Layout, Space, Tag } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
@@ -22,8 +22,6 @@ import { openTab } from '../tabs/tab-ops';
 import { NavMenu } from './NavMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
 import { useScrolledPast } from './useScrolledPast';
-
-// Loaded apart: the banner (and its polling) stays off the first load.
 
 /** Spec §9 sizes. */
 export const siderWidth = 256;
@@ -149,9 +147,7 @@ export default function ShellLayout() {
               <UserDropdown />
             </Space>
           </Layout.Header>
-          <Suspense fallback={null}>
-            <MaintenanceBanner />
-          </Suspense>
+          <MaintenanceBanner />
           <div style={{ background: token.colorBgContainer, padding: '4px 16px 0' }}>
             <TabBar />
           </div>
