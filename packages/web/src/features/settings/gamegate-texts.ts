@@ -46,6 +46,9 @@ const zhCN = {
       minVersion: '最低支持版本',
       minHint: '低于此版本的玩家必须升级才能登录',
       storeUrl: '商店链接',
+      confirmTitle: '保存 {{platform}} 的版本升级？',
+      confirmOk: '保存版本升级',
+      statement: '{{platform}} 上版本低于 {{min}} 的玩家将无法登录，必须先升级；低于 {{latest}} 的玩家会收到升级提示。',
     },
     level: {
       entity: '升级等级',
@@ -123,6 +126,10 @@ const enUS: typeof zhCN = {
       minVersion: 'Minimum supported version',
       minHint: 'Players below it must upgrade before they can log in',
       storeUrl: 'Store link',
+      confirmTitle: 'Save the version upgrade for {{platform}}?',
+      confirmOk: 'Save version upgrade',
+      statement:
+        'Players on {{platform}} below version {{min}} cannot log in until they upgrade; players below {{latest}} are asked to upgrade.',
     },
     level: {
       entity: 'upgrade level',

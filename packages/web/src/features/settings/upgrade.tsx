@@ -1,5 +1,5 @@
 import { appUpgradeResource, operatingSystemLabels, operatingSystems } from '@rookery/contracts';
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import './gamegate-texts';
@@ -25,6 +25,23 @@ export const screen = resourceScreen({
     ),
   },
   blank: {},
+  // A minimum version refuses login below it: the confirmation says to whom.
+  confirm: (after, _before, t) =>
+    after.platform && after.minVersion && after.latestVersion
+      ? {
+          title: t('gate.upgrade.confirmTitle', { platform: operatingSystemLabels[after.platform] }),
+          okText: t('gate.upgrade.confirmOk'),
+          statement: (
+            <Typography.Text strong data-testid="upgrade-statement">
+              {t('gate.upgrade.statement', {
+                platform: operatingSystemLabels[after.platform],
+                min: after.minVersion,
+                latest: after.latestVersion,
+              })}
+            </Typography.Text>
+          ),
+        }
+      : null,
   Form: ({ itemProps, editing }) => {
     const { t } = useTranslation();
     return (
