@@ -32,7 +32,7 @@ const local = (ms: number) => {
 const inputOf = (testId: string) =>
   page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
-const drawer = () => page().locator('.ant-drawer-content:visible');
+const drawer = () => page().locator('.ant-drawer-body:visible');
 const confirmDialog = () => page().locator('.ant-modal-confirm:visible');
 
 /** Pick `option` in an AntD select, typing to search when given. */
@@ -104,6 +104,8 @@ describe('the game door through its screens', () => {
     const device = unique('qa-device-');
     await page().getByRole('tab', { name: '白名单' }).click();
     await page().waitForURL(/tab=allow/);
+    // The allow-list's own list (the windows' list is gone with its tab).
+    await page().getByRole('columnheader', { name: '设备 ID' }).waitFor();
     await page().getByTestId('resource-create').click();
     const listName = unique('qa');
     await inputOf('allow-name').fill(listName);
@@ -184,7 +186,8 @@ describe('the game door through its screens', () => {
     made.push('/api/v1/resources/unlockTrack/fishing');
     await inputOf('unlock-level').fill('12');
     await drawer().getByTestId('resource-save').click();
-    await confirmDialog().getByRole('button', { name: '发布' }).click();
+    // The kit's publication (the game reads the track): its primary button, 发布.
+    await confirmDialog().locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await row('fishing').getByText('钓鱼').waitFor();
     expect((await content('unlockTrack')).unlockTrack.fishing).toEqual({ kind: 'feature', level: 12 });
   });
