@@ -48,6 +48,8 @@ async function pickTime(label: string, ms: number) {
   await input.click();
   await input.fill(local(ms));
   await page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  // Closed before the next picker opens (two open ones would be two OK buttons).
+  await expect.poll(() => page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 async function content(kinds: string) {
