@@ -37,6 +37,7 @@ const zhCN = {
     restore: '恢复此版本',
     restoreTitle: '恢复{{entity}} {{key}} 的版本 {{n}}？',
     restoreBody: '它将成为新的版本 {{next}}，游戏在下次拉取内容时收到。以下是相对当前版本的变化：',
+    restoreBodyQuiet: '它将成为新的版本 {{next}}。以下是相对当前版本的变化：',
     restoreOk: '恢复为版本 {{next}}',
     restored: '已恢复为版本 {{next}}',
     publishTitle: '发布{{entity}} {{key}}？',
@@ -90,6 +91,7 @@ const enUS: typeof zhCN = {
     restoreTitle: 'Restore version {{n}} of {{entity}} {{key}}?',
     restoreBody:
       'It becomes the new version {{next}}; the game receives it at its next content fetch. What changes from the current version:',
+    restoreBodyQuiet: 'It becomes the new version {{next}}. What changes from the current version:',
     restoreOk: 'Restore as version {{next}}',
     restored: 'Restored as version {{next}}',
     publishTitle: 'Publish {{entity}} {{key}}?',
