@@ -27,6 +27,7 @@ export const auditObjectKinds = [
   'appUpgrade',
   'upgradeLevel',
   'ipCountry',
+  'unlockTrack',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -50,6 +51,7 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   appUpgrade: l('{id} 版本升级', '{id} version upgrade'),
   upgradeLevel: l('升级等级 {id}', 'upgrade level {id}'),
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
+  unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -127,6 +129,7 @@ export const auditActions = {
   ...resourceActions('appUpgrade', l('版本升级', 'version upgrade')),
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
+  ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
   maintenanceStarted: {
     label: l('维护开始', 'Maintenance started'),
     sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),

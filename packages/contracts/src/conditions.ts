@@ -25,6 +25,11 @@ export const conditionOperators = ['equal', 'gte', 'lte', 'include', 'exclude'] 
 export type ConditionOperator = (typeof conditionOperators)[number];
 
 export const operatingSystems = ['android', 'ios'] as const;
+/** Platform names (the same in every console language). */
+export const operatingSystemLabels: Record<(typeof operatingSystems)[number], string> = {
+  android: 'Android',
+  ios: 'iOS',
+};
 export const userTypes = ['normal', 'payment', 'all'] as const;
 
 /** ISO 3166-1 alpha-2 codes, plus XK (Kosovo) which app stores report. */

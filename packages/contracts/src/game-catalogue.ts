@@ -48,6 +48,32 @@ export type ResourceKind = keyof typeof resourceCatalogue;
 export const resourceKinds = Object.keys(resourceCatalogue) as [ResourceKind, ...ResourceKind[]];
 export const isResourceKind = (kind: string): kind is ResourceKind => Object.hasOwn(resourceCatalogue, kind);
 
+/**
+ * Game features a player reaches as they progress (the spec names the mechanics — gacha chests,
+ * time tickets, quests, skills, research, fishing boats, submarines, habitats — not a list of
+ * features; these are those mechanics as things that unlock).
+ */
+export const featureCatalogue = {
+  gacha: l('扭蛋', 'Gacha'),
+  quests: l('任务', 'Quests'),
+  skills: l('技能', 'Skills'),
+  time_tickets: l('时间券', 'Time tickets'),
+  research: l('研究', 'Research'),
+  fishing: l('钓鱼', 'Fishing'),
+  diving: l('潜水', 'Diving'),
+  new_habitat: l('新栖息地', 'New habitat'),
+} as const satisfies Record<string, Label>;
+export type Feature = keyof typeof featureCatalogue;
+export const features = Object.keys(featureCatalogue) as [Feature, ...Feature[]];
+
+/** Penguin types: the resource kinds that are penguins. */
+export const penguinTypes = resourceKinds.filter((k) => k.startsWith('penguin_'));
+/** Items: the other resource kinds. */
+export const itemKinds = resourceKinds.filter((k) => !k.startsWith('penguin_'));
+
+/** Highest achievement level an unlock can name. */
+export const MAX_ACHIEVEMENT_LEVEL = 1000;
+
 /** The game-state counters of a player document, in the order the console shows them. */
 export const stateFieldCatalogue = {
   availableGoldChests: l('可用金宝箱数', 'Available gold treasure chests'),
@@ -142,6 +168,7 @@ export const rewardsSchema = z
 export function gameLabel(key: string, locale: keyof Label): string {
   if (isResourceKind(key)) return resourceCatalogue[key].label[locale];
   if (Object.hasOwn(stateFieldCatalogue, key)) return stateFieldCatalogue[key as StateField][locale];
+  if (Object.hasOwn(featureCatalogue, key)) return featureCatalogue[key as Feature][locale];
   return key;
 }
 

@@ -23,5 +23,6 @@ export * from './resources/constant.js';
 export * from './resources/dictionary.js';
 export * from './resources/gamegate.js';
 export * from './resources/index.js';
+export * from './resources/unlock-track.js';
 export * from './routes/index.js';
 export * from './text.js';

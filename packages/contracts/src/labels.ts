@@ -1,13 +1,11 @@
 import { type BuiltInRole, superRoles } from './access.js';
-import { operatingSystems } from './conditions.js';
-import type { Label, Locale } from './permissions.js';
+import { operatingSystemLabels, operatingSystems } from './conditions.js';
+import { type Label, type Locale, l } from './permissions.js';
 
 /**
  * Labels of coded values that only signed-in screens show. Kept apart from enums.ts, which the
  * login page loads: a table here costs the first load nothing.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /** What the console calls the built-in roles; a role made by an administrator shows its own name. */
 export const builtInRoleLabels: Record<BuiltInRole, Label> = {
@@ -29,8 +27,6 @@ export function roleLabel(roleName: string, locale: Locale): string {
 export const isSuperRole = (roleName: string): boolean => superRoles.includes(roleName);
 
 export type OperatingSystem = (typeof operatingSystems)[number];
-/** The systems' own names, the same in every language. */
-export const operatingSystemLabels: Record<OperatingSystem, string> = { android: 'Android', ios: 'iOS' };
 /** An OS as shown, whatever its case on the wire ("iOS" for ios, IOS or iOS). */
 export function operatingSystemLabel(os: string | null | undefined): string {
   if (!os) return '-';

@@ -3,7 +3,7 @@ import type { AccessRule } from './access.js';
 import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
-import type { Label } from './permissions.js';
+import type { Label, Permission } from './permissions.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -45,6 +45,14 @@ export interface ResourcePermissions {
   delete: AccessRule;
 }
 
+/** One permission for all four actions of a resource: `permissions: samePermission('appUpgradeQuery')`. */
+export const samePermission = (...permission: Permission[]): ResourcePermissions => ({
+  query: permission,
+  create: permission,
+  edit: permission,
+  delete: permission,
+});
+
 export interface ResourceDef<
   N extends string = string,
   S extends z.ZodObject = z.ZodObject,
@@ -85,6 +93,8 @@ export interface ResourceDef<
   references?: readonly ResourceReference<z.infer<S>>[];
   /** Route names of its console screens (from the route table). */
   routes?: { list: string; edit?: string };
+  /** Other console reads a change of this kind alters (added to each mutation's `invalidates`). */
+  alsoInvalidates?: readonly string[];
   /** Console API base path; default `/api/v1/resources/<name>`. */
   path?: string;
   /**
@@ -320,7 +330,12 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
     ...(r.versioned ? versionEndpoints(r) : {}),
   };
   // Every change reloads the console's lists, items and histories of this kind (`invalidates`).
-  const reads = [`${r.name}List`, `${r.name}Get`, ...(r.versioned ? [`${r.name}History`] : [])];
+  const reads = [
+    `${r.name}List`,
+    `${r.name}Get`,
+    ...(r.versioned ? [`${r.name}History`] : []),
+    ...(r.alsoInvalidates ?? []),
+  ];
   return Object.fromEntries(
     Object.entries(parts).map(([k, e]) => {
       const name = `${r.name}${k}`;

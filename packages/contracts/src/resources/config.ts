@@ -3,7 +3,7 @@ import { checkConditionRule, conditionAttributes, conditionOperators, maxConditi
 import { endpoint, endpointTable } from '../endpoint.js';
 import { isoDateTime, playerUserId as userIdSchema } from '../fields.js';
 import { percentOperators, percentRuleSchema } from '../percent.js';
-import type { Label } from '../permissions.js';
+import { type Label, l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { isStorableText } from '../text.js';
 import { type ConstantType, constantTypeLabels } from './constant.js';
@@ -19,8 +19,6 @@ import { upgradeAnswerSchema } from './gamegate.js';
  * Documents are stored as the operator wrote them (the kit's schemas carry checks, no
  * transforms); rule values are normalised when the snapshot is compiled.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 /** The four value types of a field: the constants' types without `text`, with their labels. */
 export const configValueTypes = ['string', 'number', 'boolean', 'json'] as const satisfies readonly ConstantType[];

@@ -13,16 +13,14 @@ import {
 import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
-import type { Label } from '../permissions.js';
-import { defineResource, resourceKeySchema } from '../resource.js';
+import { type Label, l } from '../permissions.js';
+import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 
 /**
  * The game's door: maintenance windows and their allow-list, version upgrade rules and levels,
  * and IP → country overrides. Each is a versioned resource of the kit; the game login (and the
  * config fetch) read them from one snapshot in memory.
  */
-
-const l = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
 
 const message = (max: number) =>
   z
@@ -136,15 +134,12 @@ export const maintenanceWindowResource = defineResource({
   key: 'name',
   listFields: ['name', 'startAt', 'endAt', 'zh-CN', 'platforms', 'minVersion', 'maxVersion'],
   search: ['name', 'zh-CN', 'en-US', 'note'],
-  permissions: {
-    query: ['maintenanceQuery'],
-    create: ['maintenanceQuery'],
-    edit: ['maintenanceQuery'],
-    delete: ['maintenanceQuery'],
-  },
+  permissions: samePermission('maintenanceQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingMaintenance' },
+  // The console header's banner shows the windows in force.
+  alsoInvalidates: ['maintenanceActive'],
 });
 
 /** Who passes through a maintenance window (testers): any user ID, device ID or address in a range of any list. */
@@ -167,12 +162,7 @@ export const maintenanceAllowListResource = defineResource({
   key: 'name',
   listFields: ['name', 'userIds', 'deviceIds', 'cidrs', 'note'],
   search: ['name', 'note'],
-  permissions: {
-    query: ['maintenanceQuery'],
-    create: ['maintenanceQuery'],
-    edit: ['maintenanceQuery'],
-    delete: ['maintenanceQuery'],
-  },
+  permissions: samePermission('maintenanceQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingMaintenance' },
@@ -206,12 +196,7 @@ export const appUpgradeResource = defineResource({
   schema: appUpgradeSchema,
   key: 'platform',
   listFields: ['platform', 'latestVersion', 'minVersion', 'storeUrl', 'zh-CN'],
-  permissions: {
-    query: ['appUpgradeQuery'],
-    create: ['appUpgradeQuery'],
-    edit: ['appUpgradeQuery'],
-    delete: ['appUpgradeQuery'],
-  },
+  permissions: samePermission('appUpgradeQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingUpgrade' },
@@ -238,12 +223,7 @@ export const upgradeLevelResource = defineResource({
   key: 'name',
   listFields: ['name', 'level', 'order', 'platforms', 'conditions'],
   search: ['name', 'note'],
-  permissions: {
-    query: ['appUpgradeQuery'],
-    create: ['appUpgradeQuery'],
-    edit: ['appUpgradeQuery'],
-    delete: ['appUpgradeQuery'],
-  },
+  permissions: samePermission('appUpgradeQuery'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingUpgradeLevel' },

@@ -12,6 +12,7 @@ import {
   maintenanceWindowResource,
   upgradeLevelResource,
 } from './gamegate.js';
+import { unlockTrackResource } from './unlock-track.js';
 
 /** Every resource declared with the kit, by name. An area adds its resource here. */
 export const resources = {
@@ -26,6 +27,7 @@ export const resources = {
   rewardTemplate: rewardTemplateResource,
   config: configResource,
   configOverride: configOverrideResource,
+  unlockTrack: unlockTrackResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -58,6 +60,7 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(appUpgradeResource),
   ...resourceEndpoints(upgradeLevelResource),
   ...resourceEndpoints(ipCountryResource),
+  ...resourceEndpoints(unlockTrackResource),
 };
 
 export const resourceGameEndpoints = endpointTable({

@@ -25,4 +25,7 @@ export const resourceMessages = {
   'constant.valueTooLong': l('值太长', 'The value is too long'),
   'dictionary.textRequired': l('请输入文本', 'Please enter the text'),
   'dictionary.textTooLong': l('文本最多 2000 个字符', 'At most 2000 characters'),
+  'unlock.kind': l('类型应为道具、企鹅种类或功能', 'The kind is item, penguin type or feature'),
+  'unlock.level': l('成就等级应为 1 到 1000 的整数', 'The achievement level is a whole number from 1 to 1000'),
+  'unlock.unknownTarget': l('游戏目录中没有该类型的这一项', 'The game catalogue has no such entry of this kind'),
 } as const satisfies Record<string, Label>;

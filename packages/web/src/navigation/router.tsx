@@ -10,8 +10,8 @@ import { PageSpinner } from '../shell/PageSpinner';
 import { RootFrame } from '../shell/RootFrame';
 import { chunkLoadTimeoutMs, withTimeout } from './chunk-timeout';
 import { guardLoader } from './loaders';
+import { publicScreens } from './public-screens';
 import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
-import { screens } from './screens';
 
 /** The crash page is rarely needed; its illustrations stay out of the first load. */
 const RouteCrash = lazy(() => import('../shell/errors/RouteCrash'));
@@ -24,9 +24,10 @@ function pageRoute(route: ResolvedRoute): RouteObject {
     path: toRouterPath(route.fullPath),
     handle: { route },
     loader: guardLoader(route),
-    lazy: async () => ({
-      Component: (await withTimeout(screens[route.name], chunkLoadTimeoutMs, `screen ${route.name}`)).default,
-    }),
+    lazy: async () => {
+      const load = async () => (publicScreens[route.name] ?? (await import('./screens')).screens[route.name])();
+      return { Component: (await withTimeout(load, chunkLoadTimeoutMs, `screen ${route.name}`)).default };
+    },
   };
 }
 

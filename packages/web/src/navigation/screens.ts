@@ -1,6 +1,4 @@
-import type { ComponentType } from 'react';
-
-type ScreenModule = { default: ComponentType };
+import { publicScreens, type ScreenModule } from './public-screens';
 
 /** A resource's list or edit page: the kit's screen with the area's declaration, loaded together. */
 const resourcePage =
@@ -9,14 +7,18 @@ const resourcePage =
     return { default: resourcePages(screen as never)[page] };
   };
 
+/** The game door screens and the unlock track: one chunk. */
+const gamegateScreen =
+  (name: 'settingMaintenance' | 'settingUpgrade' | 'settingUpgradeLevel' | 'settingIpCountry' | 'settingUnlockTrack') =>
+  async (): Promise<ScreenModule> => ({ default: (await import('../features/settings/gamegate-screens'))[name] });
+
 /**
- * Route name → its screen, loaded on first visit. Every built route of the contracts route table
+ * Route name → its screen, loaded on first visit. This map is itself loaded with the first console
+ * page (the login page's first load carries only `publicScreens`). Every built route of the contracts route table
  * that renders a page has exactly one entry (screens.test.ts holds both directions).
  */
 export const screens: Record<string, () => Promise<ScreenModule>> = {
-  login: () => import('../features/auth/LoginPage'),
-  register: () => import('../features/auth/RegisterPage'),
-  registerResult: () => import('../features/auth/RegisterResultPage'),
+  ...publicScreens,
   passwordModify: () => import('../features/auth/PasswordModifyPage'),
   console: () => import('../features/dashboard/ConsolePage'),
   gameUserIndex: () => import('../features/players/PlayerSearchPage'),
@@ -65,9 +67,11 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   // One module for both config screens (and the player page's config tab): one chunk to load.
   settingConfigList: () => import('../features/settings/config'),
   settingConfigEdit: resourcePage(() => import('../features/settings/config'), 'edit'),
+  settingMaintenance: gamegateScreen('settingMaintenance'),
+  settingUpgrade: gamegateScreen('settingUpgrade'),
+  settingUpgradeLevel: gamegateScreen('settingUpgradeLevel'),
+  settingIpCountry: gamegateScreen('settingIpCountry'),
+  settingUnlockTrack: gamegateScreen('settingUnlockTrack'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
-  forbidden: () => import('../shell/errors/ForbiddenPage'),
-  serverError: () => import('../shell/errors/ServerErrorPage'),
-  notFound: () => import('../shell/errors/NotFoundPage'),
 };

@@ -1,4 +1,4 @@
-import { constantResource, dictionaryResource } from '@rookery/contracts';
+import { constantResource, dictionaryResource, unlockTrackResource } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 
 /**
@@ -9,5 +9,6 @@ import type { ModuleDeps } from '../../app.js';
 export function contentModule({ kit }: ModuleDeps) {
   kit.register(constantResource);
   kit.register(dictionaryResource);
+  kit.register(unlockTrackResource);
   kit.registerContent();
 }

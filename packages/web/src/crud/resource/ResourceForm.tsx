@@ -40,18 +40,21 @@ export function ResourceForm<R extends Resource>({
 
   const confirmPublish = (data: Record<string, unknown>) =>
     new Promise<boolean>((resolve) => {
-      if (!resource.gameVisible && !screen.publishes) return resolve(true);
       const after = documentOf(resource, data);
+      const before = documentOf(resource, current);
+      const own = screen.confirm?.(after as never, before as never, t) ?? null;
+      if (!resource.gameVisible && !screen.publishes && !own) return resolve(true);
       modal.confirm({
-        title: t('resource.publishTitle', { entity, key: key(data) }),
+        title: own?.title ?? t('resource.publishTitle', { entity, key: key(data) }),
         width: 720,
         content: (
-          <Space orientation="vertical" style={{ width: '100%' }}>
-            {t('resource.publishBody')}
-            <AuditDiff before={documentOf(resource, current)} after={after} labels={(f) => label(screen, f, t)} />
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="resource-confirm">
+            {own?.statement}
+            {resource.gameVisible || screen.publishes ? t('resource.publishBody') : t('resource.changesBody')}
+            <AuditDiff before={before} after={after} labels={(f) => label(screen, f, t)} />
           </Space>
         ),
-        okText: t('resource.publishOk'),
+        okText: own?.okText ?? t('resource.publishOk'),
         cancelText: t('common.cancel'),
         onOk: () => resolve(true),
         onCancel: () => resolve(false),

@@ -69,7 +69,9 @@ export function ResourceHistory<R extends Resource>({
       width: 720,
       content: (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          {t('resource.restoreBody', { next })}
+          {/* What the restored version does to players (a maintenance window that closes the game again). */}
+          {screen.confirm?.(docOf(v) as never, docOf(latest) as never, t)?.statement}
+          {t(resource.gameVisible ? 'resource.restoreBody' : 'resource.restoreBodyQuiet', { next })}
           <AuditDiff before={docOf(latest)} after={docOf(v)} labels={labels} />
         </Space>
       ),

@@ -41,6 +41,19 @@ export interface ResourceScreen<R extends Resource = Resource> {
    * (remote config, served per player): the save asks to publish, with the diff, like content.
    */
   publishes?: boolean;
+  /**
+   * A save that reaches players though the game does not read the item (a maintenance window
+   * closes the game): what the confirmation states before it is sent, or null when this save
+   * needs none. Game-visible resources always confirm (the kit's publication).
+   */
+  confirm?: (after: ResourceDoc<R>, before: ResourceDoc<R> | undefined, t: TFunction) => ResourceConfirmation | null;
+}
+
+/** The confirmation of a consequential save: its title, the sentence stating action and audience, the button. */
+export interface ResourceConfirmation {
+  title: string;
+  statement: ReactNode;
+  okText: string;
 }
 
 export const resourceScreen = <R extends Resource>(screen: ResourceScreen<R>) => screen;

@@ -10,6 +10,7 @@ import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
 import { LanguageSwitch } from '../header/LanguageSwitch';
 import { LogIndicator } from '../header/LogIndicator';
+import MaintenanceBanner from '../header/MaintenanceBanner';
 import { SettingsDrawer } from '../header/SettingsDrawer';
 import { UserDropdown } from '../header/UserDropdown';
 import { useSettings } from '../settings/store';
@@ -181,6 +182,7 @@ export default function ShellLayout() {
               <UserDropdown compact={mobile} />
             </Space>
           </Layout.Header>
+          <MaintenanceBanner />
           <div style={{ background: token.colorBgContainer, padding: mobile ? '4px 8px 0' : '4px 16px 0' }}>
             <TabBar />
           </div>

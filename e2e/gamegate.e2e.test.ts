@@ -1,0 +1,196 @@
+import type { Locator } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
+
+/**
+ * The game door through its screens (zh-CN, the admin's page): a maintenance window closes the
+ * game login for its audience and shows the console banner, the allow-list lets a device through,
+ * a minimum version forces an upgrade, an IP override answers the lookup, and the unlock track
+ * reaches the game's content fetch. Each rule is narrowed to versions no other test logs in
+ * with, and everything this file makes is removed at the end (the server is shared by the files).
+ */
+const page = useAdminPage();
+
+const made: string[] = [];
+afterAll(async () => {
+  const token = await adminToken();
+  for (const path of made.reverse()) await call('DELETE', path, token);
+});
+
+/** A version range nobody else uses: the window and the upgrade rule touch only these logins. */
+const ANDROID = { os: 'android', language: 'zh-CN', country: 'CN', deviceModel: 'Pixel 8' } as const;
+const login = (appVersion: string, deviceId = unique('gate-dev-')) =>
+  callGame('POST', '/api/game/v1/players/login', { ...ANDROID, appVersion, deviceId, socialId: unique('gate-') });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A time as the date picker takes it, in the browser's (this machine's) zone. */
+const local = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+const inputOf = (testId: string) =>
+  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
+const drawer = () => page().locator('.ant-drawer-body:visible');
+const confirmDialog = () => page().locator('.ant-modal-confirm:visible');
+
+/** Pick `option` in an AntD select, typing to search when given. */
+async function choose(select: Locator, option: string, search?: string) {
+  await select.click();
+  if (search) await page().keyboard.type(search);
+  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Type a time into a date picker and confirm it in the picker (Enter would not send the form anyway). */
+async function pickTime(label: string, ms: number) {
+  const input = drawer().getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(local(ms));
+  await page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  // Closed before the next picker opens (two open ones would be two OK buttons).
+  await expect.poll(() => page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
+}
+
+async function content(kinds: string) {
+  const res = await fetch(`${baseUrl()}/api/game/v1/content?kinds=${kinds}`, {
+    headers: { 'X-Game-Key': inject('gameKey') },
+  });
+  return ((await res.json()) as any).data.content;
+}
+
+describe('the game door through its screens', () => {
+  it('schedules a maintenance window (confirmed, Enter sends nothing), lets an allow-listed device in, and ends it', async () => {
+    const name = unique('upgradeWindow');
+    const message = unique('服务器升级');
+    const start = Date.now() - 60_000;
+    await page().goto('/setting/maintenance');
+    await page().getByTestId('resource-create').click();
+    await inputOf('maintenance-name').fill(name);
+    await pickTime('开始时间', start);
+    await pickTime('结束时间', Date.now() + 30 * 60_000);
+    await page().getByTestId('maintenance-zh').fill(message);
+    await page().getByTestId('maintenance-en').fill('Servers are being upgraded');
+    await choose(drawer().getByLabel('平台'), 'Android');
+    await drawer().getByLabel('最低版本（含）').fill('7.7.0');
+    await drawer().getByLabel('最高版本（含）').fill('7.7.9');
+    made.push(`/api/v1/resources/maintenanceWindow/${name}`);
+
+    // Enter in a field sends nothing: no confirmation, nothing saved.
+    await inputOf('maintenance-name').press('Enter');
+    await page().waitForTimeout(300);
+    expect(await confirmDialog().count()).toBe(0);
+    const token = await adminToken();
+    expect((await call('GET', `/api/v1/resources/maintenanceWindow/${name}`, token)).code).toBe(404);
+
+    await drawer().getByTestId('resource-save').click();
+    const statement = confirmDialog().getByTestId('maintenance-statement');
+    await statement.waitFor();
+    const said = await statement.innerText();
+    expect(said).toContain('Android 玩家（版本 7.7.0 至 7.7.9）将无法登录游戏');
+    expect(said).toContain(`从 ${local(start)} (UTC ${new Date(start).toISOString().slice(0, 16).replace('T', ' ')})`);
+    await confirmDialog().getByRole('button', { name: '保存维护窗口' }).click();
+    await row(name).getByTestId('maintenance-state').getByText('维护中').waitFor();
+
+    // The game login of that audience answers 503 with the message and the end; others still log in.
+    const refused = await login('7.7.1');
+    expect(refused.status).toBe(503);
+    expect(refused.body.data.maintenance).toMatchObject({ name, message });
+    expect(refused.body.data.maintenance.endAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await login('7.8.0')).status).toBe(200);
+
+    // The header's banner, at once (the save refreshed it).
+    await page().getByTestId('maintenance-banner').filter({ hasText: message }).waitFor();
+
+    // A device on the allow-list gets through.
+    const device = unique('qa-device-');
+    await page().getByRole('tab', { name: '白名单' }).click();
+    await page().waitForURL(/tab=allow/);
+    // The allow-list's own list (the windows' list is gone with its tab).
+    await page().getByRole('columnheader', { name: '设备 ID' }).waitFor();
+    await page().getByTestId('resource-create').click();
+    const listName = unique('qa');
+    await inputOf('allow-name').fill(listName);
+    await drawer().getByTestId('allow-devices').click();
+    await page().keyboard.type(`${device},`);
+    made.push(`/api/v1/resources/maintenanceAllowList/${listName}`);
+    await drawer().getByTestId('resource-save').click();
+    await row(listName).waitFor();
+    await row(listName).getByText(device).waitFor();
+    expect((await login('7.7.1', device)).status).toBe(200);
+    expect((await login('7.7.1')).status).toBe(503);
+
+    // End it now: edit the end to a moment ago; login works again and the banner goes.
+    await page().getByRole('tab', { name: '维护窗口' }).click();
+    await row(name).getByTestId('row-action-edit').click();
+    await pickTime('结束时间', Date.now() - 1_000);
+    await drawer().getByTestId('resource-save').click();
+    await row(name).getByTestId('maintenance-state').getByText('已结束').waitFor();
+    expect((await login('7.7.1')).status).toBe(200);
+    await expect.poll(() => page().getByTestId('maintenance-banner').filter({ hasText: message }).count()).toBe(0);
+  });
+
+  it('sets a minimum version on the upgrade screen: a login below it answers 426', async () => {
+    await page().goto('/setting/upgrade');
+    await page().getByTestId('resource-create').click();
+    await choose(drawer().getByTestId('upgrade-platform'), 'Android');
+    made.push('/api/v1/resources/appUpgrade/android');
+    await inputOf('upgrade-latest').fill('7.8.0');
+    await inputOf('upgrade-min').fill('7.7.5');
+    await inputOf('upgrade-url').fill('https://play.example.com/penguins');
+    await page().getByTestId('upgrade-zh').fill('请更新到 7.8');
+    await page().getByTestId('upgrade-en').fill('Please update to 7.8');
+    await drawer().getByTestId('resource-save').click();
+    await confirmDialog()
+      .getByTestId('upgrade-statement')
+      .getByText(/版本低于 7\.7\.5 的玩家将无法登录/)
+      .waitFor();
+    await confirmDialog().getByRole('button', { name: '保存版本升级' }).click();
+    await row('android').waitFor();
+
+    const forced = await login('7.7.1');
+    expect(forced.status).toBe(426);
+    expect(forced.body.data.upgrade).toMatchObject({ level: 'forced', latest: '7.8.0', message: '请更新到 7.8' });
+    const recommended = await login('7.7.6');
+    expect(recommended.status).toBe(200);
+    expect(recommended.body.data.upgrade).toMatchObject({ level: 'recommended' });
+    expect((await login('7.8.0')).body.data.upgrade).toBeUndefined();
+  });
+
+  it('adds an IP override; the lookup box answers with its country and says the override answered', async () => {
+    const name = unique('lab');
+    await page().goto('/setting/ipcountry');
+    // An address that is not an IP: a clear message, nothing asked.
+    await inputOf('ip-lookup-input').fill('300.1.2.3');
+    await page().getByTestId('ip-lookup').click();
+    await page().getByText('应为 IPv4 或 IPv6 地址').waitFor();
+
+    await page().getByTestId('resource-create').click();
+    await inputOf('ip-name').fill(name);
+    await inputOf('ip-cidr').fill('198.51.100.0/24');
+    await choose(drawer().getByTestId('ip-country'), '新西兰', '新西兰');
+    made.push(`/api/v1/resources/ipCountry/${name}`);
+    await drawer().getByTestId('resource-save').click();
+    await row(name).getByText('新西兰 (NZ)').waitFor();
+
+    await inputOf('ip-lookup-input').fill('198.51.100.7');
+    await page().getByTestId('ip-lookup').click();
+    const result = page().getByTestId('ip-lookup-result');
+    await result.getByText('新西兰 (NZ)').waitFor();
+    await result.getByText(`来自覆盖规则 ${name}`).waitFor();
+  });
+
+  it('adds a row to the unlock track; the game content fetch returns it', async () => {
+    await page().goto('/setting/unlocktrack');
+    await page().getByTestId('resource-create').click();
+    await choose(drawer().getByTestId('unlock-kind'), '功能');
+    await choose(drawer().getByTestId('unlock-target'), '钓鱼');
+    made.push('/api/v1/resources/unlockTrack/fishing');
+    await inputOf('unlock-level').fill('12');
+    await drawer().getByTestId('resource-save').click();
+    // The kit's publication (the game reads the track): its primary button, 发布.
+    await confirmDialog().locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await row('fishing').getByText('钓鱼').waitFor();
+    expect((await content('unlockTrack')).unlockTrack.fishing).toEqual({ kind: 'feature', level: 12 });
+  });
+});

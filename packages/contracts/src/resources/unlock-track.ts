@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { features, itemKinds, MAX_ACHIEVEMENT_LEVEL, penguinTypes } from '../game-catalogue.js';
+import { type Label, l } from '../permissions.js';
+import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
+
+/**
+ * The unlock track: what a player unlocks at which achievement level. One row per thing that
+ * unlocks (its catalogue key is the row's key, so nothing unlocks twice): an item, a penguin
+ * type or a feature of the game catalogue. The game reads it in the content snapshot
+ * (`content.unlockTrack.<key>` = `{ kind, level }`).
+ */
+
+export const unlockKinds = ['item', 'penguin', 'feature'] as const;
+export type UnlockKind = (typeof unlockKinds)[number];
+export const unlockKindLabels: Record<UnlockKind, Label> = {
+  item: l('道具', 'Item'),
+  penguin: l('企鹅种类', 'Penguin type'),
+  feature: l('功能', 'Feature'),
+};
+
+/** The catalogue keys each kind may name. */
+export const unlockTargets: Record<UnlockKind, readonly string[]> = {
+  item: itemKinds,
+  penguin: penguinTypes,
+  feature: features,
+};
+
+export const unlockTrackSchema = z
+  .object({
+    /** What unlocks: a key of the catalogue of its kind. */
+    target: resourceKeySchema,
+    kind: z.enum(unlockKinds, { error: 'unlock.kind' }),
+    level: z
+      .number({ error: 'unlock.level' })
+      .int({ error: 'unlock.level' })
+      .min(1, { error: 'unlock.level' })
+      .max(MAX_ACHIEVEMENT_LEVEL, { error: 'unlock.level' }),
+    note: z.string({ error: 'v.required' }).max(500).default(''),
+  })
+  .superRefine((row, ctx) => {
+    const allowed = unlockTargets[row.kind];
+    if (allowed && !allowed.includes(row.target))
+      ctx.addIssue({ code: 'custom', path: ['target'], message: 'unlock.unknownTarget' });
+  });
+export type UnlockTrackRow = z.infer<typeof unlockTrackSchema>;
+
+export const unlockTrackResource = defineResource({
+  name: 'unlockTrack',
+  label: l('解锁轨迹', 'Unlock track'),
+  schema: unlockTrackSchema,
+  key: 'target',
+  listFields: ['target', 'kind', 'level', 'note'],
+  search: ['target', 'note'],
+  permissions: samePermission('gameItemConfigQuery'),
+  versioned: true,
+  gameVisible: true,
+  publish: (row) => ({ kind: row.kind, level: row.level }),
+  routes: { list: 'settingUnlockTrack' },
+});

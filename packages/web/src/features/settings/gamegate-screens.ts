@@ -1,0 +1,14 @@
+import { resourcePages } from '../../crud/resource/pages';
+import { screen as unlockTrackScreen } from './unlockTrack';
+import { screen as upgradeScreen } from './upgrade';
+import { screen as upgradeLevelScreen } from './upgradeLevel';
+
+export { default as settingIpCountry } from './ipCountry';
+/**
+ * The game door screens and the unlock track, loaded as one: one lazy import in the route map
+ * keeps the first load's list of chunks short (the login page's budget).
+ */
+export { default as settingMaintenance } from './maintenance';
+export const settingUpgrade = resourcePages(upgradeScreen as never).list;
+export const settingUpgradeLevel = resourcePages(upgradeLevelScreen as never).list;
+export const settingUnlockTrack = resourcePages(unlockTrackScreen as never).list;

@@ -1,0 +1,284 @@
+import {
+  type MaintenanceWindow,
+  maintenanceAllowListResource,
+  maintenanceWindowResource,
+  operatingSystemLabels,
+  operatingSystems,
+} from '@rookery/contracts';
+import { Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatTime } from '../../crud/format';
+import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
+import { ResourceList } from '../../crud/resource/ResourceList';
+import { resourceScreen } from '../../crud/resource/screen';
+import { bothZones, utcTime } from './times';
+import './gamegate-texts';
+
+type WindowState = 'scheduled' | 'active' | 'ended';
+const stateColors: Record<WindowState, string> = { scheduled: 'gold', active: 'red', ended: 'default' };
+
+/** scheduled / active / ended by the browser's clock (display only; the game login uses the server's). */
+export function maintenanceState(w: { startAt: string; endAt: string }, now = Date.now()): WindowState {
+  if (Date.parse(w.startAt) > now) return 'scheduled';
+  return Date.parse(w.endAt) > now ? 'active' : 'ended';
+}
+
+/** `Players on iOS (version ≥ 1.2)`: who a window closes the game for. */
+export function maintenanceAudience(
+  w: Pick<MaintenanceWindow, 'platforms' | 'minVersion' | 'maxVersion'>,
+  t: TFunction,
+) {
+  const platforms = w.platforms ?? [];
+  const who =
+    platforms.length === 0 || platforms.length === operatingSystems.length
+      ? t('gate.maintenance.audienceAll')
+      : t('gate.maintenance.audiencePlatforms', {
+          platforms: platforms.map((p) => operatingSystemLabels[p]).join(', '),
+        });
+  const min = w.minVersion || '';
+  const max = w.maxVersion || '';
+  const versions =
+    min && max
+      ? t('gate.maintenance.versionBetween', { min, max })
+      : min
+        ? t('gate.maintenance.versionAtLeast', { min })
+        : max
+          ? t('gate.maintenance.versionAtMost', { max })
+          : '';
+  return `${who}${versions}`;
+}
+
+const platformOptions = () => operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }));
+
+function PlatformsCell({ platforms }: { platforms?: readonly string[] }) {
+  const { t } = useTranslation();
+  if (!platforms?.length) return <>{t('gate.allPlatforms')}</>;
+  return <>{platforms.map((p) => operatingSystemLabels[p as keyof typeof operatingSystemLabels] ?? p).join(', ')}</>;
+}
+
+/** A time cell: local, and UTC below it. */
+function TimeCell({ iso }: { iso: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" size={0}>
+      <span>{formatTime(iso)}</span>
+      <Typography.Text type="secondary">{t('gate.maintenance.utc', { time: utcTime(iso) })}</Typography.Text>
+    </Space>
+  );
+}
+
+/** A date-time field with its UTC reading under it. */
+function TimeInputWithUtc({ value, onChange, id }: { value?: string; onChange?: (v?: string) => void; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" size={0}>
+      <IsoDateTimeInput id={id} value={value} onChange={onChange} />
+      {value && (
+        <Typography.Text type="secondary">{t('gate.maintenance.utc', { time: utcTime(value) })}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+export const windowScreen = resourceScreen({
+  resource: maintenanceWindowResource,
+  entity: 'gate.maintenance.entity',
+  labels: {
+    name: 'gate.maintenance.name',
+    startAt: 'gate.maintenance.startAt',
+    endAt: 'gate.maintenance.endAt',
+    'zh-CN': 'gate.zhCN',
+    'en-US': 'gate.enUS',
+    platforms: 'gate.platforms',
+    minVersion: 'gate.maintenance.minVersion',
+    maxVersion: 'gate.maintenance.maxVersion',
+    note: 'gate.note',
+  },
+  render: {
+    name: (row, t) => {
+      const state = maintenanceState(row);
+      return (
+        <Space wrap size={4}>
+          <span>{row.name}</span>
+          <Tag color={stateColors[state]} data-testid="maintenance-state">
+            {t(`gate.maintenance.states.${state}`)}
+          </Tag>
+        </Space>
+      );
+    },
+    startAt: (row) => <TimeCell iso={row.startAt} />,
+    endAt: (row) => <TimeCell iso={row.endAt} />,
+    platforms: (row) => <PlatformsCell platforms={row.platforms} />,
+  },
+  blank: { platforms: [], minVersion: '', maxVersion: '', note: '' },
+  // Saving a window that is running or still to come closes the game for its audience.
+  confirm: (after, _before, t) => {
+    if (!after.endAt || !after.startAt || Date.parse(after.endAt) <= Date.now()) return null;
+    return {
+      title: t('gate.maintenance.confirmTitle', { key: after.name }),
+      okText: t('gate.maintenance.confirmOk'),
+      statement: (
+        <Space orientation="vertical" size={4} data-testid="maintenance-statement">
+          <Typography.Text strong>
+            {t('gate.maintenance.statement', {
+              audience: maintenanceAudience(after, t),
+              from: bothZones(after.startAt),
+              to: bothZones(after.endAt),
+            })}
+          </Typography.Text>
+          {maintenanceState(after) === 'active' && (
+            <Typography.Text type="danger">{t('gate.maintenance.statementNow')}</Typography.Text>
+          )}
+          <Typography.Text type="secondary">{t('gate.maintenance.allowPasses')}</Typography.Text>
+        </Space>
+      ),
+    };
+  },
+  Form: ({ itemProps, editing }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('name')} label={t('gate.maintenance.name')}>
+          <Input disabled={editing} maxLength={100} data-testid="maintenance-name" />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item {...itemProps('startAt')} label={t('gate.maintenance.startAt')}>
+            <TimeInputWithUtc />
+          </Form.Item>
+          <Form.Item {...itemProps('endAt')} label={t('gate.maintenance.endAt')}>
+            <TimeInputWithUtc />
+          </Form.Item>
+        </Space>
+        <Form.Item {...itemProps('zh-CN')} label={t('gate.zhCN')}>
+          <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-zh" />
+        </Form.Item>
+        <Form.Item {...itemProps('en-US')} label={t('gate.enUS')}>
+          <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-en" />
+        </Form.Item>
+        <Form.Item {...itemProps('platforms')} label={t('gate.platforms')}>
+          <Select
+            mode="multiple"
+            allowClear
+            options={platformOptions()}
+            placeholder={t('gate.allPlatforms')}
+            style={{ maxWidth: 320 }}
+          />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item
+            {...itemProps('minVersion')}
+            label={t('gate.maintenance.minVersion')}
+            extra={t('gate.maintenance.versionHint')}
+          >
+            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item
+            {...itemProps('maxVersion')}
+            label={t('gate.maintenance.maxVersion')}
+            extra={t('gate.maintenance.versionHint')}
+          >
+            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </>
+    );
+  },
+});
+
+/** Typed entries as tags (paste or Enter adds them); user IDs become numbers. */
+function TagsInput({
+  numbers,
+  testId,
+  ...props
+}: {
+  numbers?: boolean;
+  testId: string;
+  value?: (string | number)[];
+  onChange?: (v: (string | number)[]) => void;
+  id?: string;
+}) {
+  return (
+    <Select
+      {...props}
+      mode="tags"
+      open={false}
+      suffixIcon={null}
+      tokenSeparators={[',', ' ', '\n']}
+      onChange={(v: (string | number)[]) =>
+        props.onChange?.(numbers ? v.map((x) => (/^\d{1,15}$/.test(String(x)) ? Number(x) : x)) : v)
+      }
+      data-testid={testId}
+    />
+  );
+}
+
+export const allowListScreen = resourceScreen({
+  resource: maintenanceAllowListResource,
+  entity: 'gate.allow.entity',
+  labels: {
+    name: 'gate.allow.name',
+    userIds: 'gate.allow.userIds',
+    deviceIds: 'gate.allow.deviceIds',
+    cidrs: 'gate.allow.cidrs',
+    note: 'gate.note',
+  },
+  render: {
+    userIds: (row) => row.userIds.join(', '),
+    deviceIds: (row) => row.deviceIds.join(', '),
+    cidrs: (row) => row.cidrs.join(', '),
+  },
+  blank: { userIds: [], deviceIds: [], cidrs: [], note: '' },
+  Form: ({ itemProps, editing }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('name')} label={t('gate.allow.name')}>
+          <Input disabled={editing} maxLength={100} data-testid="allow-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('userIds')} label={t('gate.allow.userIds')}>
+          <TagsInput numbers testId="allow-users" />
+        </Form.Item>
+        <Form.Item {...itemProps('deviceIds')} label={t('gate.allow.deviceIds')}>
+          <TagsInput testId="allow-devices" />
+        </Form.Item>
+        <Form.Item {...itemProps('cidrs')} label={t('gate.allow.cidrs')}>
+          <TagsInput testId="allow-cidrs" />
+        </Form.Item>
+        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </>
+    );
+  },
+});
+
+/** `/setting/maintenance`: the windows and the allow-list, one tab each (the tab is in the address). */
+export default function MaintenancePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'allow' ? 'allow' : 'windows';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'allow' ? { tab: 'allow' } : {})}
+      destroyOnHidden
+      items={[
+        {
+          key: 'windows',
+          label: t('gate.maintenance.windows'),
+          children: <ResourceList screen={windowScreen} urlPrefix="w" />,
+        },
+        {
+          key: 'allow',
+          label: t('gate.maintenance.allowList'),
+          children: <ResourceList screen={allowListScreen} urlPrefix="a" />,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import {
+  gameLabel,
+  type UnlockKind,
+  unlockKindLabels,
+  unlockKinds,
+  unlockTargets,
+  unlockTrackResource,
+} from '@rookery/contracts';
+import { Form, Input, InputNumber, Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resourceScreen } from '../../crud/resource/screen';
+import { currentLocale } from '../../i18n';
+import './gamegate-texts';
+
+const kindColors: Record<UnlockKind, string> = { item: 'blue', penguin: 'cyan', feature: 'purple' };
+
+/** `/setting/unlocktrack`: what unlocks at which achievement level (items, penguin types, features of the game catalogue). */
+export const screen = resourceScreen({
+  resource: unlockTrackResource,
+  entity: 'unlock.entity',
+  labels: { target: 'unlock.target', kind: 'unlock.kind', level: 'unlock.level', note: 'unlock.note' },
+  render: {
+    target: (row) => gameLabel(row.target, currentLocale()),
+    kind: (row) => <Tag color={kindColors[row.kind]}>{unlockKindLabels[row.kind][currentLocale()]}</Tag>,
+  },
+  blank: { kind: 'feature', level: 1, note: '' },
+  Form: ({ itemProps, editing, form }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('kind')} label={t('unlock.kind')}>
+          <Select
+            disabled={editing}
+            options={unlockKinds.map((k) => ({ value: k, label: unlockKindLabels[k][currentLocale()] }))}
+            onChange={() => form.setFieldValue('target', undefined)}
+            style={{ maxWidth: 240 }}
+            data-testid="unlock-kind"
+          />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['kind']}>
+          {({ getFieldValue }) => (
+            <Form.Item {...itemProps('target')} label={t('unlock.target')}>
+              <Select
+                disabled={editing}
+                showSearch
+                optionFilterProp="label"
+                options={(unlockTargets[getFieldValue('kind') as UnlockKind] ?? []).map((k) => ({
+                  value: k,
+                  label: gameLabel(k, currentLocale()),
+                }))}
+                style={{ maxWidth: 320 }}
+                data-testid="unlock-target"
+              />
+            </Form.Item>
+          )}
+        </Form.Item>
+        <Form.Item {...itemProps('level')} label={t('unlock.level')}>
+          <InputNumber<number> min={1} max={1000} precision={0} style={{ width: 160 }} data-testid="unlock-level" />
+        </Form.Item>
+        <Form.Item {...itemProps('note')} label={t('unlock.note')}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </>
+    );
+  },
+});

@@ -1,0 +1,81 @@
+import { appUpgradeResource, operatingSystemLabels, operatingSystems } from '@rookery/contracts';
+import { Form, Input, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resourceScreen } from '../../crud/resource/screen';
+import './gamegate-texts';
+
+/** `/setting/upgrade`: per platform, the latest and the minimum supported version, the store link and the prompt text. */
+export const screen = resourceScreen({
+  resource: appUpgradeResource,
+  entity: 'gate.upgrade.entity',
+  labels: {
+    platform: 'gate.upgrade.platform',
+    latestVersion: 'gate.upgrade.latestVersion',
+    minVersion: 'gate.upgrade.minVersion',
+    storeUrl: 'gate.upgrade.storeUrl',
+    'zh-CN': 'gate.zhCN',
+    'en-US': 'gate.enUS',
+  },
+  render: {
+    platform: (row) => operatingSystemLabels[row.platform],
+    storeUrl: (row) => (
+      <a href={row.storeUrl} target="_blank" rel="noreferrer" style={{ wordBreak: 'break-all' }}>
+        {row.storeUrl}
+      </a>
+    ),
+  },
+  blank: {},
+  // A minimum version refuses login below it: the confirmation says to whom.
+  confirm: (after, _before, t) =>
+    after.platform && after.minVersion && after.latestVersion
+      ? {
+          title: t('gate.upgrade.confirmTitle', { platform: operatingSystemLabels[after.platform] }),
+          okText: t('gate.upgrade.confirmOk'),
+          statement: (
+            <Typography.Text strong data-testid="upgrade-statement">
+              {t('gate.upgrade.statement', {
+                platform: operatingSystemLabels[after.platform],
+                min: after.minVersion,
+                latest: after.latestVersion,
+              })}
+            </Typography.Text>
+          ),
+        }
+      : null,
+  Form: ({ itemProps, editing }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('platform')} label={t('gate.upgrade.platform')}>
+          <Select
+            disabled={editing}
+            options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
+            style={{ maxWidth: 240 }}
+            data-testid="upgrade-platform"
+          />
+        </Form.Item>
+        <Space wrap align="start">
+          <Form.Item {...itemProps('latestVersion')} label={t('gate.upgrade.latestVersion')}>
+            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-latest" />
+          </Form.Item>
+          <Form.Item
+            {...itemProps('minVersion')}
+            label={t('gate.upgrade.minVersion')}
+            extra={t('gate.upgrade.minHint')}
+          >
+            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-min" />
+          </Form.Item>
+        </Space>
+        <Form.Item {...itemProps('storeUrl')} label={t('gate.upgrade.storeUrl')}>
+          <Input maxLength={1000} placeholder="https://" data-testid="upgrade-url" />
+        </Form.Item>
+        <Form.Item {...itemProps('zh-CN')} label={t('gate.zhCN')}>
+          <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-zh" />
+        </Form.Item>
+        <Form.Item {...itemProps('en-US')} label={t('gate.enUS')}>
+          <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-en" />
+        </Form.Item>
+      </>
+    );
+  },
+});
