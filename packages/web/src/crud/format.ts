@@ -16,3 +16,12 @@ export function formatTime(value: string | number | Date | null | undefined): st
 /** A number with the UI language's thousands separators (UX.md §4); '-' when absent. */
 export const formatNumber = (value: number | string | bigint | null | undefined): string =>
   formatNumberIn(value, currentLocale());
+
+/** A language code ("zh-CN") as its name in the UI language ("中文（中国）"); the code when unknown. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

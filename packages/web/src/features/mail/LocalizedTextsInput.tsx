@@ -2,6 +2,7 @@ import { mailLanguages } from '@rookery/contracts';
 import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageName } from '../../crud/format';
 import './texts';
 
 const offered = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR', 'de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'ru-RU'];
@@ -17,7 +18,7 @@ export function LocalizedTextsInput({ initialLanguages = [] }: { initialLanguage
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       {languages.map((lang) => (
-        <Card key={lang} size="small" title={lang}>
+        <Card key={lang} size="small" title={languageName(lang)}>
           <Form.Item name={['title', lang]} label={t('mail.title')} data-testid={`title-${lang}`}>
             <Input maxLength={200} />
           </Form.Item>
@@ -32,7 +33,7 @@ export function LocalizedTextsInput({ initialLanguages = [] }: { initialLanguage
           placeholder={t('mail.language')}
           value={adding}
           onChange={setAdding}
-          options={offered.filter((l) => !languages.includes(l)).map((l) => ({ value: l, label: l }))}
+          options={offered.filter((l) => !languages.includes(l)).map((l) => ({ value: l, label: languageName(l) }))}
         />
         <Button
           disabled={!adding}

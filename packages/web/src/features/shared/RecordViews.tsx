@@ -8,7 +8,7 @@ import {
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatTime } from '../../crud/format';
+import { formatNumber, formatTime, languageName } from '../../crud/format';
 import { currentLocale } from '../../i18n';
 import './texts';
 
@@ -29,13 +29,12 @@ function Rows({ items, testId }: { items: { key: string; label: ReactNode; value
 export function LocalizedTextsView({ texts }: { texts: Record<string, string> | null | undefined }) {
   const entries = Object.entries(texts ?? {});
   if (!entries.length) return <>-</>;
-  const names = new Intl.DisplayNames([currentLocale()], { type: 'language' });
   return (
     <Rows
       testId="texts-view"
       items={entries.map(([lang, text]) => ({
         key: lang,
-        label: names.of(lang) ?? lang,
+        label: languageName(lang),
         value: <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>,
       }))}
     />
@@ -74,7 +73,7 @@ function conditionValue(rule: ConditionRule, t: (key: string) => string): string
       case 'country':
         return new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(String(v)) ?? String(v);
       case 'language':
-        return new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(String(v)) ?? String(v);
+        return languageName(String(v));
       default:
         return String(v);
     }
