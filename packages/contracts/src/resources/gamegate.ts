@@ -13,7 +13,7 @@ import {
 import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
-import { type Label, l } from '../permissions.js';
+import { l } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 
 /**
