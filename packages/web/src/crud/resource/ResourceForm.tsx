@@ -73,6 +73,9 @@ export function ResourceForm<R extends Resource>({
     onSaved(saved);
   });
 
+  // Each field's props carry its declared label (`screen.labels`), so the screens do not repeat it.
+  const labelledItemProps = (name: string) => ({ ...itemProps(name), label: label(screen, name, t) });
+
   const initialValues = current
     ? { ...documentOf(resource, current), comment: undefined }
     : { ...screen.blank, effectiveAt: null, expireAt: null };
@@ -88,7 +91,7 @@ export function ResourceForm<R extends Resource>({
       initialValues={initialValues}
       data-testid={`${resource.name}-form`}
     >
-      <screen.Form itemProps={itemProps as never} form={form} editing={Boolean(current)} />
+      <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
       {resource.window && (
         <Space wrap>
           <Form.Item {...itemProps('effectiveAt')} label={t('resource.effectiveAt')}>

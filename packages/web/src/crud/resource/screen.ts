@@ -11,8 +11,11 @@ export type ResourceDoc<R extends Resource> = z.infer<R['schema']>;
 export type ResourceItem<R extends Resource> = z.infer<R['item']>;
 
 export interface ResourceFormProps {
-  /** `itemProps(name)` for each `<Form.Item>`: the schema's live validation and required mark. */
-  itemProps: SchemaForm<z.ZodType>['itemProps'];
+  /**
+   * `itemProps(name)` for each `<Form.Item>`: the schema's live validation, required mark and the
+   * field's label as declared in `labels` (translated; a `label=` after the spread replaces it).
+   */
+  itemProps: (name: string) => ReturnType<SchemaForm<z.ZodType>['itemProps']> & { label: string | undefined };
   form: FormInstance;
   /** Editing an existing item: its key cannot change. */
   editing: boolean;

@@ -1,6 +1,5 @@
 import { type ConstantType, constantResource, constantTypeLabels, constantTypes } from '@rookery/contracts';
 import { Form, Input, Select, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import { ValueView } from '../../crud/resource/ValueView';
 import { currentLocale } from '../../i18n';
@@ -25,13 +24,12 @@ export const screen = resourceScreen({
   },
   blank: { type: 'number', value: 0, description: '' },
   Form: ({ itemProps, editing, form }) => {
-    const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('settings.constant.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="constant-name" />
         </Form.Item>
-        <Form.Item {...itemProps('type')} label={t('settings.constant.type')}>
+        <Form.Item {...itemProps('type')}>
           <Select
             options={typeOptions()}
             style={{ maxWidth: 240 }}
@@ -40,12 +38,12 @@ export const screen = resourceScreen({
         </Form.Item>
         <Form.Item noStyle dependencies={['type']}>
           {({ getFieldValue }) => (
-            <Form.Item {...itemProps('value')} key={getFieldValue('type')} label={t('settings.constant.value')}>
+            <Form.Item {...itemProps('value')} key={getFieldValue('type')}>
               <ValueEditor type={getFieldValue('type')} testId="constant-value" />
             </Form.Item>
           )}
         </Form.Item>
-        <Form.Item {...itemProps('description')} label={t('settings.constant.description')}>
+        <Form.Item {...itemProps('description')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

@@ -1,6 +1,5 @@
 import { dictionaryResource } from '@rookery/contracts';
 import { Form, Input } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import './texts';
 
@@ -16,19 +15,18 @@ export const screen = resourceScreen({
   },
   blank: { description: '' },
   Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('key')} label={t('settings.dictionary.key')}>
+        <Form.Item {...itemProps('key')}>
           <Input disabled={editing} maxLength={100} data-testid="dictionary-key" />
         </Form.Item>
-        <Form.Item {...itemProps('zh-CN')} label={t('settings.dictionary.zhCN')}>
+        <Form.Item {...itemProps('zh-CN')}>
           <Input.TextArea rows={2} maxLength={2000} data-testid="dictionary-zh" />
         </Form.Item>
-        <Form.Item {...itemProps('en-US')} label={t('settings.dictionary.enUS')}>
+        <Form.Item {...itemProps('en-US')}>
           <Input.TextArea rows={2} maxLength={2000} data-testid="dictionary-en" />
         </Form.Item>
-        <Form.Item {...itemProps('description')} label={t('settings.dictionary.description')}>
+        <Form.Item {...itemProps('description')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

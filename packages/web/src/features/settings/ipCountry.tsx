@@ -43,19 +43,18 @@ export const screen = resourceScreen({
   render: { country: (row) => countryName(row.country) },
   blank: { note: '' },
   Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('gate.ip.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="ip-name" />
         </Form.Item>
-        <Form.Item {...itemProps('cidr')} label={t('gate.ip.cidr')}>
+        <Form.Item {...itemProps('cidr')}>
           <Input maxLength={64} placeholder="10.0.0.0/8" data-testid="ip-cidr" />
         </Form.Item>
-        <Form.Item {...itemProps('country')} label={t('gate.ip.country')}>
+        <Form.Item {...itemProps('country')}>
           <CountrySelect />
         </Form.Item>
-        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+        <Form.Item {...itemProps('note')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

@@ -140,24 +140,24 @@ export const windowScreen = resourceScreen({
     const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('gate.maintenance.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="maintenance-name" />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item {...itemProps('startAt')} label={t('gate.maintenance.startAt')}>
+          <Form.Item {...itemProps('startAt')}>
             <TimeInputWithUtc />
           </Form.Item>
-          <Form.Item {...itemProps('endAt')} label={t('gate.maintenance.endAt')}>
+          <Form.Item {...itemProps('endAt')}>
             <TimeInputWithUtc />
           </Form.Item>
         </Space>
-        <Form.Item {...itemProps('zh-CN')} label={t('gate.zhCN')}>
+        <Form.Item {...itemProps('zh-CN')}>
           <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-zh" />
         </Form.Item>
-        <Form.Item {...itemProps('en-US')} label={t('gate.enUS')}>
+        <Form.Item {...itemProps('en-US')}>
           <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-en" />
         </Form.Item>
-        <Form.Item {...itemProps('platforms')} label={t('gate.platforms')}>
+        <Form.Item {...itemProps('platforms')}>
           <Select
             mode="multiple"
             allowClear
@@ -167,22 +167,14 @@ export const windowScreen = resourceScreen({
           />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item
-            {...itemProps('minVersion')}
-            label={t('gate.maintenance.minVersion')}
-            extra={t('gate.maintenance.versionHint')}
-          >
+          <Form.Item {...itemProps('minVersion')} extra={t('gate.maintenance.versionHint')}>
             <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item
-            {...itemProps('maxVersion')}
-            label={t('gate.maintenance.maxVersion')}
-            extra={t('gate.maintenance.versionHint')}
-          >
+          <Form.Item {...itemProps('maxVersion')} extra={t('gate.maintenance.versionHint')}>
             <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
           </Form.Item>
         </Space>
-        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+        <Form.Item {...itemProps('note')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>
@@ -234,22 +226,21 @@ export const allowListScreen = resourceScreen({
   },
   blank: { userIds: [], deviceIds: [], cidrs: [], note: '' },
   Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('gate.allow.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="allow-name" />
         </Form.Item>
-        <Form.Item {...itemProps('userIds')} label={t('gate.allow.userIds')}>
+        <Form.Item {...itemProps('userIds')}>
           <TagsInput numbers testId="allow-users" />
         </Form.Item>
-        <Form.Item {...itemProps('deviceIds')} label={t('gate.allow.deviceIds')}>
+        <Form.Item {...itemProps('deviceIds')}>
           <TagsInput testId="allow-devices" />
         </Form.Item>
-        <Form.Item {...itemProps('cidrs')} label={t('gate.allow.cidrs')}>
+        <Form.Item {...itemProps('cidrs')}>
           <TagsInput testId="allow-cidrs" />
         </Form.Item>
-        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+        <Form.Item {...itemProps('note')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

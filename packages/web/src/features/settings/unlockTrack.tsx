@@ -7,7 +7,6 @@ import {
   unlockTrackResource,
 } from '@rookery/contracts';
 import { Form, Input, InputNumber, Select, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import './gamegate-texts';
@@ -25,10 +24,9 @@ export const screen = resourceScreen({
   },
   blank: { kind: 'feature', level: 1, note: '' },
   Form: ({ itemProps, editing, form }) => {
-    const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('kind')} label={t('unlock.kind')}>
+        <Form.Item {...itemProps('kind')}>
           <Select
             disabled={editing}
             options={unlockKinds.map((k) => ({ value: k, label: unlockKindLabels[k][currentLocale()] }))}
@@ -39,7 +37,7 @@ export const screen = resourceScreen({
         </Form.Item>
         <Form.Item noStyle dependencies={['kind']}>
           {({ getFieldValue }) => (
-            <Form.Item {...itemProps('target')} label={t('unlock.target')}>
+            <Form.Item {...itemProps('target')}>
               <Select
                 disabled={editing}
                 showSearch
@@ -54,10 +52,10 @@ export const screen = resourceScreen({
             </Form.Item>
           )}
         </Form.Item>
-        <Form.Item {...itemProps('level')} label={t('unlock.level')}>
+        <Form.Item {...itemProps('level')}>
           <InputNumber<number> min={1} max={1000} precision={0} style={{ width: 160 }} data-testid="unlock-level" />
         </Form.Item>
-        <Form.Item {...itemProps('note')} label={t('unlock.note')}>
+        <Form.Item {...itemProps('note')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

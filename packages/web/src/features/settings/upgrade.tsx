@@ -46,7 +46,7 @@ export const screen = resourceScreen({
     const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('platform')} label={t('gate.upgrade.platform')}>
+        <Form.Item {...itemProps('platform')}>
           <Select
             disabled={editing}
             options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
@@ -55,24 +55,20 @@ export const screen = resourceScreen({
           />
         </Form.Item>
         <Space wrap align="start">
-          <Form.Item {...itemProps('latestVersion')} label={t('gate.upgrade.latestVersion')}>
+          <Form.Item {...itemProps('latestVersion')}>
             <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-latest" />
           </Form.Item>
-          <Form.Item
-            {...itemProps('minVersion')}
-            label={t('gate.upgrade.minVersion')}
-            extra={t('gate.upgrade.minHint')}
-          >
+          <Form.Item {...itemProps('minVersion')} extra={t('gate.upgrade.minHint')}>
             <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-min" />
           </Form.Item>
         </Space>
-        <Form.Item {...itemProps('storeUrl')} label={t('gate.upgrade.storeUrl')}>
+        <Form.Item {...itemProps('storeUrl')}>
           <Input maxLength={1000} placeholder="https://" data-testid="upgrade-url" />
         </Form.Item>
-        <Form.Item {...itemProps('zh-CN')} label={t('gate.zhCN')}>
+        <Form.Item {...itemProps('zh-CN')}>
           <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-zh" />
         </Form.Item>
-        <Form.Item {...itemProps('en-US')} label={t('gate.enUS')}>
+        <Form.Item {...itemProps('en-US')}>
           <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-en" />
         </Form.Item>
       </>

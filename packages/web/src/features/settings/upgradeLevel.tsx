@@ -41,20 +41,20 @@ export const screen = resourceScreen({
     const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('gate.level.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="level-name" />
         </Form.Item>
-        <Form.Item {...itemProps('level')} label={t('gate.level.level')}>
+        <Form.Item {...itemProps('level')}>
           <Select
             options={upgradeLevels.map((l) => ({ value: l, label: upgradeLevelLabels[l][currentLocale()] }))}
             style={{ maxWidth: 240 }}
             data-testid="level-level"
           />
         </Form.Item>
-        <Form.Item {...itemProps('order')} label={t('gate.level.order')} extra={t('gate.level.orderHint')}>
+        <Form.Item {...itemProps('order')} extra={t('gate.level.orderHint')}>
           <InputNumber<number> min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item {...itemProps('platforms')} label={t('gate.platforms')}>
+        <Form.Item {...itemProps('platforms')}>
           <Select
             mode="multiple"
             allowClear
@@ -66,7 +66,7 @@ export const screen = resourceScreen({
         <Form.Item label={t('gate.level.conditions')}>
           <ConditionsEditor />
         </Form.Item>
-        <Form.Item {...itemProps('note')} label={t('gate.note')}>
+        <Form.Item {...itemProps('note')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

@@ -78,10 +78,10 @@ export const overrideScreen = resourceScreen({
     const type = field ? types.get(field) : undefined;
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('settings.configOverride.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="override-name" />
         </Form.Item>
-        <Form.Item {...itemProps('field')} label={t('settings.configOverride.field')}>
+        <Form.Item {...itemProps('field')}>
           <Select
             showSearch={{ optionFilterProp: 'value' }}
             data-testid="override-field"
@@ -101,26 +101,25 @@ export const overrideScreen = resourceScreen({
           />
         </Form.Item>
         {type ? (
-          <Form.Item {...itemProps('value')} key={type} label={t('settings.configOverride.value')} required>
+          <Form.Item {...itemProps('value')} key={type} required>
             <ValueEditor type={type as ConfigValueType} testId="override-value" />
           </Form.Item>
         ) : (
-          <Form.Item {...itemProps('value')} label={t('settings.configOverride.value')} required>
+          <Form.Item {...itemProps('value')} required>
             <PickFieldFirst />
           </Form.Item>
         )}
         <Form.Item
           {...itemProps('userIds')}
-          label={t('settings.configOverride.userIds')}
           extra={t('settings.configOverride.userIdsHint')}
           normalize={userIdsFromTags}
         >
           <Select mode="tags" open={false} tokenSeparators={[',', ' ', '，']} data-testid="override-users" />
         </Form.Item>
-        <Form.Item {...itemProps('endAt')} label={t('settings.configOverride.endAt')}>
+        <Form.Item {...itemProps('endAt')}>
           <IsoDateTimeInput showUtc testId="override-end" />
         </Form.Item>
-        <Form.Item {...itemProps('description')} label={t('settings.configOverride.description')}>
+        <Form.Item {...itemProps('description')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
       </>

@@ -150,10 +150,10 @@ export const screen = resourceScreen({
     const type = (Form.useWatch('type', form) ?? 'string') as ConfigValueType;
     return (
       <>
-        <Form.Item {...itemProps('name')} label={t('settings.config.name')}>
+        <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="config-name" />
         </Form.Item>
-        <Form.Item {...itemProps('type')} label={t('settings.config.type')}>
+        <Form.Item {...itemProps('type')}>
           <Select
             options={configValueTypes.map((v) => ({ value: v, label: configValueTypeLabels[v][currentLocale()] }))}
             style={{ maxWidth: 240 }}
@@ -161,10 +161,10 @@ export const screen = resourceScreen({
             onChange={(next: ConfigValueType) => retype(form, next)}
           />
         </Form.Item>
-        <Form.Item {...itemProps('defaultValue')} key={type} label={t('settings.config.defaultValue')} required>
+        <Form.Item {...itemProps('defaultValue')} key={type} required>
           <ValueEditor type={type} testId="config-default" />
         </Form.Item>
-        <Form.Item {...itemProps('description')} label={t('settings.config.description')}>
+        <Form.Item {...itemProps('description')}>
           <Input.TextArea rows={2} maxLength={500} />
         </Form.Item>
         <Form.Item label={t('settings.config.values')} extra={t('settings.config.valuesHint')}>
