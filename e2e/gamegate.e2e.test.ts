@@ -64,6 +64,8 @@ describe('the game door through its screens', () => {
     const name = unique('upgradeWindow');
     const message = unique('服务器升级');
     const start = Date.now() - 60_000;
+    // A player of the window's audience, so the confirmation has someone to count.
+    expect((await login('7.7.3')).status).toBe(200);
     await page().goto('/setting/maintenance');
     await page().getByTestId('resource-create').click();
     await inputOf('maintenance-name').fill(name);
@@ -89,6 +91,18 @@ describe('the game door through its screens', () => {
     const said = await statement.innerText();
     expect(said).toContain('Android 玩家（版本 7.7.0 至 7.7.9）将无法登录游戏');
     expect(said).toContain(`从 ${local(start)} (UTC ${new Date(start).toISOString().slice(0, 16).replace('T', ' ')})`);
+    // It says how many players that is now: the audience endpoint's count for the same rules (≥ 1).
+    const affected = confirmDialog().getByTestId('gate-affected');
+    await affected.getByText(/当前受影响的玩家：[\d,]+ 人/).waitFor();
+    const counted = await call('POST', '/api/v1/audience/count', token, {
+      conditions: [
+        { attr: 'os', op: 'include', value: ['android'] },
+        { attr: 'appVersion', op: 'gte', value: '7.7.0' },
+        { attr: 'appVersion', op: 'lte', value: '7.7.9' },
+      ],
+    });
+    expect(counted.data.count).toBeGreaterThanOrEqual(1);
+    expect(await affected.innerText()).toBe(`当前受影响的玩家：${counted.data.count.toLocaleString('zh-CN')} 人`);
     await confirmDialog().getByRole('button', { name: '保存维护窗口' }).click();
     await row(name).getByTestId('maintenance-state').getByText('维护中').waitFor();
 
@@ -145,6 +159,12 @@ describe('the game door through its screens', () => {
       .getByTestId('upgrade-statement')
       .getByText(/版本低于 7\.7\.5 的玩家将无法登录/)
       .waitFor();
+    // Players below 7.7.5 on Android now: at least the 7.7.x ones the test before logged in.
+    const below = await confirmDialog()
+      .getByTestId('gate-affected')
+      .getByText(/当前受影响的玩家：[\d,]+ 人/)
+      .innerText();
+    expect(Number(below.replace(/\D/g, ''))).toBeGreaterThanOrEqual(1);
     await confirmDialog().getByRole('button', { name: '保存版本升级' }).click();
     await row('android').waitFor();
 

@@ -132,7 +132,7 @@ describe('consequential player forms', () => {
     await expect.poll(async () => (await gameLogin(a.socialId)).status, { timeout: 10_000 }).toBe(200);
   });
 
-  it('device ban: a ban without an end says permanent; cancel sends nothing; confirm refuses the device', async () => {
+  it('device ban: a ban without an end says permanent; cancel sends nothing; confirm refuses the device; lifting names it', async () => {
     const p = await player();
     await page().goto('/game-user/frozedevice');
     await form('ban-devices').getByLabel('设备 ID（每行一个，最多 25 个）').fill(p.deviceId);
@@ -148,6 +148,19 @@ describe('consequential player forms', () => {
 
     await (await openConfirmation(page().getByTestId('ban-devices-form-submit'))).ok.click();
     await expect.poll(async () => (await gameLogin(p.socialId)).status, { timeout: 10_000 }).toBe(403);
+
+    // Lifting it names the device and the number; cancel changes nothing; confirm lets it in.
+    const banned = page().locator(`.ant-table-row[data-row-key="${p.deviceId}"]`);
+    await banned.waitFor();
+    const lift = await openConfirmation(banned.getByTestId('row-action-unban'));
+    expect(lift.text).toContain(p.deviceId);
+    expect(lift.text).toContain('确定解除 1 台设备的封禁吗？');
+    expect(await lift.ok.innerText()).toBe('解除 1 台设备的封禁');
+    await cancel(lift.dialog);
+    expect((await gameLogin(p.socialId)).status).toBe(403);
+    await banned.waitFor();
+    await (await openConfirmation(banned.getByTestId('row-action-unban'))).ok.click();
+    await expect.poll(async () => (await gameLogin(p.socialId)).status, { timeout: 10_000 }).toBe(200);
   });
 
   it('chat ban: states the end in local time and UTC; cancel sends nothing; confirm reaches the game at login', async () => {

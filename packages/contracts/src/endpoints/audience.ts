@@ -13,7 +13,13 @@ import { endpoint, endpointTable } from '../endpoint.js';
  * Who may count an audience: it reveals only a number of players, so anyone who may see or send
  * the things that target by conditions. Areas that add a screen using it add their permission.
  */
-export const audiencePermissions: AccessRule = ['globalMailQuery', 'globalMailCreate'];
+export const audiencePermissions: AccessRule = [
+  'globalMailQuery',
+  'globalMailCreate',
+  // The maintenance window and version upgrade confirmations say how many players they shut out.
+  'maintenanceQuery',
+  'appUpgradeQuery',
+];
 
 /** Above this many players in the table the count is an estimate from a sample (`estimate: true`). */
 export const AUDIENCE_EXACT_LIMIT = 2_000_000;

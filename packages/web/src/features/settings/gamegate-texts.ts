@@ -31,6 +31,12 @@ const zhCN = {
       statementNow: '窗口已在生效：保存后立即关闭游戏。',
       allowPasses: '白名单中的用户、设备和 IP 不受影响。',
     },
+    affected: {
+      counting: '正在统计当前受影响的玩家…',
+      now: '当前受影响的玩家：{{n}} 人',
+      about: '约 {{n}}',
+      failed: '无法统计受影响的玩家人数，仍可保存。',
+    },
     allow: {
       entity: '白名单',
       name: '名称',
@@ -110,6 +116,12 @@ const enUS: typeof zhCN = {
       statement: '{{audience}} cannot log in from {{from}} to {{to}}.',
       statementNow: 'The window is already running: saving closes the game at once.',
       allowPasses: 'Users, devices and IPs on the allow-list still get in.',
+    },
+    affected: {
+      counting: 'Counting the players affected now…',
+      now: 'Players affected now: {{n}}',
+      about: 'about {{n}}',
+      failed: 'Could not count the players affected; you can still save.',
     },
     allow: {
       entity: 'allow-list',

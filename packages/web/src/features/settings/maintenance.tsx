@@ -13,6 +13,7 @@ import { formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ResourceList } from '../../crud/resource/ResourceList';
 import { resourceScreen } from '../../crud/resource/screen';
+import { WindowAffected } from './AffectedPlayers';
 import { bothZones, utcTime } from './times';
 import './gamegate-texts';
 
@@ -128,6 +129,7 @@ export const windowScreen = resourceScreen({
               to: bothZones(after.endAt),
             })}
           </Typography.Text>
+          <WindowAffected platforms={after.platforms} minVersion={after.minVersion} maxVersion={after.maxVersion} />
           {maintenanceState(after) === 'active' && (
             <Typography.Text type="danger">{t('gate.maintenance.statementNow')}</Typography.Text>
           )}

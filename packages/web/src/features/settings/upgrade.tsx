@@ -2,6 +2,7 @@ import { appUpgradeResource, operatingSystemLabels, operatingSystems } from '@ro
 import { Form, Input, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
+import { UpgradeAffected } from './AffectedPlayers';
 import './gamegate-texts';
 
 /** `/setting/upgrade`: per platform, the latest and the minimum supported version, the store link and the prompt text. */
@@ -32,13 +33,16 @@ export const screen = resourceScreen({
           title: t('gate.upgrade.confirmTitle', { platform: operatingSystemLabels[after.platform] }),
           okText: t('gate.upgrade.confirmOk'),
           statement: (
-            <Typography.Text strong data-testid="upgrade-statement">
-              {t('gate.upgrade.statement', {
-                platform: operatingSystemLabels[after.platform],
-                min: after.minVersion,
-                latest: after.latestVersion,
-              })}
-            </Typography.Text>
+            <Space orientation="vertical" size={4}>
+              <Typography.Text strong data-testid="upgrade-statement">
+                {t('gate.upgrade.statement', {
+                  platform: operatingSystemLabels[after.platform],
+                  min: after.minVersion,
+                  latest: after.latestVersion,
+                })}
+              </Typography.Text>
+              <UpgradeAffected platform={after.platform} minVersion={after.minVersion} />
+            </Space>
           ),
         }
       : null,
