@@ -11,6 +11,27 @@ export function localText(texts: Record<string, string> | null | undefined): str
   return texts[currentLocale()] ?? Object.values(texts)[0] ?? '-';
 }
 
+type Texts = Record<string, string> | null | undefined;
+
+/** A mail's or template's title (in the console's language in the table, every language in the detail) and content. */
+function localizedTextFields<T extends { title: Texts; content: Texts }>(search?: 'text'): Field<T>[] {
+  return [
+    {
+      name: 'title',
+      title: 'mail.title',
+      search,
+      render: (row) => localText(row.title),
+      detailRender: (row) => <LocalizedTextsView texts={row.title} />,
+    },
+    {
+      name: 'content',
+      title: 'mail.content',
+      column: false,
+      render: (row) => <LocalizedTextsView texts={row.content} />,
+    },
+  ];
+}
+
 const stateColors = { scheduled: 'blue', active: 'green', expired: 'default', recalled: 'red' } as const;
 export const mailStateOptions = mailStates.map((value) => ({
   value,
@@ -22,19 +43,7 @@ export const mailStateOptions = mailStates.map((value) => ({
 export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
   return [
     { name: 'id', title: 'mail.id', width: 80 },
-    {
-      name: 'title',
-      title: 'mail.title',
-      search: 'text',
-      render: (row) => localText(row.title),
-      detailRender: (row) => <LocalizedTextsView texts={row.title} />,
-    },
-    {
-      name: 'content',
-      title: 'mail.content',
-      column: false,
-      render: (row) => <LocalizedTextsView texts={row.content} />,
-    },
+    ...localizedTextFields<Mail>('text'),
     { name: 'state', title: 'mail.state', search: 'select', options: mailStateOptions },
     {
       name: 'reward',
@@ -69,18 +78,7 @@ export function mailFields(scope: Mail['mailScope']): Field<Mail>[] {
 export const mailTemplateFields: Field<MailTemplate>[] = [
   { name: 'id', title: 'mail.id', width: 80 },
   { name: 'name', title: 'mail.templateName', search: 'text', filter: 'searchName' },
-  {
-    name: 'title',
-    title: 'mail.title',
-    render: (row) => localText(row.title),
-    detailRender: (row) => <LocalizedTextsView texts={row.title} />,
-  },
-  {
-    name: 'content',
-    title: 'mail.content',
-    column: false,
-    render: (row) => <LocalizedTextsView texts={row.content} />,
-  },
+  ...localizedTextFields<MailTemplate>(),
   { name: 'createdBy', title: 'mail.createdBy' },
   { name: 'updateAt', title: 'mail.createAt', kind: 'time' },
 ];
