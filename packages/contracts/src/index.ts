@@ -9,6 +9,7 @@ export * from './endpoints/mail.js';
 export * from './endpoints/players.js';
 export * from './endpoints/staff.js';
 export * from './enums.js';
+export * from './experiments.js';
 export * from './fields.js';
 export * from './game-catalogue.js';
 export * from './http.js';
