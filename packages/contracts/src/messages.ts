@@ -11,6 +11,8 @@ export const messages = {
   // HTTP error catalogue (spec §8)
   'http.400': l('请求错误', 'Bad request'),
   'http.401': l('未授权，请重新登录', 'Unauthorized, please sign in again'),
+  // The game API's servers, not a person, read this one: it names the header, not a sign-in.
+  'http.gameKey': l('游戏密钥（X-Game-Key）缺失或不正确', 'The game key (X-Game-Key) is missing or wrong'),
   'http.403': l('拒绝访问', 'Access denied'),
   'http.404': l('请求地址出错', 'Request address error'),
   'http.408': l('请求超时', 'Request timeout'),

@@ -21,8 +21,12 @@ export const audiencePermissions: AccessRule = [
   'appUpgradeQuery',
 ];
 
-/** Above this many players in the table the count is an estimate from a sample (`estimate: true`). */
-export const AUDIENCE_EXACT_LIMIT = 2_000_000;
+/**
+ * Up to this many 8 kB pages of the players table (about 32,000 players of the demo's size) the
+ * count is exact; above it, an estimate from a sample (`estimate: true`). The server's count uses
+ * this constant; a screen that wants to say when counts turn into estimates reads it too.
+ */
+export const AUDIENCE_EXACT_PAGES = 4000;
 
 export const audienceCountSchema = z.object({
   /** Players selected now (an estimate, rounded, when `estimate`). */

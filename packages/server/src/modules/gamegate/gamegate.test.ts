@@ -25,6 +25,8 @@ interface LoginOpts {
   ip?: string;
   language?: string;
   os?: string;
+  /** The request's Accept-Language (en-US unless given). */
+  acceptLanguage?: string;
 }
 const device = () => {
   n += 1;
@@ -34,7 +36,7 @@ async function login(o: LoginOpts = {}, app = ctx.app) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/game/v1/players/login',
-    headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
+    headers: { 'x-game-key': GAME_KEY, 'accept-language': o.acceptLanguage ?? 'en-US' },
     remoteAddress: o.ip ?? '127.0.0.1',
     payload: {
       deviceId: o.deviceId ?? device(),
@@ -60,7 +62,28 @@ describe('IP country at login', () => {
     const sent = await login({ ip: '81.2.69.142', country: 'JP' });
     expect(await countryOf(sent.body.data.userId)).toBe('JP');
     const lan = await login({ ip: '192.168.1.20' });
-    expect(await countryOf(lan.body.data.userId)).toBe('');
+    // Nothing known about a new player's country: none stored.
+    expect(await countryOf(lan.body.data.userId)).toBeNull();
+  });
+
+  it('keeps the last known country when neither the game nor the IP says one (game > override > database > last known)', async () => {
+    const deviceId = device();
+    const first = await login({ deviceId, ip: '192.168.1.20', country: 'CN' });
+    expect(first.status).toBe(200);
+    const userId = first.body.data.userId as number;
+    expect(await countryOf(userId)).toBe('CN');
+    // A private address the IP database does not know, no country sent: still China.
+    const lan = await login({ deviceId, ip: '10.1.2.3' });
+    expect(lan.status).toBe(200);
+    expect(lan.body.data.userId).toBe(userId);
+    expect(await countryOf(userId)).toBe('CN');
+    // The IP database, when it knows the address, replaces it; a country sent replaces both.
+    await login({ deviceId, ip: '81.2.69.142' });
+    expect(await countryOf(userId)).toBe('GB');
+    await login({ deviceId, ip: '81.2.69.142', country: 'JP' });
+    expect(await countryOf(userId)).toBe('JP');
+    await login({ deviceId, ip: '127.0.0.1' });
+    expect(await countryOf(userId)).toBe('JP');
   });
 
   it('an operator override by CIDR wins over the database, at once and for the lookup screen too', async () => {
@@ -201,10 +224,16 @@ describe('maintenance at login', () => {
         message: 'Servers are being upgraded',
         endAt: '2031-03-01T12:00:00.000Z',
       });
-      expect(refused.body.msg).toContain('Servers are being upgraded');
-      expect(refused.body.msg).toContain('2031-03-01T12:00:00.000Z');
+      // The player's language (the login's), whatever the request's header says; the time formatted, in UTC.
+      expect(refused.body.msg).toBe('Under maintenance: Servers are being upgraded (until March 1, 2031 at 12:00 UTC)');
+      const enFromZhHeader = await login({ language: 'en-GB', acceptLanguage: 'zh-CN' });
+      expect(enFromZhHeader.body.msg).toBe(refused.body.msg);
       const zh = await login({ language: 'zh-Hans' });
+      expect(zh.status).toBe(503);
       expect(zh.body.data.maintenance.message).toBe('服务器升级中');
+      expect(zh.body.msg).toBe('服务器维护中：服务器升级中（预计 2031年3月1日 UTC 12:00 结束）');
+      // A language that is neither: English.
+      expect((await login({ language: 'fr-FR', acceptLanguage: 'zh-CN' })).body.msg).toBe(refused.body.msg);
       // Through by device ID, by address range, and by user ID (the player this device signs in).
       expect((await login({ deviceId: allowedDevice })).status).toBe(200);
       expect((await login({ ip: '203.0.113.9' })).status).toBe(200);

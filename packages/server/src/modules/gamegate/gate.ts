@@ -5,6 +5,7 @@ import {
   compareVersions,
   compileConditions,
   ipCountryResource,
+  type Locale,
   type MaintenanceAllowList,
   type MaintenanceAnswer,
   type MaintenanceWindow,
@@ -166,6 +167,8 @@ export interface GateRequest {
   appVersion?: string | null;
   /** The player's language: a zh* language gets the zh-CN texts, any other the en-US ones. */
   language?: string | null;
+  /** The request's language, for a caller whose language is not known (see `gameLocale`). */
+  locale?: Locale;
   /** For the upgrade levels' conditions; defaults to os, appVersion, language and country. */
   attributes?: PlayerAttributes;
   /** The country when known; otherwise the IP's. */
@@ -179,8 +182,28 @@ export interface GateAnswer {
   upgrade?: UpgradeAnswer;
 }
 
-const textFor = (language: string | null | undefined, text: { 'zh-CN': string; 'en-US': string }) =>
-  language?.toLowerCase().startsWith('zh') ? text['zh-CN'] : text['en-US'];
+/**
+ * The language a game answer speaks: the player's (a zh* language → zh-CN, any other → en-US),
+ * else the request's (`Accept-Language`), else zh-CN, the console's default.
+ */
+export const gameLocale = (language: string | null | undefined, fallback: Locale | undefined): Locale => {
+  const lang = language?.trim().toLowerCase();
+  if (lang) return lang.startsWith('zh') ? 'zh-CN' : 'en-US';
+  return fallback ?? 'zh-CN';
+};
+
+/** An end time a player reads: the date and time in UTC, named, in the answer's language (never ISO). */
+const playerTime = (ms: number, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(ms);
 
 /** The window in force for this platform and version at `now`, if any (allow-list not applied). */
 export function windowAt(compiled: CompiledGate, req: Pick<GateRequest, 'os' | 'appVersion'>, now: number) {
@@ -220,7 +243,7 @@ export function upgradeFor(compiled: CompiledGate, req: GateRequest, country: st
     const hit = compiled.levels.find((l) => (!l.platforms || l.platforms.has(os)) && l.matches(attrs, now));
     if (hit) level = hit.level;
   }
-  return { level, latest: rule.latestText, url: rule.url, message: textFor(req.language, rule.text) };
+  return { level, latest: rule.latestText, url: rule.url, message: rule.text[gameLocale(req.language, req.locale)] };
 }
 
 export class GameGate {
@@ -245,19 +268,21 @@ export class GameGate {
     const compiled = got instanceof Promise ? await got : got;
     const now = this.clock.now().getTime();
     const window = windowAt(compiled, req, now);
+    const locale = gameLocale(req.language, req.locale);
     if (window && !(await this.allowed(compiled, req, resolveUserId))) {
       const data: { maintenance: MaintenanceAnswer } = {
-        maintenance: { name: window.name, message: textFor(req.language, window.text), endAt: window.endAt },
+        maintenance: { name: window.name, message: window.text[locale], endAt: window.endAt },
       };
       throw new AppError(503, 'gate.maintenance', {
-        vars: { message: data.maintenance.message, endAt: window.endAt },
+        vars: { message: data.maintenance.message, endAt: playerTime(window.end, locale) },
         data,
+        locale,
       });
     }
     const country = req.country || compiled.ip.country(req.ip);
     const upgrade = upgradeFor(compiled, req, country, now);
     if (upgrade?.level === 'forced')
-      throw new AppError(426, 'gate.upgradeForced', { vars: { message: upgrade.message }, data: { upgrade } });
+      throw new AppError(426, 'gate.upgradeForced', { vars: { message: upgrade.message }, data: { upgrade }, locale });
     return upgrade ? { country, upgrade } : { country };
   }
 

@@ -39,6 +39,7 @@ export async function gamegateModule(deps: ModuleDeps) {
       os: attrs.os,
       appVersion: attrs.appVersion,
       language: attrs.appLanguage,
+      locale: req.locale,
       country: attrs.country,
       attributes: attrs,
     });

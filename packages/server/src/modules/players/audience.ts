@@ -1,4 +1,11 @@
-import { type AudienceCount, type ConditionRule, DAY_MS, parseVersion } from '@rookery/contracts';
+import {
+  AUDIENCE_EXACT_PAGES,
+  type AudienceCount,
+  type ConditionRule,
+  canonicalLanguage,
+  DAY_MS,
+  parseVersion,
+} from '@rookery/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { players } from './tables.js';
@@ -13,15 +20,57 @@ import { players } from './tables.js';
  * part by part with missing parts 0 (1.10 > 1.9, 1.2 = 1.2.0), an unparseable version matches
  * nothing; a language rule without region matches every region; times to the millisecond;
  * notLoginDays whole days since the last login at the server clock, players who never logged in
- * fail it. Values are parameters; nothing the operator wrote becomes SQL text. One known gap:
- * the engine canonicalises languages with Intl (deprecated aliases such as `iw` → `he`); here a
- * stored language is only lower-cased with `_` read as `-` (the game sends BCP 47 tags).
+ * fail it. Values are parameters; nothing the operator wrote becomes SQL text. A stored
+ * language is lower-cased with `_` read as `-`, and a two-letter alias Intl replaces (`iw`,
+ * `tl`, `sh`) is replaced as the engine replaces it. The one known gap: three-letter codes Intl
+ * maps to two letters (`eng` → `en`; BCP 47 tags use the two-letter code where one exists).
  */
 
-/** Whitespace as JavaScript's `trim` removes it for the values players send (ASCII). */
-const trimmed = (column: SQLWrapper) => sql`btrim(${column}, E' \\t\\n\\r\\f\\v')`;
+/**
+ * Every character JavaScript's `trim` removes (the engine trims what players send with it),
+ * derived from the runtime rather than written out: a hand-written escape string once put the
+ * letter `v` in the set on PostgreSQL (its `E''` strings have no `\\v`). Sent as a parameter.
+ */
+const jsWhitespace = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
+  .filter((ch) => ch.trim() === '')
+  .join('');
+const trimmed = (column: SQLWrapper) => sql`btrim(${column}, ${jsWhitespace}::text)`;
 /** The column's value as the engine reads it: null when missing or empty. */
 const present = (column: SQL) => sql`nullif(${column}, '')`;
+
+/**
+ * Two-letter language subtags that Intl (the engine's `canonicalLanguage`) replaces by another
+ * (`iw` → `he`, `tl` → `fil`, `sh` → `sr-latn`), lower case, found by asking Intl once.
+ */
+let languageAliases: [string, string][] | undefined;
+function twoLetterLanguageAliases(): [string, string][] {
+  if (!languageAliases) {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    languageAliases = [];
+    for (const a of letters)
+      for (const b of letters) {
+        const code = a + b;
+        const canonical = canonicalLanguage(code)?.toLowerCase();
+        if (canonical && canonical !== code) languageAliases.push([code, canonical]);
+      }
+  }
+  return languageAliases;
+}
+
+/**
+ * A stored tag (lower case, `-` separated) with an aliased primary subtag replaced as the engine
+ * replaces it, for the aliases that can land on one of the rule's languages (usually none).
+ */
+function canonicalPrimary(tag: SQL, wanted: readonly string[]): SQL {
+  const primaries = new Set(wanted.map((v) => v.split('-')[0]));
+  const aliases = twoLetterLanguageAliases().filter(([, to]) => primaries.has(to.split('-')[0]));
+  if (aliases.length === 0) return tag;
+  const primary = sql`split_part(${tag}, '-', 1)`;
+  return sql`(case ${sql.join(
+    aliases.map(([from, to]) => sql`when ${primary} = ${from} then ${to} || substr(${tag}, 3)`),
+    sql` `,
+  )} else ${tag} end)`;
+}
 
 const versionRe = '^[0-9]{1,9}(\\.[0-9]{1,9}){0,3}$';
 /** Four integer parts of a version; only evaluated on text that matched `versionRe`. */
@@ -97,9 +146,11 @@ function ruleSql(rule: ConditionRule, nowMs: number): SQL {
       return sql`(case when ${v} ~ ${versionRe} then ${test} else false end)`;
     }
     case 'appLanguage': {
-      const tag = sql`lower(replace(${trimmed(players.language)}, '_', '-'))`;
-      const full = values.map((v) => String(v).toLowerCase()).filter((v) => v.includes('-'));
-      const primary = values.map((v) => String(v).toLowerCase()).filter((v) => !v.includes('-'));
+      const raw = sql`lower(replace(${trimmed(players.language)}, '_', '-'))`;
+      const wanted = values.map((v) => String(v).toLowerCase());
+      const tag = canonicalPrimary(raw, wanted);
+      const full = wanted.filter((v) => v.includes('-'));
+      const primary = wanted.filter((v) => !v.includes('-'));
       const hits: SQL[] = [];
       if (full.length) hits.push(sql`${tag} in (${list(full)})`);
       if (primary.length) hits.push(sql`split_part(${tag}, '-', 1) in (${list(primary)})`);
@@ -137,7 +188,8 @@ export function audienceWhere(rules: readonly ConditionRule[], now: Date): SQL {
 }
 
 /**
- * Up to this many table pages (8 kB each; ~32,000 demo players) the count is exact: one scan.
+ * Up to AUDIENCE_EXACT_PAGES table pages (contracts; 8 kB each, ~32,000 demo players) the count
+ * is exact: one scan.
  * Above it, a scan costs seconds on the embedded database and hundreds of milliseconds on
  * PostgreSQL, so the count is estimated from a sample of about SAMPLE_PAGES random pages
  * (`tablesample system`, a fixed seed so the same data gives the same answer) scaled to the
@@ -145,7 +197,6 @@ export function audienceWhere(rules: readonly ConditionRule[], now: Date): SQL {
  * A sample that finds fewer than MIN_SAMPLE_HITS matching players says too little about a small
  * audience: that count is made exact instead.
  */
-export const EXACT_PAGES = 4000;
 export const SAMPLE_PAGES = 2000;
 export const MIN_SAMPLE_HITS = 100;
 
@@ -166,14 +217,14 @@ async function exactCount(db: Db, where: SQL): Promise<AudienceCount> {
   return { count: row.count, total: row.total, estimate: false };
 }
 
-/** How many players a condition set selects now, and how many players there are (see EXACT_PAGES). */
+/** How many players a condition set selects now, and how many players there are (see AUDIENCE_EXACT_PAGES). */
 export async function countAudience(
   db: Db,
   rules: readonly ConditionRule[],
   now: Date,
   limits: { exactPages?: number; samplePages?: number } = {},
 ): Promise<AudienceCount> {
-  const { exactPages = EXACT_PAGES, samplePages = SAMPLE_PAGES } = limits;
+  const { exactPages = AUDIENCE_EXACT_PAGES, samplePages = SAMPLE_PAGES } = limits;
   const where = audienceWhere(rules, now);
   const [{ pages }] = (
     (await db.execute(

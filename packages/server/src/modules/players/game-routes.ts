@@ -12,7 +12,7 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
   return {
     // The door first (maintenance 503, forced upgrade 426, country from the IP: memory reads), then
     // one compiled statement for an existing player allowed in; a transaction of its own otherwise.
-    gameLogin: ownTransactions(async ({ body, ip }) => {
+    gameLogin: ownTransactions(async ({ body, ip, locale }) => {
       const { country, upgrade } = await (await gate).admit(
         database.db,
         {
@@ -21,6 +21,7 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
           os: body.os,
           appVersion: body.appVersion,
           language: body.language,
+          locale,
           country: body.country,
         },
         () => loginUserId(database.db, body),

@@ -105,7 +105,10 @@ async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise
   return created;
 }
 
-/** What a login reports about the device and app: stored on the player and kept in the event. */
+/**
+ * What a login reports about the device and app: stored on the player and kept in the event. An
+ * empty country (neither the game nor the IP said one) keeps the player's last known country.
+ */
 const loginAttributes = (input: LoginInput) => ({
   deviceId: input.deviceId,
   deviceModel: input.deviceModel,
@@ -155,7 +158,8 @@ function loginStatement(social: boolean, asyncCommit: boolean, value: (name: key
   return sql`with login_player as (
       update ${players} set
         device_id = ${value('deviceId')}, device_model = ${value('deviceModel')}, os = ${value('os')},
-        app_version = ${value('appVersion')}, language = ${value('language')}, country = ${value('country')},
+        app_version = ${value('appVersion')}, language = ${value('language')},
+        country = coalesce(nullif(${value('country')}::text, ''), country),
         anonymous_id = coalesce(${value('anonymousId')}::text, anonymous_id),
         previous_login_at = last_login_at, last_login_at = ${now},
         status = 'normal', frozen_reason = null, frozen_until = null

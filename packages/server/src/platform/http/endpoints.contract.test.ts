@@ -7,6 +7,7 @@ import {
   endpoints,
   isPermission,
   superRoles,
+  translate,
 } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -88,15 +89,37 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
     }
   });
 
-  it('every game endpoint refuses a missing or wrong game key', async () => {
-    for (const [name, e] of table.filter(([, e]) => e.permission === 'game')) {
-      const res = await ctx.app.inject({
+  it('every game endpoint refuses a missing, empty or wrong game key (a console token is not one)', async () => {
+    const keys: [string, Record<string, string>][] = [
+      ['none', {}],
+      ['empty', { 'x-game-key': '' }],
+      ['wrong', { 'x-game-key': 'wrong' }],
+      ['console token', { 'x-game-key': ctx.adminToken }],
+      ['console token as Authorization', { authorization: ctx.adminToken }],
+    ];
+    const games = table.filter(([, e]) => e.permission === 'game');
+    expect(games.length).toBeGreaterThan(0);
+    for (const [name, e] of games) {
+      for (const [label, headers] of keys) {
+        const res = await ctx.app.inject({
+          method: e.method as 'GET',
+          url: urlOf(e),
+          headers: { ...headers, 'accept-language': 'en-US' },
+        });
+        expect(res.statusCode, `${name} (${label})`).toBe(401);
+        // Said to the game's servers: the header, not the console's "please sign in again".
+        expect(res.json().msg, `${name} (${label})`).toBe(translate('http.gameKey', 'en-US'));
+      }
+      // The right key gets past the door (the same request is then judged on its input).
+      const right = await ctx.app.inject({
         method: e.method as 'GET',
         url: urlOf(e),
-        headers: { 'x-game-key': 'wrong' },
+        headers: { 'x-game-key': GAME_KEY },
       });
-      expect(res.statusCode, name).toBe(401);
+      expect(right.statusCode, name).not.toBe(401);
     }
+    const zh = await ctx.app.inject({ method: games[0][1].method as 'GET', url: urlOf(games[0][1]), headers: {} });
+    expect(zh.json().msg).toBe(translate('http.gameKey', 'zh-CN'));
   });
 
   it('each built-in role gets 403 on every endpoint it lacks, and nothing changes', async () => {

@@ -208,7 +208,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
         req.session = null;
         if (def.permission === 'public') return;
         if (def.permission === 'game') {
-          if (!gameKeyMatches(req.headers['x-game-key'], deps.gameKeyHash)) throw new AppError(401, 'http.401');
+          if (!gameKeyMatches(req.headers['x-game-key'], deps.gameKeyHash)) throw new AppError(401, 'http.gameKey');
           return;
         }
         const session = await resolveSession(deps.db, req.headers.authorization);

@@ -18,6 +18,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, req: FastifyRequest, reply: FastifyReply) => {
     const locale = req.locale ?? 'zh-CN';
     if (error instanceof AppError) {
+      // A game answer speaks the player's language, which may not be the request header's.
+      const locale = error.opts.locale ?? req.locale ?? 'zh-CN';
       const errors = error.opts.fields?.map((f) => ({ field: f.field, message: translate(f.message, locale) }));
       return reply.status(error.status).send({
         code: error.status,

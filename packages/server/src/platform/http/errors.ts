@@ -16,6 +16,8 @@ export class AppError extends Error {
       commit?: boolean;
       /** Sent as `data` beside the message (e.g. the upgrade a 426 asks for). */
       data?: unknown;
+      /** The message's language when it is not the request's (a game answer in the player's language). */
+      locale?: Locale;
     } = {},
   ) {
     super(key);
