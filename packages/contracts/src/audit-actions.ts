@@ -1,4 +1,6 @@
 import { type Label, type Locale, l } from './permissions.js';
+import { resourceActionEndpoint } from './resource.js';
+import { resources } from './resources/index.js';
 
 /**
  * What each audit action means, in the operator's words: the label of the action (for filters and
@@ -119,7 +121,20 @@ const resourceActions = <K extends string>(kind: K & AuditObjectKind, name: Labe
   } as Record<`${K}${'Create' | 'Update' | 'Delete' | 'Restore'}`, AuditAction>;
 };
 
+/** The declared list actions of every resource (`list.actions`), each its own audit action. */
+const listActions = Object.fromEntries(
+  Object.values(resources).flatMap((r) =>
+    Object.entries((r.list as import('./resource-list.js').ResourceListDef | undefined)?.actions ?? {}).map(
+      ([name, a]) => [
+        resourceActionEndpoint(r, name),
+        { label: a.label, sentence: a.sentence, target: r.name as AuditObjectKind } satisfies AuditAction,
+      ],
+    ),
+  ),
+) as Record<never, AuditAction>; // named at run time: `AuditActionName` keeps the written ones
+
 export const auditActions = {
+  ...listActions,
   ...resourceActions('constant', l('常量', 'constant')),
   ...resourceActions('dictionary', l('字典条目', 'dictionary entry')),
   ...resourceActions('config', l('配置字段', 'config field')),

@@ -4,6 +4,16 @@ import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
 import type { Label, Permission } from './permissions.js';
+import {
+  actionBody,
+  actionResult,
+  capitalised,
+  checkRanges,
+  filterParams,
+  kitListFields,
+  listQueryShape,
+  type ResourceListDef,
+} from './resource-list.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -72,6 +82,10 @@ export interface ResourceDef<
   key: keyof z.infer<S> & string;
   /** The fields the list shows, in order. */
   listFields: readonly (keyof z.infer<S> & string)[];
+  /** What each field is called (list filters, CSV headers). */
+  labels?: Partial<Record<keyof z.infer<S> & string, Label>>;
+  /** Filters, sort, computed columns, row and bulk actions and the CSV export of the list (see `ResourceListDef`). */
+  list?: ResourceListDef<keyof z.infer<S> & string>;
   /**
    * The key is a number the kit gives at create (1, 2, …, never reused, also after a delete): the
    * body leaves it out and the list shows the newest first. For entities the spec numbers (templates).
@@ -192,14 +206,47 @@ export function defineResource<
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
   });
+  checkListDef(def);
+  // Computed columns ride on listed items (absent from what a save answers).
+  const computed = Object.fromEntries(Object.keys(def.list?.computed ?? {}).map((k) => [k, z.unknown().optional()]));
   return {
     ...def,
     path: def.path ?? `/api/v1/resources/${def.name}`,
     channel: `rookery_${def.name}_changed`,
     body: body as never,
-    item: z.object({ ...def.schema.shape, ...itemMetaShape }) as never,
+    item: z.object({ ...def.schema.shape, ...itemMetaShape, ...computed }) as never,
     version: versionSchemaOf(def.schema),
   };
+}
+
+/** A list declaration names only fields the resource has, and labels what it shows. */
+function checkListDef(def: ResourceDef<string, z.ZodObject, boolean, boolean>) {
+  const list = def.list;
+  if (!list) return;
+  const fields = Object.keys(def.schema.shape);
+  const computed = Object.keys(list.computed ?? {});
+  const fail = (what: string) => {
+    throw new Error(`resource ${def.name}: ${what}`);
+  };
+  const params = new Set<string>();
+  for (const [name, f] of Object.entries(list.filters ?? {})) {
+    for (const p of filterParams(name, f)) {
+      if (params.has(p) || ['page', 'pageSize', 'search', 'sort', 'order'].includes(p)) fail(`filter ${p} twice`);
+      params.add(p);
+    }
+    const named = f.kind === 'state' ? [f.from, f.to].filter(Boolean) : [f.field];
+    for (const field of named) if (!fields.includes(field as string)) fail(`filter ${name}: no field ${field}`);
+    if (f.kind === 'state' && !def.window && !(f.from && f.to))
+      fail(`state filter ${name}: no window, name from and to`);
+    if (!f.label && f.kind !== 'state' && !def.labels?.[f.field]) fail(`filter ${name}: no label`);
+  }
+  for (const field of list.sort ?? [])
+    if (field !== 'updatedAt' && !fields.includes(field)) fail(`sort by ${field}: no such field`);
+  for (const column of list.export ?? []) {
+    if (computed.includes(column) || (kitListFields as readonly string[]).includes(column)) continue;
+    if (!fields.includes(column)) fail(`export ${column}: no such column`);
+    if (!def.labels?.[column]) fail(`export ${column}: no label for its header`);
+  }
 }
 
 export const resourceKeyParams = z.object({ key: resourceKeySchema });
@@ -222,13 +269,16 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
   const p = r.permissions;
   const label = r.label['en-US'];
   const notifies = [r.channel] as const;
+  const filtered = resourceListQuery
+    .extend(listQueryShape(r.list))
+    .superRefine((q, ctx) => checkRanges(r.list, q, ctx)) as unknown as typeof resourceListQuery;
   return {
     List: endpoint({
       method: 'GET',
       path: r.path,
-      summary: `${label}: list, searched and paged`,
+      summary: `${label}: list, searched, filtered, sorted and paged`,
       permission: p.query,
-      query: resourceListQuery,
+      query: filtered,
       response: pagedList(r.item),
       tags: ['resources'],
     }),
@@ -320,6 +370,38 @@ export type ResourceEndpoints<R> =
         (V extends true ? Named<N, ReturnType<typeof versionEndpoints<N, S, V, W>>> : object)
     : never;
 
+/** The CSV export and the declared actions of a resource's list (`list.export`, `list.actions`). */
+const listEndpoints = (r: Resource<string, z.ZodObject, boolean, boolean>) => {
+  const label = r.label['en-US'];
+  const parts: Record<string, Endpoint> = {};
+  if (r.list?.export)
+    parts.Export = endpoint({
+      method: 'GET',
+      path: `${r.path}/export`,
+      summary: `${label}: the filtered list as CSV (UTF-8 with BOM), streamed`,
+      permission: r.permissions.query,
+      query: resourceListQuery
+        .omit({ page: true, pageSize: true })
+        .extend(listQueryShape(r.list))
+        .superRefine((q, ctx) => checkRanges(r.list, q, ctx)),
+      raw: true,
+      response: z.string(),
+      tags: ['resources'],
+    });
+  for (const [name, action] of Object.entries(r.list?.actions ?? {}))
+    parts[capitalised(name)] = endpoint({
+      method: 'POST',
+      path: `${r.path}/actions/${name}`,
+      summary: `${label}: ${action.label['en-US']} (the chosen items)`,
+      permission: action.permission,
+      body: actionBody,
+      response: actionResult,
+      notifies: [r.channel],
+      tags: ['resources'],
+    });
+  return parts;
+};
+
 /** The console endpoints of a resource, named `<name>List`, `<name>Get`, … `<name>Restore`, for the endpoint table. */
 export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolean, boolean>>(
   r: R,
@@ -328,6 +410,7 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
   const parts: Record<string, Endpoint> = {
     ...crudEndpoints(r),
     ...(r.versioned ? versionEndpoints(r) : {}),
+    ...listEndpoints(r),
   };
   // Every change reloads the console's lists, items and histories of this kind (`invalidates`).
   const reads = [
@@ -350,7 +433,7 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
  */
 export const resourceEndpointNames = <N extends string>(r: { name: N; spec?: ResourceSpecMapping }) =>
   r.spec
-    ? { ...r.spec.endpoints, history: undefined, version: undefined, restore: undefined }
+    ? { ...r.spec.endpoints, history: undefined, version: undefined, restore: undefined, export: undefined }
     : {
         list: `${r.name}List` as const,
         get: `${r.name}Get` as const,
@@ -360,7 +443,11 @@ export const resourceEndpointNames = <N extends string>(r: { name: N; spec?: Res
         history: `${r.name}History` as const,
         version: `${r.name}Version` as const,
         restore: `${r.name}Restore` as const,
+        export: `${r.name}Export` as const,
       };
+
+/** The endpoint name of a declared list action: `maintenanceWindow` + `endNow` → `maintenanceWindowEndNow`. */
+export const resourceActionEndpoint = (r: { name: string }, action: string) => `${r.name}${capitalised(action)}`;
 
 /** An audit target: `entity:id` (`constant:maxEnergy`, `player:10001`, `mail:7`, `role:operation`). */
 export const auditTarget = (entity: string, id: string | number) => `${entity}:${id}`;

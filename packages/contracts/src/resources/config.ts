@@ -5,6 +5,7 @@ import { isoDateTime, playerUserId as userIdSchema } from '../fields.js';
 import { percentOperators, percentRuleSchema } from '../percent.js';
 import { type Label, l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
+import { windowStateLabels, windowStates } from '../resource-list.js';
 import { isStorableText } from '../text.js';
 import { type ConstantType, constantTypeLabels } from './constant.js';
 import { upgradeAnswerSchema } from './gamegate.js';
@@ -110,13 +111,9 @@ export const eventConfigSchema = z.object({
 });
 export type EventConfig = z.infer<typeof eventConfigSchema>;
 
-export const configEventStates = ['scheduled', 'active', 'expired'] as const;
+export const configEventStates = windowStates;
 export type ConfigEventState = (typeof configEventStates)[number];
-export const configEventStateLabels: Record<ConfigEventState, Label> = {
-  scheduled: l('未开始', 'Scheduled'),
-  active: l('生效中', 'Active'),
-  expired: l('已过期', 'Expired'),
-};
+export const configEventStateLabels: Record<ConfigEventState, Label> = windowStateLabels;
 
 /** An event config's state at `now` (the server clock, ms): active while `effectiveAt ≤ now < expireAt`. */
 export function configEventState(event: { effectiveAt: string; expireAt: string }, now: number): ConfigEventState {
@@ -163,6 +160,19 @@ export const configResource = defineResource({
   schema: configFieldSchema,
   key: 'name',
   listFields: ['name', 'type', 'defaultValue', 'values', 'events', 'description'],
+  labels: {
+    name: l('字段名', 'Field name'),
+    type: l('类型', 'Type'),
+    defaultValue: l('默认值', 'Default value'),
+    description: l('说明', 'Description'),
+  },
+  list: {
+    filters: { type: { kind: 'enum', field: 'type', values: configValueTypeLabels } },
+    sort: ['name', 'type', 'updatedAt'],
+    // Counted by the server at its clock: how many event configs run now.
+    computed: { activeEvents: { label: l('生效中的活动配置', 'Event configs active now'), number: true } },
+    export: ['name', 'type', 'defaultValue', 'description', 'activeEvents', 'version', 'updatedBy', 'updatedAt'],
+  },
   search: ['name', 'description'],
   permissions: {
     query: ['configQuery'],
@@ -211,6 +221,8 @@ export const configOverrideResource = defineResource({
   schema: configOverrideSchema,
   key: 'name',
   listFields: ['name', 'field', 'userIds', 'value', 'endAt', 'description'],
+  labels: { field: l('配置字段', 'Config field') },
+  list: { filters: { field: { kind: 'reference', field: 'field', resource: 'config' } } },
   search: ['name', 'field', 'description'],
   permissions: {
     query: ['configQuery'],

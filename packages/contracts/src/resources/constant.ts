@@ -58,6 +58,20 @@ export const constantResource = defineResource({
   schema: constantSchema,
   key: 'name',
   listFields: ['name', 'type', 'value', 'description'],
+  labels: {
+    name: l('名称', 'Name'),
+    type: l('类型', 'Type'),
+    value: l('值', 'Value'),
+    description: l('说明', 'Description'),
+  },
+  list: {
+    filters: {
+      type: { kind: 'enum', field: 'type', values: constantTypeLabels },
+      window: { kind: 'state', label: l('生效状态', 'Window') },
+    },
+    sort: ['name', 'type', 'updatedAt'],
+    export: ['name', 'type', 'value', 'description', 'effectiveAt', 'expireAt', 'version', 'updatedBy', 'updatedAt'],
+  },
   search: ['name', 'description'],
   permissions: { query: ['constQuery'], create: ['constEdit'], edit: ['constEdit'], delete: ['constEdit'] },
   versioned: true,

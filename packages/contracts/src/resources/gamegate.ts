@@ -15,6 +15,7 @@ import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
 import { l } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
+import { windowStateLabels } from '../resource-list.js';
 
 /**
  * The game's door: maintenance windows and their allow-list, version upgrade rules and levels,
@@ -133,6 +134,52 @@ export const maintenanceWindowResource = defineResource({
   schema: maintenanceWindowSchema,
   key: 'name',
   listFields: ['name', 'startAt', 'endAt', 'zh-CN', 'platforms', 'minVersion', 'maxVersion'],
+  labels: {
+    name: l('名称', 'Name'),
+    startAt: l('开始时间', 'Starts at'),
+    endAt: l('结束时间', 'Ends at'),
+    'zh-CN': l('中文提示', 'Chinese message'),
+    'en-US': l('英文提示', 'English message'),
+    platforms: l('平台', 'Platforms'),
+    minVersion: l('最低版本', 'From version'),
+    maxVersion: l('最高版本', 'Up to version'),
+    note: l('备注', 'Note'),
+  },
+  list: {
+    filters: {
+      state: { kind: 'state', from: 'startAt', to: 'endAt', label: l('状态', 'State') },
+      startAt: { kind: 'timeRange', field: 'startAt' },
+    },
+    sort: ['startAt', 'endAt', 'name'],
+    computed: { state: { label: l('状态', 'State'), values: windowStateLabels } },
+    actions: {
+      endNow: {
+        label: l('立即结束', 'End now'),
+        sentence: l('立即结束了{maintenanceWindow}', 'ended {maintenanceWindow} now'),
+        consequence: l(
+          '结束时间改为现在：维护结束，玩家可以再次进入游戏。未开始或已结束的窗口不变。',
+          'The end becomes now: the maintenance ends and players can enter the game again. Windows not yet started or already over stay as they are.',
+        ),
+        permission: ['maintenanceQuery'],
+        row: true,
+        bulk: true,
+      },
+    },
+    export: [
+      'name',
+      'state',
+      'startAt',
+      'endAt',
+      'platforms',
+      'minVersion',
+      'maxVersion',
+      'zh-CN',
+      'en-US',
+      'note',
+      'updatedBy',
+      'updatedAt',
+    ],
+  },
   search: ['name', 'zh-CN', 'en-US', 'note'],
   permissions: samePermission('maintenanceQuery'),
   versioned: true,

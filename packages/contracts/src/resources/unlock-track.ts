@@ -50,6 +50,14 @@ export const unlockTrackResource = defineResource({
   schema: unlockTrackSchema,
   key: 'target',
   listFields: ['target', 'kind', 'level', 'note'],
+  labels: { kind: l('类型', 'Kind'), level: l('成就等级', 'Achievement level') },
+  list: {
+    filters: {
+      kind: { kind: 'enum', field: 'kind', values: unlockKindLabels },
+      level: { kind: 'numberRange', field: 'level' },
+    },
+    sort: ['level', 'target'],
+  },
   search: ['target', 'note'],
   permissions: samePermission('gameItemConfigQuery'),
   versioned: true,

@@ -3,11 +3,13 @@ import {
   type ConfigField,
   type ConfigOverride,
   configEndpoints,
+  configEventState,
   configGameEndpoints,
   configOverrideResource,
   configResource,
   configValueError,
   configValueTypeLabels,
+  type EventConfig,
   type ExperimentVariables,
   evaluateConfig,
   explainConfig,
@@ -108,7 +110,13 @@ export async function configModule(deps: ModuleDeps) {
   const hooks: RemoteConfigHooks = { experiments: undefined, fetchHooks: [] };
   app.decorate('remoteConfig', hooks);
 
-  kit.register(configResource, { beforeSave: (db, doc) => checkOverridesFitType(db, doc) });
+  kit.register(configResource, {
+    beforeSave: (db, doc) => checkOverridesFitType(db, doc),
+    computed: {
+      activeEvents: (item, now) =>
+        ((item.events ?? []) as EventConfig[]).filter((e) => configEventState(e, now.getTime()) === 'active').length,
+    },
+  });
   kit.register(configOverrideResource, { beforeSave: checkOverrideValue });
 
   const snapshot = newConfigSnapshot();

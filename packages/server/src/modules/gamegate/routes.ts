@@ -5,6 +5,7 @@ import {
   maintenanceAllowListResource,
   maintenanceWindowResource,
   upgradeLevelResource,
+  windowStateAt,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
@@ -21,13 +22,17 @@ const TRANSITION_CHECK_MS = 15_000;
  */
 export async function gamegateModule(deps: ModuleDeps) {
   const { app, database, kit } = deps;
-  for (const r of [
-    maintenanceWindowResource,
-    maintenanceAllowListResource,
-    appUpgradeResource,
-    upgradeLevelResource,
-    ipCountryResource,
-  ])
+  const stateOf = (w: Record<string, unknown>, now: Date) =>
+    windowStateAt(w.startAt as string, w.endAt as string, now.getTime());
+  kit.register(maintenanceWindowResource, {
+    computed: { state: (item, now) => stateOf(item, now) },
+    // A running window ends at the service clock's now; one to come or over stays as it is.
+    actions: {
+      endNow: ({ document, now }) =>
+        stateOf(document, now) === 'active' ? { ...document, endAt: now.toISOString() } : null,
+    },
+  });
+  for (const r of [maintenanceAllowListResource, appUpgradeResource, upgradeLevelResource, ipCountryResource])
     kit.register(r);
   const gate = await gameGate(deps);
   // The config fetch asks the same door: 503 in maintenance, 426 forced, `upgrade` beside the values.

@@ -1,4 +1,4 @@
-import { type Endpoint, type Locale, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
+import { capitalised, type Endpoint, type Locale, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
@@ -6,6 +6,7 @@ import { type Handler, registerEndpoints } from '../http/endpoints.js';
 import { AppError, fieldErrors } from '../http/errors.js';
 import { followChanges } from '../live-snapshot.js';
 import { contentAnswer, contentChannels, etagMatches, newContentSnapshot } from './content.js';
+import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
 import {
   type AnyResource,
   checkKey,
@@ -39,6 +40,30 @@ export interface ResourceHooks {
    * an AppError (400 with field messages) to refuse. E.g. a value that must fit another item's type.
    */
   beforeSave?: (db: Db, document: Record<string, unknown>, locale: Locale) => Promise<void>;
+  /** The function of each computed column the declaration names (`list.computed`). */
+  computed?: Record<string, ComputedColumn>;
+  /**
+   * What each declared action (`list.actions`) does to one item: its new document, or null to
+   * leave it as it is. The kit saves it like an update (checks, version, audit) in the call's transaction.
+   */
+  actions?: Record<string, ListActionRun>;
+}
+
+export type ListActionRun = (item: {
+  document: Record<string, unknown>;
+  view: ReturnType<typeof itemView>;
+  now: Date;
+}) => Record<string, unknown> | null;
+
+/** Every computed column and action the declaration names has its function, and no other. */
+function checkHooks(r: AnyResource, hooks: ResourceHooks) {
+  const same = (declared: object | undefined, given: object | undefined, what: string) => {
+    const a = Object.keys(declared ?? {}).sort();
+    const b = Object.keys(given ?? {}).sort();
+    if (a.join() !== b.join()) throw new Error(`resource ${r.name}: ${what} declared ${a} but given ${b}`);
+  };
+  same(r.list?.computed, hooks.computed, 'computed columns');
+  same(r.list?.actions, hooks.actions, 'actions');
 }
 
 /** The generic handlers of one resource's endpoints, by action. */
@@ -59,8 +84,48 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       mode,
     });
   };
+  const computed = hooks.computed ?? {};
+  const actions = Object.fromEntries(
+    Object.entries(hooks.actions ?? {}).map(([name, run]): [string, Handler<Endpoint>] => [
+      capitalised(name),
+      async (ctx) => {
+        const now = clock.now();
+        let changed = 0;
+        for (const k of new Set((ctx.body as { keys: string[] }).keys)) {
+          const row = await getItem(ctx.db, r, k, ctx.locale, true);
+          const document = run({ document: row.document, view: itemView(row), now });
+          if (!document) continue;
+          const parsed = r.schema.safeParse(document);
+          if (!parsed.success)
+            throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
+          await hooks.beforeSave?.(ctx.db, document, ctx.locale);
+          const { before, after } = await saveItem(ctx.db, r, k, {
+            document,
+            effectiveAt: row.effectiveAt?.toISOString() ?? null,
+            expireAt: row.expireAt?.toISOString() ?? null,
+            actor: ctx.session?.username ?? null,
+            now,
+            locale: ctx.locale,
+            mode: 'update',
+          });
+          ctx.audit({ target: itemTarget(r, k), before, after });
+          changed += 1;
+        }
+        const keys = new Set((ctx.body as { keys: string[] }).keys).size;
+        return { changed, unchanged: keys - changed };
+      },
+    ]),
+  );
   return {
-    List: (ctx) => listItems(ctx.db, r, ctx.query as never),
+    ...actions,
+    List: (ctx) => listItems(ctx.db, r, ctx.query as never, { now: clock.now(), computed }),
+    Export: ({ db, query, locale, reply }) => {
+      const now = clock.now();
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${r.name}-${now.toISOString().slice(0, 10)}.csv"`);
+      return exportCsv(db, r, query as ListQuery, { now, locale, computed }) as never;
+    },
     Get: async (ctx) => itemView(await getItem(ctx.db, r, key(ctx), ctx.locale)),
     Create: async (ctx) => {
       const k = r.autoKey ? String(await nextKey(ctx.db, r)) : String((ctx.body as Body)[r.key]);
@@ -133,7 +198,12 @@ function specHandlersOf(group: AnyResource[], hooks: ResourceHooks, clock: Clock
       const r = pick(ctx.query);
       const q = ctx.query as Record<string, unknown>;
       const search = q[specOf(r).searchParam ?? 'search'] as string | undefined;
-      const page = await listItems(ctx.db, r, { page: q.page as number, pageSize: q.pageSize as number, search });
+      const page = await listItems(
+        ctx.db,
+        r,
+        { page: q.page as number, pageSize: q.pageSize as number, search },
+        { now: clock.now() },
+      );
       return { ...page, list: page.list.map((item) => answer(r, item)) };
     },
     get: async (ctx) => {
@@ -169,6 +239,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
     content,
     register(r: AnyResource, hooks: ResourceHooks = {}) {
       if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's calls: registerSpec`);
+      checkHooks(r, hooks);
       const table = resourceEndpoints(r) as Record<string, Endpoint>;
       const byAction = handlersOf(r, hooks, clock);
       const handlers = Object.fromEntries(

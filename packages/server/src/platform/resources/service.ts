@@ -1,9 +1,10 @@
 import { auditTarget, type Locale, type Resource, type ResourceName, resources } from '@rookery/contracts';
-import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { asList, containsPattern, type PageInput, paginate } from '../db/paginate.js';
+import { asList, type PageInput, paginate } from '../db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
+import { type ComputedColumn, type ListQuery, listOrder, listWhere, orderBy, withComputed } from './list.js';
 import { resourceItems, resourceKeyCounters, resourceRefs, resourceVersions } from './tables.js';
 
 /** Any declared resource. */
@@ -25,6 +26,8 @@ export const itemView = (row: ItemRow) => ({
   updatedAt: row.updatedAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
 });
+
+export type ItemView = ReturnType<typeof itemView> & Record<string, unknown>;
 
 export const versionView = (row: VersionRow) => ({
   version: row.version,
@@ -62,20 +65,21 @@ export async function getItem(db: Db, r: AnyResource, key: string, locale: Local
   return row;
 }
 
-export async function listItems(db: Db, r: AnyResource, q: PageInput & { search?: string }) {
-  const fields = r.search ?? [r.key];
-  const pattern = q.search ? containsPattern(q.search) : undefined;
+/** One page of a kind's items: searched, filtered and sorted as declared (`list`), with its computed columns. */
+export async function listItems(
+  db: Db,
+  r: AnyResource,
+  q: PageInput & ListQuery,
+  opts: { now: Date; computed?: Record<string, ComputedColumn> },
+) {
   const page = await paginate(db, {
     from: resourceItems,
-    filters: [
-      eq(resourceItems.kind, r.name),
-      pattern ? or(...fields.map((f) => sql`${resourceItems.document}->>${f} ilike ${pattern}`)) : undefined,
-    ],
-    // Numbered keys: the newest first (as numbers); named keys: by name.
-    orderBy: [r.autoKey ? sql`(${resourceItems.key})::bigint desc` : asc(resourceItems.key)],
-    ...q,
+    filters: listWhere(r, q, opts.now),
+    orderBy: orderBy(listOrder(r, q)),
+    page: q.page,
+    pageSize: q.pageSize,
   });
-  return asList(page, itemView);
+  return asList(page, (row) => withComputed(itemView(row), opts.computed ?? {}, opts.now));
 }
 
 /** The next number of a kind whose key the kit gives (`autoKey`): one row lock, never reused. */
