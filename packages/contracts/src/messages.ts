@@ -33,7 +33,7 @@ export const messages = {
   // validation
   'v.required': l('此项为必填项', 'This field is required'),
   'v.invalidDate': l('无效日期', 'Invalid date'),
-  'v.invalidJson': l('无效的 JSON', 'Invalid JSON'),
+  'v.invalidJson': l('不是有效的 JSON', 'Not valid JSON'),
   'v.invalidValue': l('取值无效', 'Invalid value'),
   'v.numberExpected': l('请输入数字', 'Enter a number'),
   'v.chooseListed': l('请从列表中选择', 'Choose one of the listed values'),

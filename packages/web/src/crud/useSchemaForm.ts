@@ -13,6 +13,7 @@ import {
   serverFieldErrors,
   withListPositions,
 } from './schema-errors';
+import { unparsedErrors } from './unparsed';
 
 export interface SchemaForm<S extends z.ZodType> {
   form: FormInstance;
@@ -35,6 +36,14 @@ export interface SchemaForm<S extends z.ZodType> {
 }
 
 type Path = (string | number)[];
+
+/** Every field's errors: what a widget could not read first (it is what the operator sees), then the schema's. */
+function formErrorsOf(schema: z.ZodType, values: unknown) {
+  const locale = currentLocale();
+  const unread = unparsedErrors(values, locale);
+  const { fields, formErrors } = allFieldErrors(schema, values, locale);
+  return { fields: [...unread, ...fields], formErrors, unread: unread.length > 0 };
+}
 
 /** The paths a change touched, as `onValuesChange` gives them (only the changed branch is present). */
 export function changedPaths(changed: unknown, prefix: Path = []): Path[] {
@@ -74,7 +83,7 @@ export function useSchemaForm<S extends z.ZodType>(
   // Every field's error at once: the form's values as a whole (hidden and unmounted fields too).
   const showAll = useCallback(
     (values?: unknown) => {
-      const { fields, formErrors } = allFieldErrors(schema, values ?? form.getFieldsValue(true), currentLocale());
+      const { fields, formErrors } = formErrorsOf(schema, values ?? form.getFieldsValue(true));
       show(fields, formErrors);
     },
     [schema, form, show],
@@ -83,7 +92,7 @@ export function useSchemaForm<S extends z.ZodType>(
   const onFinish = useCallback(
     async (values: z.input<S>) => {
       const parsed = schema.safeParse(values);
-      if (!parsed.success) return showAll(values);
+      if (!parsed.success || formErrorsOf(schema, values).unread) return showAll(values);
       setSubmitting(true);
       try {
         await submit(parsed.data);
@@ -106,10 +115,7 @@ export function useSchemaForm<S extends z.ZodType>(
         .filter((f) => f.errors.length && touched.some((path) => overlaps(path, f.name)));
       if (!showing.length) return;
       const registered = form.getFieldsError().map((f) => f.name);
-      const now = placeFieldErrors(
-        allFieldErrors(schema, form.getFieldsValue(true), currentLocale()).fields,
-        registered,
-      ).placed;
+      const now = placeFieldErrors(formErrorsOf(schema, form.getFieldsValue(true)).fields, registered).placed;
       const still = new Map(now.map((f) => [f.name.join('\u0000'), f.errors]));
       form.setFields(showing.map((f) => ({ name: f.name, errors: still.get(f.name.join('\u0000')) ?? [] })));
     },
