@@ -28,3 +28,4 @@ export * from './resources/index.js';
 export * from './resources/unlock-track.js';
 export * from './routes/index.js';
 export * from './text.js';
+export * from './zod-messages.js';

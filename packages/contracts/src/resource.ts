@@ -24,7 +24,11 @@ import {
 
 /** A resource key: starts with a letter; letters, digits, `_`, `.`, `-`; at most 100 characters. */
 export const resourceKeySchema = z
-  .string({ error: 'resource.keyFormat' })
+  // A key not given (an empty box, a select left empty) is missing, not a name of the wrong form.
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'v.required' : 'resource.keyFormat'),
+  })
+  .min(1, { error: 'v.required' })
   .regex(/^[A-Za-z][\w.-]{0,99}$/, { error: 'resource.keyFormat' });
 
 /** Names the kit adds to every item on the wire; a document may not use them. */

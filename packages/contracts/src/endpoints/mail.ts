@@ -65,12 +65,13 @@ export const MAX_MAIL_RECIPIENTS = 10_000;
 
 /** `{ "zh-CN": "…", "en-us": "…" }` → keys canonical, blank texts dropped. */
 const localizedText = (max: number) =>
-  z.record(rawText(), rawText().max(max), { error: 'v.required' }).transform((texts, ctx) => {
+  // A language whose box was left empty comes as undefined or null: a blank text, dropped.
+  z.record(rawText(), rawText().max(max).nullish(), { error: 'v.required' }).transform((texts, ctx) => {
     const out: Record<string, string> = {};
     for (const [key, text] of Object.entries(texts)) {
       const lang = canonicalLanguage(key);
       if (!lang) ctx.addIssue({ code: 'custom', path: [key], message: 'mail.languageTag', input: key });
-      else if (text.trim()) out[lang] = text.trim();
+      else if (text?.trim()) out[lang] = text.trim();
     }
     return out;
   });

@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { issueText } from '@rookery/contracts';
 import { z } from 'zod';
+
+const englishZod = z.locales.en().localeError;
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -52,7 +55,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${issueText(i, 'en-US', englishZod)}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

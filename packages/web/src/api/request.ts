@@ -125,5 +125,9 @@ async function report(endpoint: Endpoint, status: number, failure: ApiError, url
     hooks.onUnauthorized();
     return;
   }
-  if (!options?.quiet && isCataloguedStatus(status)) hooks.onHttpFailure({ status, title, detail: failure.msg });
+  // A conflict on a field (a name already taken) is said on that field by the form, not as
+  // the catalogue's "the data changed meanwhile", which means a concurrent edit.
+  const fieldConflict = status === 409 && Boolean(failure.errors?.length);
+  if (!options?.quiet && !fieldConflict && isCataloguedStatus(status))
+    hooks.onHttpFailure({ status, title, detail: failure.msg });
 }

@@ -47,33 +47,37 @@ export function ActionForm<S extends z.ZodType>({
   const { modal, message } = App.useApp();
   const confirmConsequence = useConsequenceConfirm();
   const done = () => message.success(t('common.done'));
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema, async (data) => {
-    if (consequence) {
-      if (await confirmConsequence(consequence(data), () => run(data))) done();
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      modal.confirm({
-        title: confirm?.(data),
-        okText: t('common.ok'),
-        cancelText: t('common.cancel'),
-        okButtonProps: { danger },
-        onOk: () => {
-          run(data).then(() => {
-            done();
-            resolve();
-          }, reject);
-        },
-        onCancel: () => resolve(),
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+    schema,
+    async (data) => {
+      if (consequence) {
+        if (await confirmConsequence(consequence(data), () => run(data))) done();
+        return;
+      }
+      await new Promise<void>((resolve, reject) => {
+        modal.confirm({
+          title: confirm?.(data),
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          okButtonProps: { danger },
+          onOk: () => {
+            run(data).then(() => {
+              done();
+              resolve();
+            }, reject);
+          },
+          onCancel: () => resolve(),
+        });
       });
-    });
-  });
+    },
+  );
   return (
     <Card title={title} style={{ maxWidth: 880 }}>
       <Form
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         onFinishFailed={onFinishFailed}
         onKeyDown={consequence ? ignoreEnter : undefined}
         initialValues={initialValues}

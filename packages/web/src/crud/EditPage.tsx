@@ -82,25 +82,29 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema(record), async (body) => {
-    if (!(await confirmed(body))) return;
-    if (record)
-      await updating.mutateAsync(
-        (updateInput?.(record, body) ?? {
-          params: { id: (record as unknown as { id: number }).id },
-          body,
-        }) as EndpointInput<U>,
-      );
-    else await creating.mutateAsync({ body } as EndpointInput<C>);
-    message.success(t('common.saved'));
-    navigate(backTo);
-  });
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+    schema(record),
+    async (body) => {
+      if (!(await confirmed(body))) return;
+      if (record)
+        await updating.mutateAsync(
+          (updateInput?.(record, body) ?? {
+            params: { id: (record as unknown as { id: number }).id },
+            body,
+          }) as EndpointInput<U>,
+        );
+      else await creating.mutateAsync({ body } as EndpointInput<C>);
+      message.success(t('common.saved'));
+      navigate(backTo);
+    },
+  );
   return (
     <Card title={title(record)} style={{ maxWidth }}>
       <Form
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         onFinishFailed={onFinishFailed}
         onKeyDown={confirm ? ignoreEnter : undefined}
         initialValues={initialValues(record)}

@@ -31,10 +31,13 @@ export function FormDialog<S extends z.ZodType>({
   children: (itemProps: SchemaForm<S>['itemProps']) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(schema, async (data) => {
-    await submit(data);
-    onClose();
-  });
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+    schema,
+    async (data) => {
+      await submit(data);
+      onClose();
+    },
+  );
   return (
     <Modal
       open
@@ -51,6 +54,7 @@ export function FormDialog<S extends z.ZodType>({
         name={name}
         layout="vertical"
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         onFinishFailed={onFinishFailed}
         initialValues={initialValues}
         data-testid={`${name}-form`}

@@ -1,9 +1,12 @@
 import { endpoints, mailBodySchema } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadZodLocale } from '../i18n/zod-locale';
 import {
   allFieldErrors,
   fieldError,
   isRequiredField,
+  placeFieldErrors,
   serverFieldErrors,
   withListPositions,
   zodFieldErrors,
@@ -45,7 +48,7 @@ describe('single fields', () => {
 });
 
 describe('serverFieldErrors', () => {
-  it('groups the server messages by field', () => {
+  it('keeps one message per field, the first', () => {
     expect(
       serverFieldErrors([
         { field: 'mail', message: 'a' },
@@ -53,7 +56,7 @@ describe('serverFieldErrors', () => {
         { field: 'items.0.name', message: 'c' },
       ]),
     ).toEqual([
-      { name: ['mail'], errors: ['a', 'b'] },
+      { name: ['mail'], errors: ['a'] },
       { name: ['items', '0', 'name'], errors: ['c'] },
     ]);
   });
@@ -117,5 +120,98 @@ describe('allFieldErrors: every field at once', () => {
       'en-US',
     );
     expect(ok).toEqual({ fields: [], formErrors: [] });
+  });
+});
+
+describe('messages in the operator language (UX.md §3)', () => {
+  const freeze = endpoints.freezePlayers.body!;
+  const zhOrEn = { 'zh-CN': /[\u4e00-\u9fff]/, 'en-US': /^[A-Z]/ } as const;
+  const zodEnglish = /Invalid input|expected|received|Too (big|small)|Invalid option/;
+
+  it('a global mail with its language boxes left empty: the title and content rule once, never zod English', () => {
+    const values = {
+      mailScope: 'global',
+      title: { 'zh-CN': undefined, 'en-US': undefined },
+      content: { 'zh-CN': undefined, 'en-US': undefined },
+      effectiveAt: '2030-01-02T00:00:00.000Z',
+      expireAt: '2030-01-03T00:00:00.000Z',
+    };
+    expect(allFieldErrors(mailBodySchema, values, 'zh-CN').fields).toEqual([
+      { name: ['title'], errors: ['请填写标题'] },
+      { name: ['content'], errors: ['请填写内容'] },
+    ]);
+    expect(allFieldErrors(mailBodySchema, values, 'en-US').fields).toEqual([
+      { name: ['title'], errors: ['Please enter the title'] },
+      { name: ['content'], errors: ['Please enter the content'] },
+    ]);
+    // One language filled, the other's boxes empty: saved, the empty language dropped.
+    const zhOnly = { ...values, title: { 'zh-CN': '标题', 'en-US': undefined }, content: { 'zh-CN': '内容' } };
+    expect(allFieldErrors(mailBodySchema, zhOnly, 'zh-CN').fields).toEqual([]);
+  });
+
+  it('zod issues our catalogue words (missing, too long, out of range, not listed) read in both languages', () => {
+    const schema = z.object({
+      name: z.string().max(5),
+      count: z.number().int().min(1).max(9),
+      kind: z.enum(['a', 'b']),
+    });
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const missing = allFieldErrors(schema, {}, locale).fields;
+      expect(missing.map((f) => f.errors[0])).toEqual(
+        Array(3).fill(locale === 'zh-CN' ? '此项为必填项' : 'This field is required'),
+      );
+      const wrong = allFieldErrors(schema, { name: 'abcdefg', count: 10, kind: 'c' }, locale).fields;
+      const texts = Object.fromEntries(wrong.map((f) => [f.name.join('.'), f.errors[0]]));
+      expect(texts).toEqual(
+        locale === 'zh-CN'
+          ? { name: '最多 5 个字符', count: '不能大于 9', kind: '请从列表中选择' }
+          : { name: 'At most 5 characters', count: 'At most 9', kind: 'Choose one of the listed values' },
+      );
+    }
+  });
+
+  it('an issue the catalogue does not word goes through zod locale of the UI language', async () => {
+    const schema = z.object({ mail: z.email() });
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      // Before the locale has loaded: a plain "invalid value" in the UI language, not zod English.
+      const before = allFieldErrors(schema, { mail: 'nope' }, locale).fields[0].errors[0];
+      expect(before).toMatch(zhOrEn[locale]);
+      await loadZodLocale(locale);
+      const after = allFieldErrors(schema, { mail: 'nope' }, locale).fields[0].errors[0];
+      expect(after).toMatch(zhOrEn[locale]);
+      if (locale === 'zh-CN') expect(after).not.toMatch(zodEnglish);
+    }
+  });
+
+  it('freeze with bad user IDs: the rule shows on the ID list box, in both languages', () => {
+    for (const ids of ['abc', '12.5', '-3', '１２']) {
+      const { fields } = allFieldErrors(freeze, { userIds: ids, reason: 'r' }, 'zh-CN');
+      const { placed, unplaced } = placeFieldErrors(fields, [['userIds'], ['reason'], ['until']]);
+      expect(placed).toEqual([{ name: ['userIds'], errors: ['用户 ID 必须是正整数'] }]);
+      expect(unplaced).toEqual([]);
+    }
+    const en = allFieldErrors(freeze, { userIds: 'abc', reason: 'r' }, 'en-US').fields;
+    expect(placeFieldErrors(en, [['userIds']]).placed[0].errors).toEqual(['A user ID is a positive whole number']);
+  });
+});
+
+describe('placeFieldErrors', () => {
+  it('puts a group rule on the group first field and returns what no field shows', () => {
+    const { placed, unplaced } = placeFieldErrors(
+      [
+        { name: ['title'], errors: ['t', 'second'] },
+        { name: ['title', 'en-US'], errors: ['pair'] },
+        { name: ['nowhere'], errors: ['lost'] },
+      ],
+      [
+        ['title', 'zh-CN'],
+        ['title', 'en-US'],
+      ],
+    );
+    expect(placed).toEqual([
+      { name: ['title', 'zh-CN'], errors: ['t'] },
+      { name: ['title', 'en-US'], errors: ['pair'] },
+    ]);
+    expect(unplaced).toEqual(['lost']);
   });
 });

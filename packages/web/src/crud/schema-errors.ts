@@ -1,5 +1,6 @@
-import { type FieldError, type Locale, translate } from '@rookery/contracts';
+import { type FieldError, issueText, type Locale } from '@rookery/contracts';
 import { z } from 'zod';
+import { zodLocale } from '../i18n/zod-locale';
 
 /** Errors in the shape AntD's `form.setFields` takes. */
 export interface FormFieldError {
@@ -9,7 +10,9 @@ export interface FormFieldError {
 
 /**
  * zod issues as form field errors, messages translated through the contracts catalogue (the
- * schemas carry keys such as `v.mobileFormat`). Issues about the whole object come back apart.
+ * schemas carry keys such as `v.mobileFormat`), zod's own through its locale for `locale`. One
+ * error per field, the first: a field says what to fix next, not every rule it breaks.
+ * Issues about the whole object come back apart.
  */
 export function zodFieldErrors(
   error: z.ZodError,
@@ -20,29 +23,55 @@ export function zodFieldErrors(
   const byPath = new Map<string, FormFieldError>();
   const formErrors: string[] = [];
   for (const issue of error.issues) {
-    const message = translate(issue.message, locale);
+    const message = issueText(issue, locale, zodLocale(locale));
     const name = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
     if (!name.length) {
       formErrors.push(message);
       continue;
     }
     const key = name.join('.');
-    const entry = byPath.get(key) ?? { name, errors: [] };
-    if (!entry.errors.includes(message)) entry.errors.push(message);
-    byPath.set(key, entry);
+    if (!byPath.has(key)) byPath.set(key, { name, errors: [message] });
   }
   return { fields: [...byPath.values()], formErrors };
 }
 
-/** The server's field errors (already in the user's language) on the matching fields. */
+/** The server's field errors (already in the user's language) on the matching fields, one per field. */
 export function serverFieldErrors(errors: readonly FieldError[] | undefined): FormFieldError[] {
   const byField = new Map<string, FormFieldError>();
-  for (const { field, message } of errors ?? []) {
-    const entry = byField.get(field) ?? { name: field.split('.'), errors: [] };
-    entry.errors.push(message);
-    byField.set(field, entry);
-  }
+  for (const { field, message } of errors ?? [])
+    if (!byField.has(field)) byField.set(field, { name: field.split('.'), errors: [message] });
   return [...byField.values()];
+}
+
+type Path = (string | number)[];
+const pathKey = (path: Path) => path.join('\u0000');
+
+/**
+ * Errors moved onto the fields a form has: an error about a part of a field's value (the third
+ * ID of an ID list, `userIds.2`) shows on that field; one about a group (`title`, its languages
+ * the fields) on the group's first field. One error per field, the first. What no field can show
+ * comes back as text, to be said some other way.
+ */
+export function placeFieldErrors(
+  errors: readonly FormFieldError[],
+  registered: readonly Path[],
+): { placed: FormFieldError[]; unplaced: string[] } {
+  const fields = new Map(registered.map((name) => [pathKey(name), name]));
+  const placed = new Map<string, FormFieldError>();
+  const unplaced: string[] = [];
+  for (const error of errors) {
+    let target: Path | undefined;
+    for (let n = error.name.length; n > 0 && !target; n--) target = fields.get(pathKey(error.name.slice(0, n)));
+    target ??= registered.find((name) => pathKey(name.slice(0, error.name.length)) === pathKey(error.name));
+    const message = error.errors[0];
+    if (message === undefined) continue;
+    if (!target) {
+      if (!unplaced.includes(message)) unplaced.push(message);
+      continue;
+    }
+    if (!placed.has(pathKey(target))) placed.set(pathKey(target), { name: target, errors: [message] });
+  }
+  return { placed: [...placed.values()], unplaced };
 }
 
 /**
@@ -66,7 +95,7 @@ export function fieldError(schema: z.ZodType, name: string, value: unknown, loca
   const field = fieldSchema(schema, name);
   if (!field) return undefined;
   const result = field.safeParse(value);
-  return result.success ? undefined : translate(result.error.issues[0].message, locale);
+  return result.success ? undefined : issueText(result.error.issues[0], locale, zodLocale(locale));
 }
 
 /** A field is required when its schema rejects a missing value. */
@@ -117,9 +146,7 @@ export function allFieldErrors(
   for (const result of found) {
     for (const e of result.fields) {
       const key = e.name.join('.');
-      const entry = byPath.get(key) ?? { name: e.name, errors: [] };
-      for (const text of e.errors) if (!entry.errors.includes(text)) entry.errors.push(text);
-      byPath.set(key, entry);
+      if (!byPath.has(key)) byPath.set(key, { name: e.name, errors: e.errors.slice(0, 1) });
     }
     for (const text of result.formErrors) formErrors.add(text);
   }

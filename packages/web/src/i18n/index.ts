@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeStorageKey, pickInitialLocale } from './locale';
 import { type Translation, zhCN } from './zh-CN';
+import { loadZodLocale } from './zod-locale';
 
 function readSavedLocale(): string | null {
   try {
@@ -50,6 +51,8 @@ export const i18nReady: Promise<void> = loadLocale(initial).then(async () => {
 
 function applyLocaleSideEffects(locale: Locale) {
   document.documentElement.lang = locale;
+  // Not awaited: validation words its own messages meanwhile, and the first page needs none of zod's.
+  void loadZodLocale(locale);
 }
 
 export function currentLocale(): Locale {

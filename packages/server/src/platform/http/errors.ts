@@ -1,5 +1,5 @@
 import type { FieldError, Locale } from '@rookery/contracts';
-import { isMessageKey, translate } from '@rookery/contracts';
+import { issueText } from '@rookery/contracts';
 import { z } from 'zod';
 
 /**
@@ -35,13 +35,8 @@ const zodLocales = { 'zh-CN': z.locales.zhCN(), 'en-US': z.locales.en() } as con
 
 /** Field messages for a zod failure: our message keys translated, zod's own texts in the user's language. */
 export function fieldErrors(error: z.ZodError, locale: Locale, prefix?: string): FieldError[] {
-  return error.issues.map((issue) => {
-    const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const custom = isMessageKey(issue.message);
-    const message = custom
-      ? translate(issue.message, locale)
-      : (zodLocales[locale].localeError?.(issue as never) as string | { message: string } | undefined);
-    const text = typeof message === 'string' ? message : (message?.message ?? issue.message);
-    return { field, message: text };
-  });
+  return error.issues.map((issue) => ({
+    field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issueText(issue, locale, zodLocales[locale].localeError),
+  }));
 }

@@ -61,17 +61,20 @@ export function ResourceForm<R extends Resource>({
       });
     });
 
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(resource.body, async (data) => {
-    const body = data as Record<string, unknown>;
-    if (!(await confirmPublish(body))) return;
-    const saved = (
-      current
-        ? await api(endpoints.update, { params: { key: key(current) }, body } as never)
-        : await api(endpoints.create, { body } as never)
-    ) as ResourceItem<R>;
-    await invalidateAfter(queryClient, current ? endpoints.update : endpoints.create);
-    onSaved(saved);
-  });
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+    resource.body,
+    async (data) => {
+      const body = data as Record<string, unknown>;
+      if (!(await confirmPublish(body))) return;
+      const saved = (
+        current
+          ? await api(endpoints.update, { params: { key: key(current) }, body } as never)
+          : await api(endpoints.create, { body } as never)
+      ) as ResourceItem<R>;
+      await invalidateAfter(queryClient, current ? endpoints.update : endpoints.create);
+      onSaved(saved);
+    },
+  );
 
   // Each field's props carry its declared label (`screen.labels`), so the screens do not repeat it.
   const labelledItemProps = (name: string) => ({ ...itemProps(name), label: label(screen, name, t) });
@@ -86,6 +89,7 @@ export function ResourceForm<R extends Resource>({
       layout="vertical"
       name={`${resource.name}-edit`}
       onFinish={onFinish}
+      onValuesChange={onValuesChange}
       onFinishFailed={onFinishFailed}
       onKeyDown={ignoreEnter}
       initialValues={initialValues}

@@ -9,7 +9,7 @@ import { PasswordStrength } from './PasswordStrength';
 export default function PasswordModifyPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
     staffEndpoints.changePassword.body!,
     async (body) => {
       await api(staffEndpoints.changePassword, { body });
@@ -23,6 +23,7 @@ export default function PasswordModifyPage() {
       <Form
         form={form}
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         onFinishFailed={onFinishFailed}
         layout="vertical"
         data-testid="password-form"

@@ -21,13 +21,16 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const countdown = useCaptchaCountdown();
 
-  const { form, onFinish, onFinishFailed, submitting, itemProps } = useSchemaForm(registerBody, async (body) => {
-    const result = await api(staffEndpoints.register, { body });
-    // The token is a pending session: it can only see its registration's state.
-    storeCredentials(result.token, result.uuid);
-    queryClient.removeQueries();
-    navigate(pathTo('registerResult'), { replace: true });
-  });
+  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+    registerBody,
+    async (body) => {
+      const result = await api(staffEndpoints.register, { body });
+      // The token is a pending session: it can only see its registration's state.
+      storeCredentials(result.token, result.uuid);
+      queryClient.removeQueries();
+      navigate(pathTo('registerResult'), { replace: true });
+    },
+  );
 
   const [typedMail, password] = [Form.useWatch('mail', form), Form.useWatch('password', form)];
 
@@ -49,6 +52,7 @@ export default function RegisterPage() {
       <Form
         form={form}
         onFinish={onFinish}
+        onValuesChange={onValuesChange}
         onFinishFailed={onFinishFailed}
         layout="vertical"
         data-testid="register-form"

@@ -38,10 +38,13 @@ export function TransferPage({ kind }: { kind: Kind }) {
   const [pair, setPair] = useState<{ fromUserId: number; toUserId: number }>();
   const fetch = useEndpointFetch();
   const transfer = { copy: useEndpointMutation(calls.copy.run), migrate: useEndpointMutation(calls.migrate.run) }[kind];
-  const { form, onFinish, submitting, itemProps } = useSchemaForm(calls[kind].preview.query!, async (query) => {
-    setPreview(await fetch(calls[kind].preview, { query }));
-    setPair(query);
-  });
+  const { form, onFinish, onValuesChange, submitting, itemProps } = useSchemaForm(
+    calls[kind].preview.query!,
+    async (query) => {
+      setPreview(await fetch(calls[kind].preview, { query }));
+      setPair(query);
+    },
+  );
   // Irreversible: the target's data is replaced, so the operator types the target's user ID.
   const confirm = async () => {
     if (!pair) return;
@@ -76,7 +79,10 @@ export function TransferPage({ kind }: { kind: Kind }) {
           form={form}
           layout="inline"
           onFinish={onFinish}
-          onValuesChange={() => setPair(undefined)}
+          onValuesChange={(changed) => {
+            onValuesChange(changed);
+            setPair(undefined);
+          }}
           data-testid={`${kind}-form`}
         >
           <Form.Item {...itemProps('fromUserId')} label={t('players.fromUserId')}>

@@ -1,10 +1,13 @@
 import type { ConstantType } from '@rookery/contracts';
 import { Input, InputNumber, Switch } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { UnparsedText } from '../../crud/unparsed';
 import './texts';
 
-/** JSON typed as text: the form holds the parsed value; text that does not parse is flagged on the field. */
+/**
+ * JSON typed as text: the form holds the parsed value; text that does not parse is held as
+ * `UnparsedText`, which the form's one error for the field names ("not valid JSON").
+ */
 export function JsonInput({
   value,
   onChange,
@@ -16,31 +19,25 @@ export function JsonInput({
   id?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(() => (value === undefined ? '' : JSON.stringify(value, null, 2)));
-  const [bad, setBad] = useState(false);
+  const [text, setText] = useState(() =>
+    value instanceof UnparsedText ? value.text : value === undefined ? '' : JSON.stringify(value, null, 2),
+  );
   return (
-    <>
-      <Input.TextArea
-        id={id}
-        rows={6}
-        value={text}
-        status={bad ? 'error' : undefined}
-        style={{ fontFamily: 'monospace' }}
-        data-testid={testId}
-        onChange={(e) => {
-          setText(e.target.value);
-          try {
-            onChange?.(JSON.parse(e.target.value));
-            setBad(false);
-          } catch {
-            setBad(true);
-            onChange?.(undefined);
-          }
-        }}
-      />
-      {bad && <div className="ant-form-item-explain-error">{t('valueEditor.invalidJson')}</div>}
-    </>
+    <Input.TextArea
+      id={id}
+      rows={6}
+      value={text}
+      style={{ fontFamily: 'monospace' }}
+      data-testid={testId}
+      onChange={(e) => {
+        setText(e.target.value);
+        try {
+          onChange?.(e.target.value.trim() === '' ? undefined : JSON.parse(e.target.value));
+        } catch {
+          onChange?.(new UnparsedText(e.target.value, 'v.invalidJson'));
+        }
+      }}
+    />
   );
 }
 

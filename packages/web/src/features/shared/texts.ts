@@ -43,7 +43,6 @@ const zhCN = {
     previewFails: '该玩家不符合以下条件：',
     previewInvalid: '请先修正条件中的错误',
   },
-  valueEditor: { invalidJson: '不是有效的 JSON' },
   rewards: {
     kind: '奖励',
     amount: '数量',
@@ -92,7 +91,6 @@ const enUS: typeof zhCN = {
     previewFails: 'This player fails the conditions:',
     previewInvalid: 'Fix the conditions first',
   },
-  valueEditor: { invalidJson: 'Not valid JSON' },
   rewards: {
     kind: 'Reward',
     amount: 'Amount',
