@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { router } from './navigation/router';
 import { useSettings } from './shell/settings/store';
+import { consoleTheme } from './shell/theme/theme';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
 
@@ -17,7 +18,7 @@ export function App() {
   return (
     <ConfigProvider
       locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN}
-      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { fontFamily: 'inherit' } }}
+      theme={consoleTheme(dark ? 'dark' : 'light')}
     >
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

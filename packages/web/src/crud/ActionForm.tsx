@@ -60,6 +60,7 @@ export function ActionForm<S extends z.ZodType>({
           okText: t('common.ok'),
           cancelText: t('common.cancel'),
           okButtonProps: { danger },
+          focusable: { autoFocusButton: 'cancel' },
           onOk: () => {
             run(data).then(() => {
               done();

@@ -52,7 +52,9 @@ function ConfirmModal({ confirmation: c, onClose }: { confirmation: Confirmation
       okText={c.okText}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: held, danger: c.danger, 'data-testid': 'confirm-ok' } as never}
-      cancelButtonProps={{ 'data-testid': 'confirm-cancel' } as never}
+      // Focus starts on the safe choice, stays in the dialog and goes back where it was opened.
+      cancelButtonProps={{ 'data-testid': 'confirm-cancel', autoFocus: true } as never}
+      focusable={{ trap: true, focusTriggerAfterClose: true }}
       onOk={() => onClose(true)}
       onCancel={() => onClose(false)}
       maskClosable={false}

@@ -43,6 +43,8 @@ export function useConsequenceConfirm() {
         cancelText: t('common.cancel'),
         okButtonProps: okProps(!consequence.typeToConfirm),
         cancelButtonProps: { 'data-testid': 'consequence-cancel' } as ButtonProps,
+        // Focus starts on the safe choice, stays in the dialog and goes back where it was opened.
+        focusable: { autoFocusButton: 'cancel', trap: true, focusTriggerAfterClose: true },
         // The dialog closes at once; the form's button shows the request in flight.
         onOk: () => {
           run().then(() => resolve(true), reject);

@@ -9,6 +9,7 @@ export function IsoDateTimeInput({
   id,
   showUtc,
   testId,
+  'aria-label': ariaLabel,
 }: {
   value?: string;
   onChange?: (value: string | undefined) => void;
@@ -16,6 +17,8 @@ export function IsoDateTimeInput({
   /** Also show the chosen time in UTC under the picker, so a window is never misread across zones. */
   showUtc?: boolean;
   testId?: string;
+  /** The picker's name where no form label names it (a condition row's value). */
+  'aria-label'?: string;
 }) {
   const picker = (
     <DatePicker
@@ -26,6 +29,7 @@ export function IsoDateTimeInput({
       onChange={(d) => onChange?.(d ? d.toDate().toISOString() : undefined)}
       style={{ minWidth: 200 }}
       data-testid={testId}
+      aria-label={ariaLabel}
     />
   );
   if (!showUtc) return picker;

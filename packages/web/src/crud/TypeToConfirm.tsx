@@ -65,17 +65,23 @@ export function TypeToConfirm({ expected, onMatch, testId = 'type-to-confirm', p
   const [typed, setTyped] = useState('');
   const shown = typeof expected === 'number' ? expected.toLocaleString(currentLocale()) : expected;
   const matches = typedMatches(typed, expected);
+  const id = useId();
+  const mismatch = Boolean(typed) && !matches;
+  const label = prompt ?? t('typeToConfirm.label', { text: shown });
   useHoldConfirm(!matches);
   useEffect(() => onMatch?.(matches), [matches, onMatch]);
+  // A screen reader announces what to type (the prompt) and, once typed, whether it differs.
   return (
     <Form.Item
-      label={prompt ?? t('typeToConfirm.label', { text: shown })}
-      validateStatus={typed && !matches ? 'warning' : undefined}
-      help={typed && !matches ? t('typeToConfirm.mismatch', { text: shown }) : undefined}
+      label={<span id={`${id}-prompt`}>{label}</span>}
+      htmlFor={`${id}-input`}
+      validateStatus={mismatch ? 'warning' : undefined}
+      help={mismatch ? <span id={`${id}-help`}>{t('typeToConfirm.mismatch', { text: shown })}</span> : undefined}
       style={{ marginTop: 12, marginBottom: 0 }}
       layout="vertical"
     >
       <Input
+        id={`${id}-input`}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         onKeyDown={(e) => {
@@ -84,7 +90,8 @@ export function TypeToConfirm({ expected, onMatch, testId = 'type-to-confirm', p
         placeholder={shown}
         autoComplete="off"
         data-testid={testId}
-        aria-label={t('typeToConfirm.label', { text: shown })}
+        aria-label={label}
+        aria-describedby={mismatch ? `${id}-prompt ${id}-help` : `${id}-prompt`}
       />
     </Form.Item>
   );

@@ -34,7 +34,14 @@ export function useConfirmThen() {
   return (text: string | Consequence | undefined, run: () => unknown) => {
     if (!text) return void Promise.resolve(run()).catch(() => undefined);
     if (typeof text !== 'string') return void confirmConsequence(text, async () => run()).catch(() => undefined);
-    modal.confirm({ title: text, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: async () => run() });
+    modal.confirm({
+      title: text,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      // Enter on a row's delete must not delete: focus starts on Cancel.
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: async () => run(),
+    });
   };
 }
 

@@ -186,6 +186,7 @@ export const enUS: Translation = {
     notFound: 'Page not found',
   },
   shell: {
+    skipToContent: 'Skip to main content',
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
     language: 'Language',
@@ -214,6 +215,8 @@ export const enUS: Translation = {
     top: 'Top menu',
   },
   tabs: {
+    bar: 'Open pages',
+    more: 'More tabs',
     refresh: 'Refresh',
     close: 'Close',
     closeLeft: 'Close tabs to the left',
@@ -234,6 +237,7 @@ export const enUS: Translation = {
     network: 'Network error; check the connection',
   },
   common: {
+    tableRegion: 'Table (scrollable)',
     search: 'Search',
     reset: 'Reset',
     create: 'New',

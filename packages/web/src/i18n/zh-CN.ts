@@ -189,6 +189,7 @@ export const zhCN = {
     notFound: '页面不存在',
   },
   shell: {
+    skipToContent: '跳到主要内容',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
     language: '语言',
@@ -217,6 +218,8 @@ export const zhCN = {
     top: '顶部菜单',
   },
   tabs: {
+    bar: '已打开的页面',
+    more: '更多标签页',
     refresh: '刷新',
     close: '关闭',
     closeLeft: '关闭左侧',
@@ -237,6 +240,7 @@ export const zhCN = {
     network: '网络错误，请检查连接',
   },
   common: {
+    tableRegion: '表格（可滚动）',
     search: '查询',
     reset: '重置',
     create: '新建',

@@ -22,7 +22,7 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
         <LanguageSwitch />
       </div>
-      <section
+      <main
         style={{
           width: '100%',
           maxWidth: 420,
@@ -44,7 +44,7 @@ export function AuthCard({ title, children }: { title: ReactNode; children: Reac
           {title}
         </h1>
         {children}
-      </section>
+      </main>
     </div>
   );
 }

@@ -10,13 +10,14 @@ import {
   ONLINE_WINDOW_MINUTES,
   STARTING_SOON_HOURS,
 } from '@rookery/contracts';
-import { Card, Col, Empty, List, Row, Segmented, Skeleton, Space, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Segmented, Skeleton, Space, Statistic, Typography, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../access/session';
 import { useCan } from '../../access/useCan';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatTime } from '../../crud/format';
+import { currentLocale } from '../../i18n';
 import { dayjs } from '../../i18n/dayjs';
 import { AuditSentence, usePageLink } from './AuditSentence';
 import type { ChartOption } from './Chart';
@@ -33,11 +34,62 @@ const mailScopeLists: Record<MailScope, string> = {
 const LazyChart = lazy(() => import('./Chart'));
 const CHART_HEIGHT = 260;
 
-function Chart(props: { option: ChartOption; testId: string }) {
+/**
+ * A chart and its text alternative: the canvas is hidden from screen readers, and the same
+ * figures follow as a table (categories by series) behind a "show as table" summary.
+ */
+function Chart(props: { option: ChartOption; testId: string; title: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const categories = (props.option.xAxis as { data: string[] }).data;
+  const series = props.option.series as { name: string; data: number[] }[];
+  const cell = {
+    padding: '2px 8px',
+    textAlign: 'end',
+    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+  } as const;
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />}>
-      <LazyChart {...props} height={CHART_HEIGHT} />
-    </Suspense>
+    <>
+      <div aria-hidden="true">
+        <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />}>
+          <LazyChart option={props.option} testId={props.testId} height={CHART_HEIGHT} />
+        </Suspense>
+      </div>
+      <details data-testid={`${props.testId}-table`} style={{ marginTop: 8 }}>
+        <summary style={{ cursor: 'pointer', color: token.colorLink }}>{t('dashboard.asTable')}</summary>
+        <div style={{ overflowX: 'auto' }}>
+          <table style={{ borderCollapse: 'collapse', marginTop: 8 }}>
+            <caption style={{ textAlign: 'start', color: token.colorTextSecondary }}>{props.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col" style={{ ...cell, textAlign: 'start' }}>
+                  {t('dashboard.when')}
+                </th>
+                {series.map((s) => (
+                  <th scope="col" key={s.name} style={cell}>
+                    {s.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((category, i) => (
+                <tr key={category}>
+                  <th scope="row" style={{ ...cell, textAlign: 'start', fontWeight: 'normal' }}>
+                    {category}
+                  </th>
+                  {series.map((s) => (
+                    <td key={s.name} style={cell}>
+                      {s.data[i]?.toLocaleString(currentLocale())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
   );
 }
 
@@ -294,7 +346,7 @@ function DailyChart({ days }: { days: Activity['days'] }) {
     }),
     [days, t],
   );
-  return <Chart option={option} testId="chart-daily" />;
+  return <Chart option={option} testId="chart-daily" title={t('dashboard.daily')} />;
 }
 
 function HourlyChart({ hours }: { hours: Activity['hours'] }) {
@@ -313,5 +365,5 @@ function HourlyChart({ hours }: { hours: Activity['hours'] }) {
       ],
     };
   }, [hours, t]);
-  return <Chart option={option} testId="chart-hourly" />;
+  return <Chart option={option} testId="chart-hourly" title={t('dashboard.hourly')} />;
 }

@@ -34,6 +34,8 @@ const zhCN = {
     recentActivity: '最近操作',
     review: '去审核',
     approve: '注册审批',
+    asTable: '以表格查看数据',
+    when: '时间',
   },
 };
 
@@ -70,6 +72,8 @@ const enUS: typeof zhCN = {
     recentActivity: 'Recent activity',
     review: 'Review',
     approve: 'Approve registrations',
+    asTable: 'Show the figures as a table',
+    when: 'Time',
   },
 };
 

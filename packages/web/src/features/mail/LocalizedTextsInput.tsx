@@ -31,6 +31,7 @@ export function LocalizedTextsInput({ initialLanguages = [] }: { initialLanguage
         <Select
           style={{ width: 160 }}
           placeholder={t('mail.language')}
+          aria-label={t('mail.language')}
           value={adding}
           onChange={setAdding}
           options={offered.filter((l) => !languages.includes(l)).map((l) => ({ value: l, label: languageName(l) }))}

@@ -134,18 +134,22 @@ function TemplatePicker({
   value,
   onChange,
   onPick,
+  id,
 }: {
   table: TemplateTable;
   testId: string;
   value?: number;
   onChange?: (id: number | undefined) => void;
   onPick: (template: MailTemplate) => void;
+  /** From the Form.Item: its label names the picker through this id. */
+  id?: string;
 }) {
   const templates = useEndpointQuery(mailEndpoints.listMailTemplates, {
     query: { theTable: table, page: 1, pageSize: 1000 },
   }).data?.list;
   return (
     <Select
+      id={id}
       allowClear
       data-testid={testId}
       value={value}

@@ -69,7 +69,13 @@ function ValueInput({
   const list = isListOperator(op);
   const countries = useMemo(() => regionOptions(locale), [locale]);
   const languages = useMemo(() => languageOptions(locale), [locale]);
-  const common = { value, onChange, style: { minWidth: 220 }, 'data-testid': 'condition-value' };
+  const common = {
+    value,
+    onChange,
+    style: { minWidth: 220 },
+    'data-testid': 'condition-value',
+    'aria-label': t('conditions.value'),
+  };
   const picker = (options: { value: string; label: string }[], tags = false) => (
     <Select
       {...common}
@@ -88,7 +94,7 @@ function ValueInput({
     case 'userType':
       return picker(userTypes.map((u) => ({ value: u, label: t(`conditions.userTypes.${u}`) })));
     case 'time':
-      return <IsoDateTimeInput value={value as string} onChange={onChange} />;
+      return <IsoDateTimeInput value={value as string} onChange={onChange} aria-label={t('conditions.value')} />;
     case 'count':
       return list ? (
         picker([], true)
@@ -115,7 +121,7 @@ function PercentInput({
   onChange?: (value: PercentValue) => void;
 }) {
   const { t } = useTranslation();
-  const bound = (v: number | undefined, set: (n: number | undefined) => void, testId: string) => (
+  const bound = (v: number | undefined, set: (n: number | undefined) => void, testId: string, label: string) => (
     <InputNumber<number>
       value={v}
       min={0}
@@ -124,6 +130,7 @@ function PercentInput({
       suffix="%"
       style={{ width: 120 }}
       data-testid={testId}
+      aria-label={label}
       onChange={(n) => set(n ?? undefined)}
     />
   );
@@ -133,15 +140,16 @@ function PercentInput({
     <Space wrap size={4}>
       {op === 'between' ? (
         <>
-          {bound(pair[0], (n) => onChange?.([n, pair[1]]), 'condition-percent-lower')}
+          {bound(pair[0], (n) => onChange?.([n, pair[1]]), 'condition-percent-lower', `${t('conditions.value')} 1`)}
           <span>–</span>
-          {bound(pair[1], (n) => onChange?.([pair[0], n]), 'condition-percent-upper')}
+          {bound(pair[1], (n) => onChange?.([pair[0], n]), 'condition-percent-upper', `${t('conditions.value')} 2`)}
         </>
       ) : (
         bound(
           typeof value === 'number' ? value : undefined,
           onChange as (n: number | undefined) => void,
           'condition-value',
+          t('conditions.value'),
         )
       )}
       {share !== undefined && (
@@ -178,6 +186,7 @@ function ConditionRow({
         <Select
           style={{ width: 160 }}
           placeholder={t('conditions.attr')}
+          aria-label={t('conditions.attr')}
           data-testid="condition-attr"
           options={attrs.map((a) => ({ value: a, label: t(`conditions.attrs.${a}`) }))}
           onChange={(next: RuleAttribute) =>
@@ -195,6 +204,7 @@ function ConditionRow({
         <Select
           style={{ width: 120 }}
           placeholder={t('conditions.op')}
+          aria-label={t('conditions.op')}
           data-testid="condition-op"
           options={ops.map((o) => ({ value: o, label: t(`conditions.ops.${o}`) }))}
           onChange={(next: string) => {
@@ -219,6 +229,7 @@ function ConditionRow({
           <Form.Item name={[name, 'seed']} style={{ marginBottom: 0 }}>
             <Input
               placeholder={t('conditions.seed')}
+              aria-label={t('conditions.seed')}
               suffix={
                 <Tooltip title={t('conditions.seedHint')}>
                   <QuestionCircleOutlined />

@@ -25,6 +25,7 @@ export function RewardsEditor({ name = 'reward', addLabel }: { name?: string; ad
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder={t('rewards.kind')}
+                  aria-label={t('rewards.kind')}
                   options={options}
                   style={{ width: 220 }}
                   data-testid="reward-kind"
@@ -35,6 +36,7 @@ export function RewardsEditor({ name = 'reward', addLabel }: { name?: string; ad
                   min={1}
                   precision={0}
                   placeholder={t('rewards.amount')}
+                  aria-label={t('rewards.amount')}
                   data-testid="reward-amount"
                 />
               </Form.Item>

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
 import { currentHostKind } from '../../navigation/host';
 import { findPageRoute } from '../../navigation/route-index';
+import { useFocusableScrollRegions } from '../a11y/scroll-regions';
 import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
 import { LanguageSwitch } from '../header/LanguageSwitch';
@@ -28,6 +29,8 @@ export const siderWidth = 256;
 export const siderCollapsedWidth = 80;
 export const headerHeight = 64;
 export const headerHideAfter = 300;
+/** The page's `main` landmark, where the skip link leads. */
+const mainId = 'main-content';
 
 /** The console frame around every signed-in page: menu, header, tabs, page. */
 export default function ShellLayout() {
@@ -39,6 +42,7 @@ export default function ShellLayout() {
   const device = useDeviceClass();
   const [collapsed, setCollapsed] = useState(device !== 'desktop');
   const headerHidden = useScrolledPast(headerHideAfter);
+  useFocusableScrollRegions(t('common.tableRegion'));
   // On a phone the side menu is a drawer over the page, closed until the menu button opens it.
   const mobile = device === 'mobile';
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -91,6 +95,13 @@ export default function ShellLayout() {
   return (
     // Screens' modals, messages and notices take the theme and language from here.
     <App component={false}>
+      <a
+        href={`#${mainId}`}
+        className="skip-link"
+        style={{ background: token.colorBgContainer, color: token.colorLink, borderColor: token.colorPrimary }}
+      >
+        {t('shell.skipToContent')}
+      </a>
       <Layout style={{ minHeight: '100vh' }}>
         {side && !mobile && (
           <Layout.Sider
@@ -187,7 +198,7 @@ export default function ShellLayout() {
             <TabBar />
           </div>
           {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
-          <Layout.Content style={{ margin: mobile ? 8 : 16, minWidth: 0 }}>
+          <Layout.Content id={mainId} tabIndex={-1} style={{ margin: mobile ? 8 : 16, minWidth: 0, outline: 'none' }}>
             <PageOutlet activeKey={locationTabKey(location.pathname, location.search)} />
           </Layout.Content>
         </Layout>
