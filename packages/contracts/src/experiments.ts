@@ -272,6 +272,12 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
     }
   });
 
+  // The game's user IDs are numbers: look them up without writing their text on every call.
+  const forcedByNumber = new Map<number, ForcedEntry>();
+  for (const [text, entry] of forced) {
+    const n = Number(text);
+    if (Number.isSafeInteger(n) && n >= 0 && String(n) === text) forcedByNumber.set(n, entry);
+  }
   const layerState = fnvText(FNV_OFFSET, layer.namespace);
   const legacySeed = `__${layer.namespace}`;
   const bucket = (userId: HashValue): number => {
@@ -287,7 +293,10 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
       if (b < 0) return null;
       let excluded: readonly number[] | undefined;
       if (forced.size > 0) {
-        const entry = forced.get(typeof userId === 'string' ? userId : String(userId));
+        const entry =
+          typeof userId === 'number' && userId >= 0 && Number.isSafeInteger(userId)
+            ? forcedByNumber.get(userId)
+            : forced.get(typeof userId === 'string' ? userId : String(userId));
         if (entry?.assignment) return entry.assignment;
         excluded = entry?.excluded;
       }
