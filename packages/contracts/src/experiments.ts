@@ -328,11 +328,30 @@ const compiledLayers = new WeakMap<readonly LayerExperiment[], { layer: Layer; c
  */
 export function assign(layer: Layer, experiments: readonly LayerExperiment[], userId: HashValue): Assignment | null {
   let cached = compiledLayers.get(experiments);
-  if (!cached || cached.layer !== layer) {
+  if (!cached || cached.layer.namespace !== layer.namespace || cached.layer.hashVersion !== layer.hashVersion) {
     cached = { layer, compiled: compileLayer(layer, experiments) };
     compiledLayers.set(experiments, cached);
   }
   return cached.compiled.assign(userId);
+}
+
+/**
+ * The buckets of a layer that no running experiment owns, as ranges in order: what the buckets
+ * page shows as free and where a new or growing experiment can take its share.
+ */
+export function freeBucketRanges(experiments: readonly LayerExperiment[]): BucketRange[] {
+  const owned = experiments
+    .filter((e) => e.status === 'running')
+    .flatMap((e) => e.ranges)
+    .sort((a, b) => a[0] - b[0]);
+  const free: BucketRange[] = [];
+  let at = 0;
+  for (const [start, end] of owned) {
+    if (start > at) free.push([at, start]);
+    at = Math.max(at, end);
+  }
+  if (at < LAYER_BUCKETS) free.push([at, LAYER_BUCKETS]);
+  return free;
 }
 
 /** The same experiment in GrowthBook's SDK terms (its `Experiment`, variations by index). */
