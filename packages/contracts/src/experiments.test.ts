@@ -306,9 +306,10 @@ describe('layers', { timeout: 60_000 }, () => {
     expect(compiled.assign('tester-1')).toEqual({ experimentKey: 'shop-layout', variation: 1, forced: true });
   });
 
-  it('assigns as GrowthBook does on a legacy (hash v1) layer', () => {
+  it('assigns as GrowthBook does on a legacy (hash v1) layer, an empty seed being the key', () => {
     const legacy: Layer = { namespace: 'legacy-ns', hashVersion: 1 };
-    const list = experiments.map((e) => ({ ...e, forced: undefined }));
+    // An empty seed is the key, in GrowthBook and here.
+    const list = experiments.map((e) => ({ ...e, forced: undefined, seed: e.key === 'daily-reward' ? '' : e.seed }));
     for (const id of userIds(3000, 7)) expect(assign(legacy, list, id)).toEqual(growthBookLayer(legacy, list, id));
   });
 

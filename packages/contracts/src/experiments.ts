@@ -151,7 +151,8 @@ export interface Layer {
 /** Layer buckets [start, end), integers within 0 … 10,000. */
 export type BucketRange = readonly [start: number, end: number];
 
-export const experimentStatuses = ['draft', 'running', 'stopped'] as const;
+/** The lifecycle of issue 30: draft → running → stopped → archived; only running assigns. */
+export const experimentStatuses = ['draft', 'running', 'stopped', 'archived'] as const;
 export type ExperimentStatus = (typeof experimentStatuses)[number];
 
 /** One experiment as assignment sees it: its current phase flattened in. */
@@ -252,8 +253,9 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
       v !== undefined && Number.isInteger(v) && v >= 0 && v < experiment.variations;
     compiled.push({
       hashVersion: experiment.hashVersion,
-      seed: experiment.seed,
-      seedState: fnvText(FNV_OFFSET, experiment.seed),
+      // GrowthBook reads an empty seed as the key (`seed || key`).
+      seed: experiment.seed || experiment.key,
+      seedState: fnvText(FNV_OFFSET, experiment.seed || experiment.key),
       ranges: Float64Array.from(getBucketRanges(experiment.variations, experiment.coverage, experiment.weights).flat()),
       results,
       forceResult:
