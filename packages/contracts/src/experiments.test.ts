@@ -6,6 +6,7 @@ import {
   chooseVariation,
   compileLayer,
   fnv1a32,
+  freeBucketRanges,
   getBucketRanges,
   getEqualWeights,
   hash,
@@ -286,7 +287,8 @@ function growthBookLayer(l: Layer, list: LayerExperiment[], id: string | number)
   return hit ? { experimentKey: hit.key, variation: hit.r!.variation, forced: hit.r!.forced } : null;
 }
 
-describe('layers', () => {
+// The SDK comparisons run GrowthBook 50,000 times: room for a busy machine.
+describe('layers', { timeout: 60_000 }, () => {
   it('assigns 10,000 random IDs as the GrowthBook SDK does (v2 layer, testers, force, a stopped experiment)', () => {
     const ids = [...userIds(10_000), 'tester-1', 100200, '', 0];
     const compiled = compileLayer(layer, experiments);
@@ -304,9 +306,10 @@ describe('layers', () => {
     expect(compiled.assign('tester-1')).toEqual({ experimentKey: 'shop-layout', variation: 1, forced: true });
   });
 
-  it('assigns as GrowthBook does on a legacy (hash v1) layer', () => {
+  it('assigns as GrowthBook does on a legacy (hash v1) layer, an empty seed being the key', () => {
     const legacy: Layer = { namespace: 'legacy-ns', hashVersion: 1 };
-    const list = experiments.map((e) => ({ ...e, forced: undefined }));
+    // An empty seed is the key, in GrowthBook and here.
+    const list = experiments.map((e) => ({ ...e, forced: undefined, seed: e.key === 'daily-reward' ? '' : e.seed }));
     for (const id of userIds(3000, 7)) expect(assign(legacy, list, id)).toEqual(growthBookLayer(legacy, list, id));
   });
 
@@ -362,6 +365,22 @@ describe('layers', () => {
     // A stopped experiment's ranges are free again.
     expect(() => compileLayer(layer, [...experiments, { ...clash, ranges: [[4000, 5000] as const] }])).not.toThrow();
     expect(() => compileLayer(layer, [{ ...clash, ranges: [[5, 10_001] as const] }])).toThrow(RangeError);
+  });
+
+  it('lists the buckets no running experiment owns', () => {
+    expect(freeBucketRanges(experiments)).toEqual([
+      [4000, 5000],
+      [6500, 7000],
+      [8000, 10_000],
+    ]);
+    expect(freeBucketRanges([])).toEqual([[0, 10_000]]);
+    const compiled = compileLayer(layer, experiments);
+    for (const id of userIds(5000, 23)) {
+      const b = compiled.bucket(id);
+      const free = freeBucketRanges(experiments).some(([s, e]) => b >= s && b < e);
+      // A player in a free bucket is in no experiment of the layer (testers aside).
+      if (free) expect(compiled.assign(id)).toBeNull();
+    }
   });
 
   it('reshuffles players with the seed of a new phase', () => {

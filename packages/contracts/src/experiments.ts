@@ -151,7 +151,8 @@ export interface Layer {
 /** Layer buckets [start, end), integers within 0 … 10,000. */
 export type BucketRange = readonly [start: number, end: number];
 
-export const experimentStatuses = ['draft', 'running', 'stopped'] as const;
+/** The lifecycle of issue 30: draft → running → stopped → archived; only running assigns. */
+export const experimentStatuses = ['draft', 'running', 'stopped', 'archived'] as const;
 export type ExperimentStatus = (typeof experimentStatuses)[number];
 
 /** One experiment as assignment sees it: its current phase flattened in. */
@@ -252,8 +253,9 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
       v !== undefined && Number.isInteger(v) && v >= 0 && v < experiment.variations;
     compiled.push({
       hashVersion: experiment.hashVersion,
-      seed: experiment.seed,
-      seedState: fnvText(FNV_OFFSET, experiment.seed),
+      // GrowthBook reads an empty seed as the key (`seed || key`).
+      seed: experiment.seed || experiment.key,
+      seedState: fnvText(FNV_OFFSET, experiment.seed || experiment.key),
       ranges: Float64Array.from(getBucketRanges(experiment.variations, experiment.coverage, experiment.weights).flat()),
       results,
       forceResult:
@@ -272,6 +274,12 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
     }
   });
 
+  // The game's user IDs are numbers: look them up without writing their text on every call.
+  const forcedByNumber = new Map<number, ForcedEntry>();
+  for (const [text, entry] of forced) {
+    const n = Number(text);
+    if (Number.isSafeInteger(n) && n >= 0 && String(n) === text) forcedByNumber.set(n, entry);
+  }
   const layerState = fnvText(FNV_OFFSET, layer.namespace);
   const legacySeed = `__${layer.namespace}`;
   const bucket = (userId: HashValue): number => {
@@ -287,7 +295,10 @@ export function compileLayer(layer: Layer, experiments: readonly LayerExperiment
       if (b < 0) return null;
       let excluded: readonly number[] | undefined;
       if (forced.size > 0) {
-        const entry = forced.get(typeof userId === 'string' ? userId : String(userId));
+        const entry =
+          typeof userId === 'number' && userId >= 0 && Number.isSafeInteger(userId)
+            ? forcedByNumber.get(userId)
+            : forced.get(typeof userId === 'string' ? userId : String(userId));
         if (entry?.assignment) return entry.assignment;
         excluded = entry?.excluded;
       }
@@ -319,11 +330,30 @@ const compiledLayers = new WeakMap<readonly LayerExperiment[], { layer: Layer; c
  */
 export function assign(layer: Layer, experiments: readonly LayerExperiment[], userId: HashValue): Assignment | null {
   let cached = compiledLayers.get(experiments);
-  if (!cached || cached.layer !== layer) {
+  if (!cached || cached.layer.namespace !== layer.namespace || cached.layer.hashVersion !== layer.hashVersion) {
     cached = { layer, compiled: compileLayer(layer, experiments) };
     compiledLayers.set(experiments, cached);
   }
   return cached.compiled.assign(userId);
+}
+
+/**
+ * The buckets of a layer that no running experiment owns, as ranges in order: what the buckets
+ * page shows as free and where a new or growing experiment can take its share.
+ */
+export function freeBucketRanges(experiments: readonly LayerExperiment[]): BucketRange[] {
+  const owned = experiments
+    .filter((e) => e.status === 'running')
+    .flatMap((e) => e.ranges)
+    .sort((a, b) => a[0] - b[0]);
+  const free: BucketRange[] = [];
+  let at = 0;
+  for (const [start, end] of owned) {
+    if (start > at) free.push([at, start]);
+    at = Math.max(at, end);
+  }
+  if (at < LAYER_BUCKETS) free.push([at, LAYER_BUCKETS]);
+  return free;
 }
 
 /** The same experiment in GrowthBook's SDK terms (its `Experiment`, variations by index). */
