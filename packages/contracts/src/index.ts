@@ -12,6 +12,7 @@ export * from './enums.js';
 export * from './fields.js';
 export * from './game-catalogue.js';
 export * from './http.js';
+export * from './jobs.js';
 export * from './labels.js';
 export * from './messages.js';
 export * from './percent.js';
