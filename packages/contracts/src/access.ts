@@ -111,6 +111,8 @@ const operationGrants: Permission[] = [
 const developerGrants: Permission[] = [
   ...operationGrants,
   'sysMailOutboxQuery',
+  'jobQuery',
+  'jobEdit',
   'copyAccountQuery',
   'businessDataDelete',
   'deadLetterQueueQuery',
@@ -128,6 +130,7 @@ const testerGrants: Permission[] = [
   ...readGrants,
   'sysRegistrationReview',
   'sysMailOutboxQuery',
+  'jobQuery',
   'userBanQuery',
   'userClearQuery',
   'copyAccountQuery',

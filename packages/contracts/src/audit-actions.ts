@@ -30,6 +30,7 @@ export const auditObjectKinds = [
   'upgradeLevel',
   'ipCountry',
   'unlockTrack',
+  'job',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -54,6 +55,7 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   upgradeLevel: l('升级等级 {id}', 'upgrade level {id}'),
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
   unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
+  job: l('后台任务 {id}', 'job {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -93,6 +95,7 @@ export const auditObjectPages: Partial<
   registration: { route: 'systemAllow', query: () => ({}) },
   constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
   dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
+  job: { route: 'systemJobs', query: (id) => ({ id }) },
 };
 
 interface AuditAction {
@@ -145,6 +148,8 @@ export const auditActions = {
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
+  retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
+  cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
   maintenanceStarted: {
     label: l('维护开始', 'Maintenance started'),
     sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),

@@ -13,6 +13,7 @@ export * from './experiments.js';
 export * from './fields.js';
 export * from './game-catalogue.js';
 export * from './http.js';
+export * from './jobs.js';
 export * from './labels.js';
 export * from './messages.js';
 export * from './percent.js';

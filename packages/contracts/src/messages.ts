@@ -208,6 +208,10 @@ export const messages = {
     'An IAP ID uses letters, digits and . _ - (at most 100)',
   ),
   'mail.notFound': l('邮件不存在', 'Mail not found'),
+  'job.leaseExpired': l('运行超时（租约到期），已交给其他实例', 'Ran past its lease; handed to another instance'),
+  'job.notFound': l('任务不存在', 'Job not found'),
+  'job.notRetryable': l('只有失败的任务可以重试', 'Only a failed job can be retried'),
+  'job.notCancellable': l('只有等待中或运行中的任务可以取消', 'Only a waiting or running job can be cancelled'),
   'mail.recalled': l('邮件已撤回', 'The mail was recalled'),
   'mail.expired': l('邮件已过期，不能修改', 'The mail has expired and cannot be changed'),
   'mail.lockedAfterStart': l(

@@ -157,6 +157,8 @@ export const permissionAreas = {
       sysRoleManage: l('管理角色', 'Manage roles'),
       sysRegistrationReview: l('审批注册', 'Review registrations'),
       sysMailOutboxQuery: l('发信记录', 'Sent mail (outbox)'),
+      jobQuery: l('查询后台任务', 'Query jobs'),
+      jobEdit: l('重试或取消后台任务', 'Retry or cancel jobs'),
     },
   },
 } as const;

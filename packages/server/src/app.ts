@@ -19,9 +19,11 @@ import { staffModule } from './modules/staff/routes.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
-import { installAccessLog } from './platform/http/access-log.js';
+import { accessLogPruneJob, installAccessLog } from './platform/http/access-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
 import { installMetrics } from './platform/http/metrics.js';
+import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
+import { jobsModule } from './platform/jobs/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { type ResourceKit, resourceKit } from './platform/resources/registrar.js';
 
@@ -33,6 +35,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The service clock (tests set it); the wall clock when absent. */
   clock?: Clock;
+  /** Job runner settings (tests shorten the lease checks). */
+  jobs?: JobQueueOptions;
 }
 
 /** Everything a module needs to register its endpoints. */
@@ -49,6 +53,8 @@ export interface ModuleDeps {
    * game's content once per change for all of them.
    */
   kit: ResourceKit;
+  /** The process's jobs: areas declare theirs with `jobs.register(defineJob(...))`. */
+  jobs: JobQueue;
 }
 
 /** The modules, in registration order. An area adds its module here. */
@@ -61,6 +67,7 @@ const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
   configModule,
   // After config: it adds its check to the config fetch's hooks.
   gamegateModule,
+  jobsModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -130,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  installMetrics(app);
+  const metrics = installMetrics(app);
   installAccessLog(app, database.db);
 
   // Liveness: 200 while the process serves HTTP, whatever the database does (restarting Rookery
@@ -151,9 +158,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const clock = deps.clock ?? new ServiceClock();
   const kit = await resourceKit({ app, database, gameKeyHash: deps.gameKeyHash, clock });
+  const jobs = new JobQueue(database, clock, app.log, { graceMs: config.jobGraceSeconds * 1000, ...deps.jobs });
+  jobs.register(accessLogPruneJob);
   for (const register of modules) {
-    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit });
+    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs });
   }
+  jobs.installMetrics(metrics);
+  // Jobs start once every module declared its own, and stop (within the grace time) on close.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.js';
+import { jobEndpoints } from '../jobs.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...audienceEndpoints,
   ...configEndpoints,
   ...configGameEndpoints,
+  ...jobEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -8,7 +8,7 @@ export const systemRoutes = defineRoutes([
     name: 'system',
     icon: 'SafetyOutlined',
     redirect: '/system/userlist',
-    auth: ['admin', 'operation', 'developer', 'tester', 'sysLogQuery'],
+    auth: ['admin', 'operation', 'developer', 'tester', 'sysLogQuery', 'jobQuery'],
     children: [
       { path: 'userlist', name: 'systemUserList', auth: ['admin'], built: true },
       {
@@ -30,6 +30,7 @@ export const systemRoutes = defineRoutes([
       },
       { path: 'allow', name: 'systemAllow', auth: [...opsRoles], built: true },
       { path: 'log', name: 'systemLog', auth: ['sysLogQuery'], built: true },
+      { path: 'jobs', name: 'systemJobs', auth: ['jobQuery'], built: true },
     ],
   },
 ]);

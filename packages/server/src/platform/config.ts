@@ -25,6 +25,7 @@ const envSchema = z.object({
   SSO_CENTER: flag,
   ROOKERY_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: flag,
+  ROOKERY_JOB_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -45,6 +46,8 @@ export interface Config {
   /** Requests per minute per IP on sign-in, registration and captcha. */
   authRateLimit: number;
   trustProxy: boolean;
+  /** On shutdown, how long running jobs may finish before they are released to another instance. */
+  jobGraceSeconds: number;
   /** In-memory database (tests). */
   memory?: boolean;
 }
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoCenter: e.SSO_CENTER,
     authRateLimit: e.ROOKERY_AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    jobGraceSeconds: e.ROOKERY_JOB_GRACE_SECONDS,
   };
 }

@@ -1,12 +1,14 @@
 import { eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { deleteInBatches } from '../../platform/housekeeping.js';
+import { defineJob } from '../../platform/jobs/index.js';
 import { latestEventId, loginEventsBetween } from '../players/activity.js';
 import { activityCheckpoints, activityDayPlayers, activityDays, activityHours, activityRollup } from './tables.js';
 
 /**
  * Takes the login events of the player event log into the dashboard's rollups (per hour, per
- * day, who was active on a day). Every instance runs it every half minute; runs take the state
+ * day, who was active on a day). A job runs it every half minute on one instance; runs take the state
  * row's lock, so two never read the same events. Events are read by primary key in chunks, each
  * chunk one transaction: a backlog (a first start over an existing log) never holds a lock long.
  *
@@ -80,3 +82,14 @@ async function takeIn(db: Db, fromId: number, toId: number) {
       new_players = ${activityDays.newPlayers} + excluded.new_players,
       logins = ${activityDays.logins} + excluded.logins`);
 }
+
+/** The rollup as a job: one run per half minute across every instance, one at a time. */
+export const rollupJob = defineJob({
+  name: 'dashboard.rollup',
+  payload: z.object({}),
+  schedule: { everySeconds: ROLLUP_INTERVAL_MS / 1000 },
+  retry: { limit: 1, delaySeconds: 5, backoff: false },
+  concurrency: 1,
+  leaseSeconds: 10 * 60,
+  handler: ({ db, clock }) => rollupActivity(db, { now: clock.now() }),
+});

@@ -1,12 +1,11 @@
 import { can, dashboardEndpoints, mailScopePermissions, mailScopes, STARTING_SOON_HOURS } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
-import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { scheduledMails } from '../mail/schedule.js';
 import { openSuspicions } from '../players/activity.js';
 import { staffCounts } from '../staff/service.js';
 import { recentAudit } from '../system/service.js';
-import { ROLLUP_INTERVAL_MS, rollupActivity } from './rollup.js';
+import { rollupJob } from './rollup.js';
 import { activity } from './service.js';
 
 /** How many audit entries the home shows. */
@@ -15,8 +14,8 @@ const RECENT_AUDIT = 10;
 const STARTING_SOON_LISTED = 5;
 
 /** The console home: each card's figures from the module that owns them, each behind that data's permission. */
-export function dashboardModule({ app, database, gameKeyHash }: ModuleDeps) {
-  scheduleHousekeeping(app, 'activity rollup', () => rollupActivity(database.db), ROLLUP_INTERVAL_MS);
+export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps) {
+  jobs.register(rollupJob);
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
     getDashboardActivity: ({ db, query }) => activity(db, query.range),

@@ -8,7 +8,7 @@ import {
   rewardTemplateResource,
 } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
-import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { housekeepingJob } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { mailGameHandlers } from './game-routes.js';
 import { pruneExpiredMailCopies } from './housekeeping.js';
@@ -17,9 +17,9 @@ import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
 import { existingPlayerIds, playerIdByKey } from './player-lookup.js';
 
-export async function mailModule({ app, database, gameKeyHash, clock, kit }: ModuleDeps) {
+export async function mailModule({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) {
   const book = await liveMailBook(database, clock);
-  scheduleHousekeeping(app, 'mail', () => pruneExpiredMailCopies(database.db, clock.now()));
+  jobs.register(housekeepingJob('mail.prune', 17, pruneExpiredMailCopies));
   const deps = { db: database.db, gameKeyHash };
 
   // Mail and reward templates: the resource kit serves the spec's template calls.

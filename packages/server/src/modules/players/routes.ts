@@ -1,7 +1,7 @@
 import { audienceEndpoints, type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
 import type { ModuleDeps } from '../../app.js';
 import type { Db } from '../../platform/db/client.js';
-import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { housekeepingJob } from '../../platform/housekeeping.js';
 import { type RequestContext, registerEndpoints } from '../../platform/http/endpoints.js';
 import * as actions from './actions.js';
 import { countAudience } from './audience.js';
@@ -66,8 +66,8 @@ async function transferDone(
   return sideBySide(ctx.db, result, ctx.locale);
 }
 
-export function playersModule({ app, database, gameKeyHash, clock }: ModuleDeps) {
-  scheduleHousekeeping(app, 'players', () => pruneRoutineEvents(database.db));
+export function playersModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
+  jobs.register(housekeepingJob('players.prune', 7, pruneRoutineEvents));
   const deps = { db: database.db, gameKeyHash };
   registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database, clock));
   registerEndpoints(app, deps, audienceEndpoints, {

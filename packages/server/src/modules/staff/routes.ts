@@ -3,7 +3,7 @@ import { auditTarget, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@roo
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { ModuleDeps } from '../../app.js';
 import { asList, paginate } from '../../platform/db/paginate.js';
-import { scheduleHousekeeping } from '../../platform/housekeeping.js';
+import { housekeepingJob } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
 import { isSuper } from '../../platform/http/session.js';
@@ -28,8 +28,8 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   rejectReason: u.rejectReason,
 });
 
-export function staffModule({ app, config, database, mailer, gameKeyHash }: ModuleDeps) {
-  scheduleHousekeeping(app, 'staff', () => pruneStaffAuthState(database.db));
+export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }: ModuleDeps) {
+  jobs.register(housekeepingJob('staff.prune', 27, pruneStaffAuthState));
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
 

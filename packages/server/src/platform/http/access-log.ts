@@ -1,6 +1,8 @@
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { accessLog } from '../db/schema.js';
+import { daysBefore, deleteInBatches, housekeepingJob } from '../housekeeping.js';
 
 type Row = typeof accessLog.$inferInsert;
 
@@ -61,3 +63,19 @@ declare module 'fastify' {
     flushAccessLog(): Promise<void>;
   }
 }
+
+/** Days an access-log row is kept: enough to look back on a month of console use. */
+export const ACCESS_LOG_DAYS = 30;
+
+/** Delete access-log rows older than ACCESS_LOG_DAYS, 5,000 a statement; returns the rows removed. */
+export function pruneAccessLog(db: Db, now: Date): Promise<number> {
+  const cutoff = daysBefore(now, ACCESS_LOG_DAYS);
+  return deleteInBatches(
+    db,
+    (limit) =>
+      sql`delete from ${accessLog} where id in (select id from ${accessLog} where ${lt(accessLog.at, sql`${cutoff}::timestamptz`)} limit ${limit})`,
+  );
+}
+
+/** The prune as a job (hourly, one instance); the buffered writes above stay in each process. */
+export const accessLogPruneJob = housekeepingJob('accessLog.prune', 37, pruneAccessLog);

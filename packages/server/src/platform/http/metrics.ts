@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 
 /** Prometheus metrics at /metrics: process defaults plus request duration per route. */
-export function installMetrics(app: FastifyInstance): void {
+export function installMetrics(app: FastifyInstance): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -22,4 +22,5 @@ export function installMetrics(app: FastifyInstance): void {
     reply.type(registry.contentType);
     return registry.metrics();
   });
+  return registry;
 }

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { endpoint, endpointTable } from './endpoint.js';
+import { isoDate, optionalIsoDate } from './fields.js';
+import { pagedList, pageQuery } from './http.js';
+import { type Label, l } from './permissions.js';
+
+/**
+ * Jobs: work that outlives a request or runs at a time (server `platform/jobs`, on pg-boss).
+ * Every job name is declared here once, with its label; the server declares the handler under
+ * the same name, the jobs page filters and shows by it.
+ */
+export const jobCatalogue = {
+  'players.prune': l('清理玩家例行事件', 'Prune routine player events'),
+  'mail.prune': l('清理过期邮件副本', 'Prune expired mail copies'),
+  'staff.prune': l('清理过期会话与验证码', 'Prune expired sessions and captchas'),
+  'accessLog.prune': l('清理访问日志', 'Prune the access log'),
+  'dashboard.rollup': l('汇总玩家活跃数据', 'Roll up player activity'),
+} as const satisfies Record<string, Label>;
+export type JobName = keyof typeof jobCatalogue;
+export const jobNames = Object.keys(jobCatalogue) as JobName[];
+
+/** pg-boss's states, in its order (a job waits in `created` or `retry`). */
+export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof jobStates)[number];
+export const jobStateLabels: Record<JobState, Label> = {
+  created: l('等待中', 'Waiting'),
+  retry: l('等待重试', 'Waiting to retry'),
+  active: l('运行中', 'Running'),
+  completed: l('已完成', 'Completed'),
+  cancelled: l('已取消', 'Cancelled'),
+  failed: l('已失败', 'Failed'),
+};
+/** States a job can be cancelled in, and the one it can be retried from. */
+export const cancellableJobStates: readonly JobState[] = ['created', 'retry', 'active'];
+export const retryableJobStates: readonly JobState[] = ['failed'];
+
+/** The action of a job that a schedule started (no staff member caused it). */
+export const SCHEDULED_JOB_ACTION = 'schedule';
+export const scheduledJobLabel = l('定时计划', 'Schedule');
+
+const jobParams = z.object({ id: z.uuid() });
+
+const jobCauseSchema = z.object({
+  actor: z.string().nullable(),
+  /** An audit action (its sentence is in the audit table) or `schedule`. */
+  action: z.string(),
+  target: z.string().nullable(),
+});
+
+export const jobSummarySchema = z.object({
+  id: z.string(),
+  name: z.enum(jobNames as [JobName, ...JobName[]]),
+  state: z.enum(jobStates),
+  /** Runs so far (the current one included). */
+  attempts: z.number().int(),
+  /** Runs it may have in all (1 + retries). */
+  maxAttempts: z.number().int(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  /** The last error's message, when the last run failed. */
+  error: z.string().nullable(),
+  cause: jobCauseSchema,
+  createdAt: isoDate,
+  startAfter: isoDate,
+  startedAt: optionalIsoDate,
+  completedAt: optionalIsoDate,
+});
+export type JobSummary = z.output<typeof jobSummarySchema>;
+
+export const jobEndpoints = endpointTable({
+  listJobs: endpoint({
+    method: 'GET',
+    path: '/api/v1/system/jobs',
+    summary: 'Jobs: waiting, running, done and failed, newest first',
+    permission: ['jobQuery'],
+    query: pageQuery.extend({
+      state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(jobStates).optional()),
+      name: z.preprocess((v) => (v === '' ? undefined : v), z.enum(jobNames as [JobName, ...JobName[]]).optional()),
+    }),
+    response: pagedList(jobSummarySchema),
+  }),
+  getJob: endpoint({
+    method: 'GET',
+    path: '/api/v1/system/jobs/:id',
+    summary: 'One job with its payload',
+    permission: ['jobQuery'],
+    params: jobParams,
+    response: jobSummarySchema.extend({
+      payload: z.unknown(),
+      retryDelaySeconds: z.number().int(),
+      retryBackoff: z.boolean(),
+      leaseSeconds: z.number(),
+    }),
+  }),
+  retryJob: endpoint({
+    method: 'POST',
+    path: '/api/v1/system/jobs/:id/retry',
+    summary: 'Run a failed job once more',
+    permission: ['jobEdit'],
+    params: jobParams,
+    auditTarget: 'job',
+    response: jobSummarySchema,
+    invalidates: ['listJobs', 'getJob'],
+  }),
+  cancelJob: endpoint({
+    method: 'POST',
+    path: '/api/v1/system/jobs/:id/cancel',
+    summary: 'Cancel a waiting or running job',
+    permission: ['jobEdit'],
+    params: jobParams,
+    auditTarget: 'job',
+    response: jobSummarySchema,
+    invalidates: ['listJobs', 'getJob'],
+  }),
+});
