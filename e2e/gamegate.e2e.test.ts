@@ -104,7 +104,7 @@ describe('the game door through its screens', () => {
     expect(counted.data.count).toBeGreaterThanOrEqual(1);
     expect(await affected.innerText()).toBe(`当前受影响的玩家：${counted.data.count.toLocaleString('zh-CN')} 人`);
     await confirmDialog().getByRole('button', { name: '保存维护窗口' }).click();
-    await row(name).getByTestId('maintenance-state').getByText('维护中').waitFor();
+    await row(name).getByTestId('computed-state').getByText('维护中').waitFor();
 
     // The game login of that audience answers 503 with the message and the end; others still log in.
     const refused = await login('7.7.1');
@@ -139,7 +139,7 @@ describe('the game door through its screens', () => {
     await row(name).getByTestId('row-action-edit').click();
     await pickTime('结束时间', Date.now() - 1_000);
     await drawer().getByTestId('resource-save').click();
-    await row(name).getByTestId('maintenance-state').getByText('已结束').waitFor();
+    await row(name).getByTestId('computed-state').getByText('已结束').waitFor();
     expect((await login('7.7.1')).status).toBe(200);
     await expect.poll(() => page().getByTestId('maintenance-banner').filter({ hasText: message }).count()).toBe(0);
   });

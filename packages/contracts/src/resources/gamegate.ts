@@ -151,7 +151,16 @@ export const maintenanceWindowResource = defineResource({
       startAt: { kind: 'timeRange', field: 'startAt' },
     },
     sort: ['startAt', 'endAt', 'name'],
-    computed: { state: { label: l('状态', 'State'), values: windowStateLabels } },
+    computed: {
+      state: {
+        label: l('状态', 'State'),
+        values: {
+          scheduled: windowStateLabels.scheduled,
+          active: l('维护中', 'In maintenance'),
+          expired: l('已结束', 'Ended'),
+        },
+      },
+    },
     actions: {
       endNow: {
         label: l('立即结束', 'End now'),

@@ -3,6 +3,7 @@ import {
   type QueryClient,
   queryOptions,
   type UseQueryOptions,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -58,6 +59,25 @@ export function useEndpointQuery<E extends Endpoint, T = EndpointResponse<E>>(
   >);
 }
 
+/**
+ * Read a paged list endpoint a page at a time (a picker that loads more as it scrolls): cached
+ * under the endpoint's name, so the mutations that invalidate the list reload it too.
+ */
+export function useEndpointPages<E extends Endpoint>(
+  endpoint: E,
+  query: Record<string, unknown>,
+  pageSize: number,
+  nextPage: (answer: EndpointResponse<E>, loaded: number) => number | undefined,
+) {
+  return useInfiniteQuery({
+    queryKey: endpointKey(endpoint, { query, pageSize, pages: true }),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      (api as CallAny)(endpoint, { query: { ...query, page: pageParam, pageSize } }) as Promise<EndpointResponse<E>>,
+    getNextPageParam: (last, all) => nextPage(last, all.length),
+  });
+}
+
 /** Mark stale, and reload where shown, every read a mutation endpoint declares it changes. */
 export async function invalidateAfter(queryClient: QueryClient, endpoint: Endpoint): Promise<void> {
   await Promise.all((endpoint.invalidates ?? []).map((name) => queryClient.invalidateQueries({ queryKey: [name] })));
@@ -74,6 +94,19 @@ export function useEndpointMutation<E extends Endpoint>(endpoint: E) {
     mutationFn: (input) => (api as CallAny)(endpoint, input) as Promise<EndpointResponse<E>>,
     onSuccess: () => invalidateAfter(queryClient, endpoint),
   });
+}
+
+/**
+ * Call a mutation endpoint chosen at run time (a list's declared actions): the reads it declares
+ * in `invalidates` reload after it, as with `useEndpointMutation`.
+ */
+export function useEndpointCall() {
+  const queryClient = useQueryClient();
+  return async <E extends Endpoint>(endpoint: E, input: EndpointInput<E>): Promise<EndpointResponse<E>> => {
+    const answer = (await (api as CallAny)(endpoint, input)) as EndpointResponse<E>;
+    await invalidateAfter(queryClient, endpoint);
+    return answer;
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { displayValue, type Field } from './fields';
+import { displayValue, type Field, wordsText } from './fields';
 
 /** A row's detail: every field not marked `detail: false`, in a drawer. */
 export function DetailDrawer<Row>({
@@ -24,7 +24,7 @@ export function DetailDrawer<Row>({
             .filter((f) => f.detail !== false)
             .map((f) => ({
               key: f.name,
-              label: t(f.title),
+              label: wordsText(t, f.title),
               children: f.detailRender ? f.detailRender(row, t) : displayValue(f, row, t),
             }))}
         />

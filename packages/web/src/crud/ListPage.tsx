@@ -4,15 +4,18 @@ import { App, Button, Card, Form, Space, Table, type TableProps } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../api/endpoint-query';
+import { download } from '../api/request';
 import { currentLocale } from '../i18n';
+import { useDeviceClass } from '../shell/device';
 import { actionColumn, type BatchAction, type RowAction, useConfirmThen } from './actions';
 import { DetailDrawer } from './DetailDrawer';
-import { displayValue, type Field } from './fields';
+import { displayValue, type Field, wordsText } from './fields';
 import { type ListRow, listPaging, listQuery, readList } from './list-shape';
 import { type ListStateSpec, useListState } from './list-state';
 import { SearchForm } from './SearchForm';
 import { zodFieldErrors } from './schema-errors';
-import { filterNames, searchFilters, searchValues } from './search-values';
+import { filterNames, rangeParams, searchFilters, searchValues } from './search-values';
+import './kit-texts';
 
 export type { BatchAction, RowAction } from './actions';
 
@@ -45,6 +48,8 @@ export interface ListPageProps<E extends Endpoint> {
   detail?: boolean;
   /** Prefix of the list's parameters in the address, for a list inside another page. */
   urlPrefix?: string;
+  /** A raw endpoint taking the list's query (without paging) that answers the list as a file: an export button. */
+  exportEndpoint?: Endpoint;
 }
 
 /**
@@ -66,6 +71,7 @@ export function ListPage<E extends Endpoint>({
   initialSearch,
   detail = true,
   urlPrefix,
+  exportEndpoint,
 }: ListPageProps<E>) {
   type Row = ListRow<E>;
   const { t } = useTranslation();
@@ -74,6 +80,8 @@ export function ListPage<E extends Endpoint>({
   const confirmThen = useConfirmThen();
   const [selected, setSelected] = useState<Row[]>([]);
   const [shown, setShown] = useState<Row>();
+  const [exporting, setExporting] = useState(false);
+  const phone = useDeviceClass() === 'mobile';
 
   const paging = useMemo(() => listPaging(endpoint), [endpoint]);
   // The spec is keyed by its content: features may rebuild `fields` on every render.
@@ -114,8 +122,8 @@ export function ListPage<E extends Endpoint>({
         fields.flatMap((f) =>
           !f.search
             ? []
-            : f.search === 'timeRange'
-              ? [['start', f.name] as const, ['end', f.name] as const]
+            : f.search === 'timeRange' || f.search === 'numberRange'
+              ? rangeParams(f).map((p) => [p, f.name] as const)
               : [[f.filter ?? f.name, f.name] as const],
         ),
       );
@@ -135,7 +143,7 @@ export function ListPage<E extends Endpoint>({
       key: f.name,
       dataIndex: f.name,
       // Times show in the browser's zone; the header names it on hover.
-      title: f.kind === 'time' ? <span title={browserZone}>{t(f.title)}</span> : t(f.title),
+      title: f.kind === 'time' ? <span title={browserZone}>{wordsText(t, f.title)}</span> : wordsText(t, f.title),
       width: f.width,
       align: f.kind === 'number' ? ('right' as const) : undefined,
       sorter: f.sorter,
@@ -150,6 +158,7 @@ export function ListPage<E extends Endpoint>({
         rowActions: rowActions && ((row) => rowActions(row, context)),
         onDetail: setShown,
         confirmThen,
+        compact: phone,
       }),
     );
 
@@ -167,12 +176,29 @@ export function ListPage<E extends Endpoint>({
         }}
       />
       <Card size="small">
-        {(toolbar || batchActions) && (
+        {(toolbar || batchActions || exportEndpoint) && (
           <Space style={{ marginBottom: 12 }} wrap>
             {toolbar}
+            {exportEndpoint && (
+              <Button
+                loading={exporting}
+                disabled={!checked.success}
+                data-testid="list-export"
+                onClick={() => {
+                  const { page: _p, pageNum: _n, pageSize: _s, ...filters } = query;
+                  setExporting(true);
+                  download(exportEndpoint, { query: filters } as never, `${endpoint.name}.csv`)
+                    .catch(() => undefined)
+                    .finally(() => setExporting(false));
+                }}
+              >
+                {t('list.export')}
+              </Button>
+            )}
             {batchActions?.map((action) => (
               <Button
                 key={action.key}
+                data-testid={`batch-action-${action.key}`}
                 danger={action.danger}
                 onClick={() => {
                   if (!selected.length) return void message.warning(t('common.selectAtLeastOne'));

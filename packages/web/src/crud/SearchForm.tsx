@@ -1,9 +1,45 @@
-import { Button, Card, Form, type FormInstance, Input, Select, Space } from 'antd';
+import { Button, Card, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceClass } from '../shell/device';
-import type { Field } from './fields';
+import { type Field, wordsText } from './fields';
+import { ResourcePicker } from './resource/ResourcePicker';
 import { TimeRangeInput } from './TimeRangeInput';
+import './kit-texts';
+
+type NumberRange = [number | null, number | null];
+
+/** A minimum and a maximum, each optional; usable as a `<Form.Item>` control. */
+function NumberRangeInput({
+  value,
+  onChange,
+  id,
+}: {
+  value?: NumberRange;
+  onChange?: (value: NumberRange | undefined) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const [low, high] = value ?? [null, null];
+  const set = (next: NumberRange) => onChange?.(next.every((v) => v === null) ? undefined : next);
+  return (
+    <Space.Compact>
+      <InputNumber<number>
+        id={id}
+        value={low}
+        placeholder={t('list.min')}
+        aria-label={t('list.min')}
+        onChange={(v) => set([v ?? null, high])}
+      />
+      <InputNumber<number>
+        value={high}
+        placeholder={t('list.max')}
+        aria-label={t('list.max')}
+        onChange={(v) => set([low, v ?? null])}
+      />
+    </Space.Compact>
+  );
+}
 
 /**
  * The search bar of a list, from the fields marked `search`. It shows `values` (the list's
@@ -46,15 +82,24 @@ export function SearchForm<Row>({
         data-testid="search-form"
       >
         {searchable.map((f) => (
-          <Form.Item key={f.name} name={f.name} label={t(f.title)}>
+          <Form.Item key={f.name} name={f.name} label={wordsText(t, f.title)}>
             {f.search === 'timeRange' ? (
               <TimeRangeInput style={stacked ? { width: '100%' } : undefined} />
+            ) : f.search === 'numberRange' ? (
+              <NumberRangeInput />
+            ) : f.search === 'reference' && f.reference ? (
+              <ResourcePicker
+                resource={f.reference}
+                style={stacked ? { width: '100%' } : { minWidth: 180 }}
+                testId={`filter-${f.name}`}
+              />
             ) : f.search === 'select' ? (
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 style={stacked ? { width: '100%' } : { minWidth: 140 }}
-                options={f.options?.map((o) => ({ value: o.value, label: t(o.label) }))}
+                data-testid={`filter-${f.name}`}
+                options={f.options?.map((o) => ({ value: o.value, label: wordsText(t, o.label) }))}
               />
             ) : (
               <Input allowClear />

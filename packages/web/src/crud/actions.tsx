@@ -1,4 +1,4 @@
-import { App, Button, Space } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type Consequence, useConsequenceConfirm } from './Consequence';
@@ -52,13 +52,51 @@ export function actionColumn<Row>({
   rowActions,
   onDetail,
   confirmThen,
+  compact,
 }: {
   t: TFunction;
   detail: boolean;
   rowActions?: (row: Row) => RowAction<Row>[];
   onDetail: (row: Row) => void;
   confirmThen: (text: string | Consequence | undefined, run: () => unknown) => void;
+  /** A phone: the actions fold into one menu button, kept in view at the row's right edge. */
+  compact?: boolean;
 }) {
+  if (compact)
+    return {
+      key: '_actions',
+      title: t('common.actions'),
+      fixed: 'right' as const,
+      width: 72,
+      render: (_: unknown, row: Row) => {
+        const actions = rowActions?.(row) ?? [];
+        const run = (key: string) => {
+          if (key === '_detail') return onDetail(row);
+          const action = actions.find((a) => a.key === key);
+          if (action) confirmThen(action.confirm?.(row), () => action.run(row));
+        };
+        return (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                ...(detail ? [{ key: '_detail', label: t('common.detail') }] : []),
+                ...actions.map((a) => ({
+                  key: a.key,
+                  label: <span data-testid={`row-action-${a.key}`}>{a.label}</span>,
+                  danger: a.danger,
+                })),
+              ],
+              onClick: ({ key }) => run(key),
+            }}
+          >
+            <Button size="small" data-testid="row-actions" aria-label={t('common.actions')}>
+              ⋯
+            </Button>
+          </Dropdown>
+        );
+      },
+    };
   return {
     key: '_actions',
     title: t('common.actions'),

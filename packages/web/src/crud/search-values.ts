@@ -3,11 +3,16 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { Field } from './fields';
 
 /** What the search needs to know of a field. */
-export type SearchField = Pick<Field<never>, 'name' | 'search' | 'filter'>;
+export type SearchField = Pick<Field<never>, 'name' | 'search' | 'filter' | 'range'>;
 
-/** The query names a search form sets: a time range sets `start` and `end`. */
+const isRange = (f: SearchField) => f.search === 'timeRange' || f.search === 'numberRange';
+/** The two query names of a range: a time range's are `start` and `end` unless it names its own. */
+export const rangeParams = (f: SearchField): readonly [string, string] =>
+  f.range ?? (f.search === 'timeRange' ? ['start', 'end'] : [`${f.name}Min`, `${f.name}Max`]);
+
+/** The query names a search form sets: a range sets two. */
 export function filterNames(fields: readonly SearchField[]): string[] {
-  return fields.flatMap((f) => (!f.search ? [] : f.search === 'timeRange' ? ['start', 'end'] : [f.filter ?? f.name]));
+  return fields.flatMap((f) => (!f.search ? [] : isRange(f) ? [...rangeParams(f)] : [f.filter ?? f.name]));
 }
 
 /**
@@ -19,10 +24,13 @@ export function searchFilters(values: Record<string, unknown>, fields: readonly 
   for (const f of fields) {
     if (!f.search) continue;
     const value = values[f.name];
-    if (f.search === 'timeRange') {
-      const [start, end] = Array.isArray(value) ? value : [];
-      if (toIso(start)) filters.start = toIso(start)!;
-      if (toIso(end)) filters.end = toIso(end)!;
+    if (isRange(f)) {
+      const [low, high] = Array.isArray(value) ? value : [];
+      const text = f.search === 'timeRange' ? toIso : toNumberText;
+      rangeParams(f).forEach((param, i) => {
+        const bound = text([low, high][i]);
+        if (bound !== undefined) filters[param] = bound;
+      });
       continue;
     }
     if (value === undefined || value === null) continue;
@@ -38,11 +46,20 @@ export function searchValues(filters: Record<string, string>, fields: readonly S
   for (const f of fields) {
     if (!f.search) continue;
     if (f.search === 'timeRange') {
-      const range = [filters.start, filters.end].map((v) => (v && dayjs(v).isValid() ? dayjs(v) : null));
+      const range = rangeParams(f)
+        .map((p) => filters[p])
+        .map((v) => (v && dayjs(v).isValid() ? dayjs(v) : null));
       values[f.name] = range.some(Boolean) ? (range as [Dayjs | null, Dayjs | null]) : undefined;
+    } else if (f.search === 'numberRange') {
+      const range = rangeParams(f).map((p) => (filters[p] === undefined ? null : Number(filters[p])));
+      values[f.name] = range.some((v) => v !== null) ? range : undefined;
     } else values[f.name] = filters[f.filter ?? f.name];
   }
   return values;
+}
+
+function toNumberText(value: unknown): string | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 }
 
 function toIso(value: unknown): string | undefined {

@@ -231,8 +231,8 @@ describe('CSV export', () => {
     const rows = windows.body.slice(1).trimEnd().split('\r\n');
     expect(rows[0].split(',').slice(0, 4)).toEqual(['Name', 'State', 'Starts at (UTC)', 'Ends at (UTC)']);
     expect(rows.slice(1).map((r) => r.split(',').slice(0, 2).join(','))).toEqual([
-      'past,Expired',
-      'running,Expired',
+      'past,Ended',
+      'running,Ended',
       'later,Scheduled',
     ]);
   });

@@ -1,16 +1,20 @@
-import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
+import { type ListAction, pathTo, type Resource, type RouteName } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { invalidateAfter } from '../../api/endpoint-query';
+import { invalidateAfter, useEndpointCall } from '../../api/endpoint-query';
 import { api } from '../../api/request';
+import { currentLocale } from '../../i18n';
+import type { BatchAction, RowAction } from '../actions';
+import type { Consequence } from '../Consequence';
 import type { Field } from '../fields';
 import { formatTime } from '../format';
 import { ListPage } from '../ListPage';
 import { resourceApi, windowState } from './endpoints';
+import { declaredFilterFields } from './list-fields';
 import { ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
 import type { ResourceItem, ResourceScreen } from './screen';
@@ -41,7 +45,11 @@ export function ResourceList<R extends Resource>({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = useCan();
+  const call = useEndpointCall();
   const endpoints = resourceApi(resource);
+  const list = resource.list;
+  const sortable = (name: string) => Boolean(list?.sort?.includes(name as never));
+  const locale = currentLocale();
   const [editing, setEditing] = useState<{ item?: ResourceItem<R> }>();
   const [history, setHistory] = useState<string>();
   type Row = ResourceItem<R> & Record<string, unknown>;
@@ -51,10 +59,12 @@ export function ResourceList<R extends Resource>({
 
   const fields: Field<Row>[] = [
     { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },
+    ...declaredFilterFields<Row>(resource),
     ...resource.listFields.map(
       (name): Field<Row> => ({
         name,
         title: (screen.labels as Record<string, string>)[name],
+        sorter: sortable(name),
         render: (row, tf) =>
           screen.render?.[name as keyof typeof screen.render]?.(row, tf) ?? (
             <ValueView value={row[name]} compact={name !== resource.key} />
@@ -75,10 +85,76 @@ export function ResourceList<R extends Resource>({
           { name: 'expireAt', title: 'resource.expireAt', kind: 'time' as const, column: false },
         ]
       : []),
+    // Served by the server at its clock; coded values as their labels.
+    ...Object.entries(list?.computed ?? {}).map(
+      ([name, c]): Field<Row> => ({
+        name,
+        title: c.label,
+        kind: c.number ? 'number' : undefined,
+        render: (row) => {
+          const value = row[name];
+          const label = c.values && typeof value === 'string' ? c.values[value] : undefined;
+          return label ? (
+            <Tag color={windowColors[value as keyof typeof windowColors]} data-testid={`computed-${name}`}>
+              {label[locale]}
+            </Tag>
+          ) : (
+            <span data-testid={`computed-${name}`}>{value === undefined || value === null ? '-' : String(value)}</span>
+          );
+        },
+      }),
+    ),
     ...(resource.versioned ? [{ name: 'version', title: 'resource.version' }] : []),
     { name: 'updatedBy', title: 'resource.updatedBy' },
-    { name: 'updatedAt', title: 'resource.updatedAt', render: (row: Row) => formatTime(row.updatedAt as string) },
+    {
+      name: 'updatedAt',
+      title: 'resource.updatedAt',
+      kind: 'time',
+      sorter: sortable('updatedAt'),
+      render: (row: Row) => formatTime(row.updatedAt as string),
+    },
   ];
+
+  /** A declared action over some items: its consequence stated, then its endpoint. */
+  const allowed = Object.entries(list?.actions ?? {}).filter(([, a]) => can(a.permission));
+  const consequence = (a: ListAction, keys: string[]): Consequence => {
+    const words = { action: a.label[locale], count: keys.length, entity };
+    return {
+      title: t('list.actionTitle', words),
+      rows: [
+        { label: t('list.actionItems'), value: keys.join(', ') },
+        { label: t('list.actionWhat'), value: a.consequence[locale] },
+      ],
+      okText: t('list.actionOk', words),
+      danger: a.danger ?? false,
+    };
+  };
+  const runAction = async (name: string, a: ListAction, keys: string[]) => {
+    const done = (await call(endpoints.actions[name], { body: { keys } } as never)) as {
+      changed: number;
+      unchanged: number;
+    };
+    message.success(t('list.actionDone', { action: a.label[locale], ...done }));
+  };
+  const declaredRowActions = (row: Row): RowAction<Row>[] =>
+    allowed
+      .filter(([, a]) => a.row)
+      .map(([name, a]) => ({
+        key: name,
+        label: a.label[locale],
+        danger: a.danger,
+        confirm: () => consequence(a, [keyOf(row)]),
+        run: () => runAction(name, a, [keyOf(row)]),
+      }));
+  const batchActions: BatchAction<Row>[] = allowed
+    .filter(([, a]) => a.bulk)
+    .map(([name, a]) => ({
+      key: name,
+      label: a.label[locale],
+      danger: a.danger,
+      confirm: (rows) => consequence(a, rows.map(keyOf)),
+      run: (rows) => runAction(name, a, rows.map(keyOf)),
+    }));
 
   const openEdit = (item?: Row) => {
     if (editRoute) navigate(pathTo(editRoute, undefined, item ? { key: keyOf(item) } : undefined));
@@ -92,6 +168,8 @@ export function ResourceList<R extends Resource>({
         fields={fields as never}
         rowKey={resource.key as never}
         urlPrefix={urlPrefix}
+        exportEndpoint={endpoints.export}
+        batchActions={batchActions.length ? (batchActions as never) : undefined}
         toolbar={
           (can(resource.permissions.create) || toolbar) && (
             <Space wrap>
@@ -113,6 +191,7 @@ export function ResourceList<R extends Resource>({
             ...(resource.versioned
               ? [{ key: 'history', label: t('resource.history'), run: () => setHistory(keyOf(row)) }]
               : []),
+            ...declaredRowActions(row),
             ...(can(resource.permissions.delete)
               ? [
                   {

@@ -1,4 +1,10 @@
-import { type Endpoint, endpoints, type Resource, resourceEndpointNames } from '@rookery/contracts';
+import {
+  type Endpoint,
+  endpoints,
+  type Resource,
+  resourceActionEndpoint,
+  resourceEndpointNames,
+} from '@rookery/contracts';
 
 /** A resource's console endpoints, looked up in the endpoint table by the kit's names. */
 export function resourceApi(resource: Resource) {
@@ -18,6 +24,12 @@ export function resourceApi(resource: Resource) {
     delete: pick(names.delete),
     history: resource.versioned && names.history ? pick(names.history) : undefined,
     restore: resource.versioned && names.restore ? pick(names.restore) : undefined,
+    /** The CSV export of the filtered list, when declared. */
+    export: resource.list?.export && names.export ? pick(names.export) : undefined,
+    /** The declared row and bulk actions' endpoints, by action name. */
+    actions: Object.fromEntries(
+      Object.keys(resource.list?.actions ?? {}).map((a) => [a, pick(resourceActionEndpoint(resource, a))]),
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { displayValue } from '../../crud/fields';
+import { displayValue, wordsText } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { RecordPage } from '../../crud/RecordPage';
 import { PageSpinner } from '../../shell/PageSpinner';
@@ -79,7 +79,11 @@ function PlayerView({ player }: { player: PlayerDetail }) {
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
           items={[
-            ...playerFields.map((f) => ({ key: f.name, label: t(f.title), children: displayValue(f, player, t) })),
+            ...playerFields.map((f) => ({
+              key: f.name,
+              label: wordsText(t, f.title),
+              children: displayValue(f, player, t),
+            })),
             { key: 'lastSaveAt', label: t('players.lastSaveAt'), children: formatTime(player.lastSaveAt) },
             { key: 'sessionEpoch', label: t('players.sessionEpoch'), children: player.sessionEpoch },
           ]}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
 import { useConsequenceConfirm } from '../../crud/Consequence';
-import { displayValue } from '../../crud/fields';
+import { displayValue, wordsText } from '../../crud/fields';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';
@@ -137,7 +137,7 @@ function Side({ title, side }: { title: string; side: { before: PlayerDetail; af
             column={2}
             items={shownFields.map((f) => ({
               key: f.name,
-              label: t(f.title),
+              label: wordsText(t, f.title),
               children: displayValue(f, side[when], t),
             }))}
           />

@@ -5,7 +5,7 @@ import {
   operatingSystemLabels,
   operatingSystems,
 } from '@rookery/contracts';
-import { Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,9 +18,11 @@ import { bothZones, utcTime } from './times';
 import './gamegate-texts';
 
 type WindowState = 'scheduled' | 'active' | 'ended';
-const stateColors: Record<WindowState, string> = { scheduled: 'gold', active: 'red', ended: 'default' };
 
-/** scheduled / active / ended by the browser's clock (display only; the game login uses the server's). */
+/**
+ * scheduled / active / ended by the browser's clock, for the save's confirmation only; the list
+ * shows the state the server computes at its clock (`list.computed.state`).
+ */
 export function maintenanceState(w: { startAt: string; endAt: string }, now = Date.now()): WindowState {
   if (Date.parse(w.startAt) > now) return 'scheduled';
   return Date.parse(w.endAt) > now ? 'active' : 'ended';
@@ -98,17 +100,6 @@ export const windowScreen = resourceScreen({
     note: 'gate.note',
   },
   render: {
-    name: (row, t) => {
-      const state = maintenanceState(row);
-      return (
-        <Space wrap size={4}>
-          <span>{row.name}</span>
-          <Tag color={stateColors[state]} data-testid="maintenance-state">
-            {t(`gate.maintenance.states.${state}`)}
-          </Tag>
-        </Space>
-      );
-    },
     startAt: (row) => <TimeCell iso={row.startAt} />,
     endAt: (row) => <TimeCell iso={row.endAt} />,
     platforms: (row) => <PlatformsCell platforms={row.platforms} />,
