@@ -311,10 +311,17 @@ describe('console walk', () => {
   /** The figures of issue 28's report: page views with violations, and nodes per rule. */
   function reportAxe(label: string, views: number, axe: Record<string, AxeFinding[]>) {
     const nodes: Record<string, number> = {};
-    for (const list of Object.values(axe)) for (const v of list) nodes[v.rule] = (nodes[v.rule] ?? 0) + v.nodes;
+    const where: Record<string, Set<string>> = {};
+    for (const [path, list] of Object.entries(axe))
+      for (const v of list) {
+        nodes[v.rule] = (nodes[v.rule] ?? 0) + v.nodes;
+        where[v.rule] ??= new Set();
+        for (const w of v.where) if (where[v.rule].size < 12) where[v.rule].add(`${path}: ${w}`);
+      }
     console.log(
       `axe ${label}: ${Object.keys(axe).length} of ${views} page views with violations; nodes per rule ${JSON.stringify(nodes)}`,
     );
+    for (const [rule, at] of Object.entries(where)) console.log(`  ${rule}:\n    ${[...at].join('\n    ')}`);
   }
 
   for (const locale of ['zh-CN', 'en-US'])

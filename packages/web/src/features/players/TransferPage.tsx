@@ -1,5 +1,5 @@
 import { type EndpointResponse, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
-import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
@@ -103,7 +103,11 @@ export function TransferPage({ kind }: { kind: Kind }) {
             </Button>
           </Space>
         </Form>
-        {!pair && !preview && <div style={{ marginTop: 12, color: '#888' }}>{t('players.previewFirst')}</div>}
+        {!pair && !preview && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('players.previewFirst')}
+          </Typography.Paragraph>
+        )}
       </Card>
       {preview && (
         <Row gutter={16} data-testid={`${kind}-preview-result`}>

@@ -1,0 +1,164 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callGame, newPage, unique, useBrowser } from './helpers';
+
+/**
+ * The common support tasks from the keyboard alone (issue 28): no click, no hover, only Tab,
+ * typing, Enter and Escape. Each control is reached by Tab in the page's focus order, so a control
+ * the keyboard cannot reach fails the test.
+ */
+const browser = useBrowser();
+let page: Page;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const opened = await newPage(browser(), 'en-US');
+  page = opened.page;
+  close = () => opened.context.close();
+});
+afterAll(async () => {
+  await close?.();
+});
+
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+
+/** Press Tab (or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
+async function tabTo(target: Locator, { back = false, limit = 80 } = {}) {
+  await target.waitFor();
+  for (let i = 0; i < limit; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target} was not reached with ${limit} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
+}
+
+const gameLogin = (socialId: string) =>
+  callGame('POST', '/api/game/v1/players/login', {
+    deviceId: `${socialId}-device`,
+    socialId,
+    deviceModel: 'Pixel 8',
+    os: 'android',
+    appVersion: '1.3.0',
+    language: 'en-US',
+    country: 'US',
+  });
+
+const mailbox = async (userId: number) =>
+  ((await callGame('GET', `/api/game/v1/players/${userId}/mailbox`)).body.data.list as { title: string }[]).map(
+    (m) => m.title,
+  );
+
+/** The visible focus ring: an outline or a box shadow on the focused element. */
+const focusRing = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none';
+  });
+
+describe('the keyboard alone', () => {
+  it('signs in, finds a player, freezes them through the confirmation and sends them a personal mail', async () => {
+    const socialId = unique('kb-');
+    const { userId } = (await gameLogin(socialId)).body.data as { userId: number };
+
+    // Sign in.
+    await page.goto('/login');
+    await tabTo(page.getByPlaceholder('User name'));
+    await page.keyboard.type('admin');
+    await tabTo(page.getByPlaceholder('Password'));
+    await page.keyboard.type(inject('adminPassword'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // The skip link is the first stop and leads into the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
+    expect(await focusRing()).toBe(true);
+
+    // Search the player by social ID; Enter searches, and the result's link opens the detail.
+    await page.goto('/game-user/index');
+    const socialIdField = page.getByTestId('search-form').getByLabel('Social ID');
+    await tabTo(socialIdField);
+    await page.keyboard.type(socialId);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/game-user/index?socialId=${socialId}`);
+    const link = page
+      .locator('.ant-table-row')
+      .getByTestId('player-link')
+      .filter({ hasText: String(userId) });
+    await tabTo(link);
+    expect(await focusRing()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/user/detail?userId=${userId}`);
+
+    // Freeze from the detail page.
+    const freeze = page.getByRole('button', { name: 'Freeze', exact: true });
+    await tabTo(freeze);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/game-user/froze?userIds=${userId}`);
+    await tabTo(page.getByTestId('freeze-form').getByLabel('Reason'));
+    await page.keyboard.type('keyboard-only freeze');
+    const submit = page.getByTestId('freeze-form-submit');
+    await tabTo(submit);
+    expect(await focusRing()).toBe(true);
+
+    // The confirmation opens on its safe choice; Escape closes it without acting, and the focus
+    // goes back to the button that opened it.
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('consequence') });
+    await dialog.waitFor();
+    await expect.poll(() => isFocused(page.getByTestId('consequence-cancel'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => isFocused(submit)).toBe(true);
+    expect((await gameLogin(socialId)).status).toBe(200);
+
+    // Again; Tab keeps to the dialog: from Cancel to the confirm button, which Enter presses.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await expect.poll(() => isFocused(page.getByTestId('consequence-cancel'))).toBe(true);
+    const ok = page.getByTestId('consequence-ok');
+    await tabTo(ok, { limit: 4 });
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await isFocused(dialog)).toBe(true);
+    }
+    await tabTo(ok, { limit: 6 });
+    expect(await ok.innerText()).toContain('Freeze');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/game-user/froze/list');
+    await expect.poll(async () => (await gameLogin(socialId)).status).toBe(403);
+
+    // A personal mail to the player.
+    const title = unique('Keyboard mail ');
+    await page.goto('/email/listedit?mailScope=personal');
+    await tabTo(page.getByTestId('mail-user-ids'));
+    await page.keyboard.type(String(userId));
+    for (const [field, text] of [
+      ['title-en-US', title],
+      ['content-en-US', 'Typed without a mouse'],
+      ['title-zh-CN', '键盘邮件'],
+      ['content-zh-CN', '不用鼠标'],
+    ] as const) {
+      await tabTo(page.getByTestId(field).locator('input, textarea'));
+      await page.keyboard.type(text);
+    }
+    // The expiry: typed into the picker, confirmed with Enter in the picker.
+    await tabTo(page.getByLabel('Expires at'));
+    await page.keyboard.type('2099-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await tabTo(page.locator('[data-testid=mail-form] button[type=submit]'));
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByTestId('mail-confirmation');
+    await confirmation.getByText('1 player ID read: all are players').waitFor();
+    await expect.poll(() => isFocused(page.getByTestId('confirm-cancel'))).toBe(true);
+    const send = page.getByTestId('confirm-ok');
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    await tabTo(send, { limit: 6 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/email/list');
+    await expect.poll(() => mailbox(userId)).toContain(title);
+  });
+});
