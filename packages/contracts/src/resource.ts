@@ -4,6 +4,7 @@ import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
 import type { Label, Permission } from './permissions.js';
+import { isStorableText, storableIssues } from './text.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -166,7 +167,12 @@ const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
   });
 
 const optionalTime = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable().optional());
-export const versionCommentSchema = z.string().trim().max(500).optional();
+export const versionCommentSchema = z
+  .string()
+  .trim()
+  .max(500, { error: 'v.textTooLong' })
+  .refine(isStorableText, { error: 'v.textInvalid' })
+  .optional();
 
 /** Declare a resource (see `ResourceDef`). */
 export function defineResource<
@@ -191,6 +197,10 @@ export function defineResource<
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
+    // Every kind at once, whatever its fields: each string, key and number of the document (JSON
+    // values included) must be storable as sent; a resource's schema cannot forget it.
+    for (const issue of storableIssues(b))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: b });
   });
   return {
     ...def,

@@ -21,6 +21,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { installAccessLog } from './platform/http/access-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
+import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { type ResourceKit, resourceKit } from './platform/resources/registrar.js';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return result.success ? { value: result.data } : { error: result.error };
   });
   app.setSerializerCompiler(serializerCompiler);
+  limitJsonDepth(app);
   app.decorateRequest('session', null);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {

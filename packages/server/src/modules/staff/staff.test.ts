@@ -469,8 +469,17 @@ describe('sign-in throttle', () => {
       expect((await signIn(u.username, 'wrong-password', freshAddress())).statusCode).toBe(400);
     const locked = await signIn(u.username, u.password, freshAddress());
     expect(locked.statusCode).toBe(429);
-    await new Promise((r) => setTimeout(r, 2100));
-    expect((await signIn(u.username, u.password, freshAddress())).statusCode).toBe(200);
+    // The back-off is 2 s: a second later still locked, once it has passed open again (the service
+    // clock moved, no sleeping).
+    const from = ctx.clock.now().getTime();
+    try {
+      ctx.clock.set(new Date(from + 1000));
+      expect((await signIn(u.username, u.password, freshAddress())).statusCode).toBe(429);
+      ctx.clock.set(new Date(from + 2100));
+      expect((await signIn(u.username, u.password, freshAddress())).statusCode).toBe(200);
+    } finally {
+      ctx.clock.set(null);
+    }
   });
 
   it('a disabled, pending or rejected account answers the right password exactly as a wrong one', async () => {
