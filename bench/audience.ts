@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { countAudience } from '../packages/server/src/modules/players/audience.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
-import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
+import { engineCounts } from './engine-count.js';
+import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
 
 /**
  * The audience count (the condition engine compiled to SQL) over BENCH_PLAYERS demo players
@@ -81,6 +82,26 @@ export async function benchAudience(): Promise<string[]> {
       if (round >= 0 && round % 5 === 0)
         log(`round ${round}: ${sets.map((s) => `${s.name} ${counts.get(s.name)}`).join(', ')}`);
     }
+    // Each count must be what the game's engine selects: exact up to the exact limit, an estimate
+    // (a sample of pages) within 10 % or 200 players above it.
+    const now = new Date();
+    const expected = await engineCounts(
+      db,
+      sets.map((s) => s.rules),
+      now,
+    );
+    for (const [i, s] of sets.entries()) {
+      const got = await countAudience(db, s.rules, now);
+      const slack = got.estimate ? Math.max(200, expected[i] * 0.1) : 0;
+      assertRight(
+        Math.abs(got.count - expected[i]) <= slack && (got.estimate || got.total === count),
+        `audience ${s.name}: counted ${got.count}${got.estimate ? ' (estimate)' : ''} of ${got.total}, the engine selects ${expected[i]} of ${count}`,
+      );
+    }
+    assertRight(
+      expected.some((n) => n > 0),
+      'every typical set selects nobody: the seed has no variety',
+    );
     const baseP99 = percentile(base, 99);
     const all = [...times.values()].flat();
     const p99 = percentile(all, 99);

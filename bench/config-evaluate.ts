@@ -1,7 +1,7 @@
 import { GrowthBookClient } from '@growthbook/growthbook';
 import { compileRemoteConfig, evaluateConfig } from '@rookery/contracts';
 import { configFixtures, growthBookFeatures } from './config-fixtures.js';
-import { log, percentile, resultLine } from './harness.js';
+import { assertRight, log, percentile, resultLine } from './harness.js';
 
 /**
  * `config-evaluate`: evaluating the 200 fields of `config-fixtures` for one player, ours (the
@@ -70,6 +70,42 @@ export async function benchConfigEvaluate(): Promise<string> {
     }
   }
   if (differ > 0) throw new Error(`${differ} field values differ from GrowthBook's`);
+  // The percent rollouts (30 % of players each) on their own: each side picks about 30 % of the
+  // 2,000 players, and the mixed fields (rollout after other rules) are off the default alike.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  let rolloutsChecked = 0;
+  for (const name of rollouts) {
+    const field = fields.find((f) => f.name === name)!;
+    const values = field.values.filter((v) => v.conditions.some((c) => c.attr === 'percent'));
+    // A rollout whose value is the default (a boolean field may draw it) cannot be seen.
+    if (rolloutsChecked >= 5 || same(values[0].value, field.defaultValue)) continue;
+    const alone = { ...field, values, events: [] };
+    const oursAlone = compileRemoteConfig({ fields: [alone], overrides: [], version: 'share' });
+    const theirsAlone = new GrowthBookClient().initSync({
+      payload: { features: growthBookFeatures([alone], []) as never },
+    });
+    let inOurs = 0;
+    let inTheirs = 0;
+    for (const userId of userIds) {
+      if (same(evaluateConfig(oursAlone, { userId, attrs: {} }, now)[name], values[0].value)) inOurs += 1;
+      const gb = theirsAlone.createScopedInstance({ attributes: { id: userId, now } });
+      if (same(gb.getFeatureValue(name, null as unknown), values[0].value)) inTheirs += 1;
+    }
+    for (const [who, n] of [
+      ['ours', inOurs],
+      ['GrowthBook', inTheirs],
+    ] as const)
+      assertRight(
+        Math.abs(n / userIds.length - 0.3) <= 0.04,
+        `${name}: ${who} rolls out to ${n} of ${userIds.length}, not about 30 %`,
+      );
+    rolloutsChecked += 1;
+  }
+  assertRight(rolloutsChecked >= 3, `only ${rolloutsChecked} rollout fields could be checked`);
+  assertRight(
+    share.n > 0 && Math.abs(share.ours - share.theirs) / share.n <= 0.03,
+    `rollout fields off the default: ours ${share.ours}, GrowthBook ${share.theirs} of ${share.n}`,
+  );
   log(
     `answers equal on ${keys.length - rollouts.size} fields × 2000 players; rollout fields off the default: ours ${((share.ours / share.n) * 100).toFixed(1)} %, GrowthBook ${((share.theirs / share.n) * 100).toFixed(1)} %`,
   );

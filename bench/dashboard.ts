@@ -6,7 +6,7 @@ import { seedDemoLogins } from '../packages/server/src/modules/players/demo-acti
 import { seedAdmin, seedBuiltInRoles } from '../packages/server/src/modules/staff/seed.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { sha256 } from '../packages/server/src/platform/security/tokens.js';
-import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
+import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
 
 /**
  * The console home over BENCH_PLAYERS demo players (default 1,000,000) with a month of logins
@@ -99,6 +99,24 @@ export async function benchDashboard(): Promise<string> {
       `online now ${today.onlineNow}; active today ${today.days.at(-1)?.activePlayers}; 30-day logins ${today.days.reduce((s, d) => s + d.logins, 0)}`,
     );
 
+    // The home must have seen what was just done: every player who logged in minutes ago is online
+    // and active today, and the month's logins are the seeded ones (the oldest day may fall
+    // outside a 30-day range) plus those minutes' logins.
+    const recent = new Set(sample.slice(0, RECENT_LOGINS).map((p) => Number(p.id))).size;
+    const monthLogins = today.days.reduce((s, d) => s + d.logins, 0);
+    assertRight(recent > 0, 'no player was sampled to log in');
+    assertRight(
+      today.onlineNow >= recent && today.onlineNow <= count,
+      `online now ${today.onlineNow}, ${recent} just logged in`,
+    );
+    assertRight(
+      (today.days.at(-1)?.activePlayers ?? 0) >= recent,
+      `active today ${today.days.at(-1)?.activePlayers}, ${recent} just logged in`,
+    );
+    assertRight(
+      monthLogins >= logins * 0.9 && monthLogins <= logins + RECENT_LOGINS,
+      `${monthLogins} logins in 30 days, ${logins} seeded + ${RECENT_LOGINS} now`,
+    );
     const base: number[] = [];
     const rounds: number[] = [];
     for (let i = 0; i < ROUNDS; i += 1) {

@@ -67,3 +67,8 @@ export const resultLine = (name: string, figure: string, ratio: number, baseline
 export const log = (text: string) => {
   if (process.env.BENCH_QUIET !== '1') process.stderr.write(`  … ${text}\n`);
 };
+
+/** Stop the benchmark when its answer is wrong: a wrong answer measured fast proves nothing. */
+export function assertRight(ok: boolean, what: string): asserts ok {
+  if (!ok) throw new Error(`bench answer wrong: ${what}`);
+}

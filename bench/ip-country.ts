@@ -3,7 +3,7 @@ import {
   IpCountry,
   openCountryDatabase,
 } from '../packages/server/src/modules/gamegate/ip-country.js';
-import { log, ms, resultLine } from './harness.js';
+import { assertRight, log, ms, resultLine } from './harness.js';
 
 /**
  * `ip-country`: IP → country lookups per second (the shipped MMDB read with `maxmind`, the code
@@ -63,22 +63,45 @@ export async function benchIpCountry(): Promise<string[]> {
   const reader = openCountryDatabase();
   const plain = new IpCountry(reader);
   const next = random(7);
-  const overrides = compileOverrides(
-    Array.from({ length: 50 }, (_, i) => ({
-      name: `o${i}`,
-      cidr:
-        i % 5 === 4
-          ? `2${Math.floor(next() * 4096)
-              .toString(16)
-              .padStart(3, '0')}:${Math.floor(next() * 65536).toString(16)}::/32`
-          : `${1 + Math.floor(next() * 222)}.${Math.floor(next() * 256)}.0.0/16`,
-      country: 'DE',
-    })),
-  );
+  const overrideInputs = Array.from({ length: 50 }, (_, i) => ({
+    name: `o${i}`,
+    cidr:
+      i % 5 === 4
+        ? `2${Math.floor(next() * 4096)
+            .toString(16)
+            .padStart(3, '0')}:${Math.floor(next() * 65536).toString(16)}::/32`
+        : `${1 + Math.floor(next() * 222)}.${Math.floor(next() * 256)}.0.0/16`,
+    country: 'DE',
+  }));
+  const overrides = compileOverrides(overrideInputs);
   const withOverrides = new IpCountry(reader, overrides);
   const map = new Map<string, string | null>(ips.map((ip) => [ip, plain.country(ip)]));
   const known = [...map.values()].filter(Boolean).length;
   log(`${COUNT} addresses, ${known} with a country in the shipped database`);
+
+  // The answers first: known addresses give their countries (those the game login test checks),
+  // an address inside an override gives the override's, and every other answer is the database's.
+  for (const [ip, country] of [
+    ['81.2.69.142', 'GB'],
+    ['89.160.20.112', 'SE'],
+    ['2001:4860:4860::8888', 'US'],
+  ] as const)
+    assertRight(plain.country(ip) === country, `${ip} → ${plain.country(ip)}, expected ${country}`);
+  assertRight(known > 0, 'no generated address has a country: the lookups would only look fast');
+  let overridden = 0;
+  for (const ip of ips) {
+    const got = withOverrides.country(ip);
+    if (got !== map.get(ip)) {
+      assertRight(got === 'DE', `${ip} → ${got} with overrides, ${map.get(ip)} without`);
+      overridden += 1;
+    }
+  }
+  const inFirst = overrideInputs[0].cidr.replace('.0.0/16', '.7.7');
+  assertRight(
+    withOverrides.country(inFirst) === 'DE',
+    `${inFirst} → ${withOverrides.country(inFirst)}, inside an override to DE`,
+  );
+  log(`${overridden} generated addresses fall in an override`);
 
   // Warm all three, then measure.
   rate(ips.slice(0, 20_000), (ip) => map.get(ip));

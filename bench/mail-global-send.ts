@@ -1,6 +1,8 @@
+import { count as countRows, eq } from 'drizzle-orm';
+import { mails, playerMails } from '../packages/server/src/modules/mail/tables.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import type { Database } from '../packages/server/src/platform/db/client.js';
-import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
+import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
 import { globalMailBody, sendMail } from './mail-fixtures.js';
 
 /**
@@ -30,6 +32,11 @@ export async function benchGlobalSend(): Promise<string> {
     await seedDemoPlayers(database.db, count - 1000, (done) => log(`seeded ${done + 1000} / ${count} players`));
     await medianSend(database, sends, 2 * sends);
     const large = await medianSend(database, sends, 3 * sends);
+    // Every send stored its one global mail and no copy per player (what makes it cheap).
+    const [{ stored }] = await database.db.select({ stored: countRows() }).from(mails).where(eq(mails.scope, 'global'));
+    const [{ copies }] = await database.db.select({ copies: countRows() }).from(playerMails);
+    assertRight(stored === 4 * sends, `${stored} global mails stored after ${4 * sends} sends`);
+    assertRight(copies === 0, `${copies} per-player copies written by global sends`);
     return resultLine(
       'mail-global-send',
       `median ${large.toFixed(3)} ms to send a global mail to ${count} players`,

@@ -1,10 +1,11 @@
+import { compileConditions } from '@rookery/contracts';
 import { liveMailBook } from '../packages/server/src/modules/mail/live-mails.js';
 import { fetchMailbox } from '../packages/server/src/modules/mail/mailbox.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import { findPlayer } from '../packages/server/src/modules/players/service.js';
+import { findPlayer, playerAttributes } from '../packages/server/src/modules/players/service.js';
 import { ServiceClock } from '../packages/server/src/platform/clock.js';
-import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
-import { sendGlobalMails, sendPersonalMails } from './mail-fixtures.js';
+import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
+import { globalMailBody, sendGlobalMails, sendPersonalMails } from './mail-fixtures.js';
 
 /**
  * Mailbox fetch (the service the game API calls) of players with 1,000 live global mails of
@@ -38,6 +39,21 @@ export async function benchMailbox(): Promise<string> {
       const box = await fetchMailbox(db, book, userId, clock.now());
       fetch.push(ms(start));
       shown += box.list.length;
+    }
+    // Each sampled player's mailbox holds the 50 personal mails and exactly the global mails whose
+    // conditions the game's engine says select the player.
+    const conditions = Array.from({ length: 1000 }, (_, i) => compileConditions(globalMailBody(i).conditions));
+    for (const userId of sample.slice(0, 40)) {
+      const now = clock.now();
+      const player = await findPlayer(db, userId);
+      assertRight(player !== undefined && player !== null, `player ${userId} missing`);
+      const attrs = playerAttributes(player, now);
+      const globals = conditions.filter((matches) => matches(attrs, now.getTime())).length;
+      const box = await fetchMailbox(db, book, userId, now);
+      assertRight(
+        box.list.length === 50 + globals,
+        `mailbox of ${userId}: ${box.list.length} mails, expected 50 personal + ${globals} global`,
+      );
     }
     // The first tenth warms plans, caches and the compiled mails for both.
     const warm = Math.floor(rounds / 10);

@@ -124,6 +124,8 @@ export const messages = {
     'The text contains characters that are not allowed (control characters or broken encoding)',
   ),
   'v.textTooLong': l('文本过长', 'The text is too long'),
+  'v.jsonTooDeep': l('嵌套层级过深', 'Nested too deeply'),
+  'v.numberOutOfRange': l('数值超出可保存的范围', 'The number is too large to be stored'),
   'v.nameInvisible': l(
     '名称不能包含不可见字符或文字方向控制字符',
     'A name cannot contain invisible or text-direction characters',

@@ -14,6 +14,7 @@ import {
   listQueryShape,
   type ResourceListDef,
 } from './resource-list.js';
+import { isStorableText, storableIssues } from './text.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -184,7 +185,12 @@ const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
   });
 
 const optionalTime = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable().optional());
-export const versionCommentSchema = z.string().trim().max(500).optional();
+export const versionCommentSchema = z
+  .string()
+  .trim()
+  .max(500, { error: 'v.textTooLong' })
+  .refine(isStorableText, { error: 'v.textInvalid' })
+  .optional();
 
 /** Declare a resource (see `ResourceDef`). */
 export function defineResource<
@@ -209,6 +215,10 @@ export function defineResource<
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
+    // Every kind at once, whatever its fields: each string, key and number of the document (JSON
+    // values included) must be storable as sent; a resource's schema cannot forget it.
+    for (const issue of storableIssues(b))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, input: b });
   });
   checkListDef(def);
   // Computed columns ride on listed items (absent from what a save answers).

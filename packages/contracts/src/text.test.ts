@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordSchema } from './endpoints/staff.js';
-import { isStorableText, isVisibleName, name, optionalText, text } from './text.js';
+import { isStorableText, isVisibleName, MAX_JSON_DEPTH, name, optionalText, storableIssues, text } from './text.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
@@ -34,5 +34,28 @@ describe('shared text schemas', () => {
     expect(messagesOf(passwordSchema.safeParse('eleven-char'))).toEqual(['v.passwordLength']);
     expect(passwordSchema.safeParse(' twelve chars ').data).toBe(' twelve chars ');
     expect(messagesOf(passwordSchema.safeParse('twelve-chars\u0000'))).toEqual(['v.textInvalid']);
+  });
+
+  it('storable JSON: every string, key and number of a value, and its depth, without recursion', () => {
+    expect(storableIssues({ a: ['ok', 1, true, null, { b: 'fine\n' }] })).toEqual([]);
+    const issues = storableIssues({ a: ['x\u0000'], 'k\ud800': 1, n: [1, Number.POSITIVE_INFINITY], m: Number.NaN });
+    expect(issues).toHaveLength(4);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: ['a', 0], message: 'v.textInvalid' },
+        { path: ['k\ud800'], message: 'v.textInvalid' },
+        { path: ['n', 1], message: 'v.numberOutOfRange' },
+        { path: ['m'], message: 'v.numberOutOfRange' },
+      ]),
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i += 1) deep = [deep];
+    const [issue] = storableIssues({ value: deep });
+    expect(issue.message).toBe('v.jsonTooDeep');
+    expect(issue.path).toHaveLength(MAX_JSON_DEPTH);
+    let shallow: unknown = 'x';
+    for (let i = 1; i < MAX_JSON_DEPTH; i += 1) shallow = [shallow];
+    expect(storableIssues(shallow)).toEqual([]);
+    expect(storableIssues(Array.from({ length: 50 }, () => '\u0000'))).toHaveLength(20);
   });
 });

@@ -67,3 +67,48 @@ export function secret({ max = 128, required = 'v.passwordRequired' }: { max?: n
     .max(max, { error: 'v.textTooLong' })
     .refine(isStorableText, { error: 'v.textInvalid' });
 }
+
+/** How deep a JSON value may nest (objects and arrays inside one another) anywhere in a request. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Where a value cannot be stored as sent, and why (a message key). */
+export interface StorableIssue {
+  path: (string | number)[];
+  message: 'v.textInvalid' | 'v.jsonTooDeep' | 'v.numberOutOfRange';
+}
+
+/**
+ * What in a JSON value (a document, a request body) cannot be stored as it was sent: a string or
+ * an object key with a control character or a lone surrogate (PostgreSQL refuses NUL and broken
+ * UTF-16), a number JSON cannot hold (`1e309` parses to Infinity and would be stored as null),
+ * nesting deeper than MAX_JSON_DEPTH (serialising it overflows the stack). Walked with a stack
+ * of its own, so the walk cannot overflow either; at most `limit` issues.
+ */
+export function storableIssues(value: unknown, limit = 20): StorableIssue[] {
+  const issues: StorableIssue[] = [];
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (pending.length > 0 && issues.length < limit) {
+    const { value: v, path } = pending.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) issues.push({ path, message: 'v.textInvalid' });
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) issues.push({ path, message: 'v.numberOutOfRange' });
+    } else if (v !== null && typeof v === 'object') {
+      if (path.length >= MAX_JSON_DEPTH) {
+        issues.push({ path, message: 'v.jsonTooDeep' });
+        continue;
+      }
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i -= 1) pending.push({ value: v[i], path: [...path, i] });
+      } else {
+        const entries = Object.entries(v);
+        for (let i = entries.length - 1; i >= 0; i -= 1) {
+          const [key, item] = entries[i];
+          if (!isStorableText(key)) issues.push({ path: [...path, key], message: 'v.textInvalid' });
+          else pending.push({ value: item, path: [...path, key] });
+        }
+      }
+    }
+  }
+  return issues.slice(0, limit);
+}

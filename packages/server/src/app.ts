@@ -21,6 +21,7 @@ import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { accessLogPruneJob, installAccessLog } from './platform/http/access-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
+import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { jobsModule } from './platform/jobs/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return result.success ? { value: result.data } : { error: result.error };
   });
   app.setSerializerCompiler(serializerCompiler);
+  limitJsonDepth(app);
   app.decorateRequest('session', null);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {

@@ -51,13 +51,17 @@ const hourOf = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString(
 
 describe('dashboard activity', () => {
   it('counts players online, active and new per day and logins per hour from the event log', async () => {
+    // The service clock, stopped mid-hour: the hours and days below cannot move while it runs.
+    const NOW = Date.parse('2031-05-20T14:30:00.000Z');
+    ctx.clock.set(new Date(NOW));
+    const rollup = (at = NOW) => rollupActivity(ctx.database.db, { now: new Date(at) });
     const tag = Math.random().toString(36).slice(2, 8);
     const devices = ['a', 'b', 'c'].map((d) => `dash-${tag}-${d}`);
     // Three first logins and one more login of the first player, now, through the game API.
     const [a, b, c] = [await gameLogin(devices[0]), await gameLogin(devices[1]), await gameLogin(devices[2])];
     expect(await gameLogin(devices[0])).toBe(a);
     // Logins at known times: yesterday 10:15 and 10:45 (a, b) and 11:05 (a); three days ago 23:59:59 (c).
-    const today = Date.parse(dayOf(Date.now()));
+    const today = Date.parse(dayOf(NOW));
     const past = [
       { device: devices[0], at: today - DAY + 10.25 * HOUR },
       { device: devices[1], at: today - DAY + 10.75 * HOUR },
@@ -67,11 +71,11 @@ describe('dashboard activity', () => {
     for (const p of past) await loginPlayer({ database: ctx.database }, input(p.device), new Date(p.at));
 
     // The first run only notes how far the log goes (a login may still be committing); the next takes it in.
-    await rollupActivity(ctx.database.db);
+    await rollup();
     let seen = await get<Activity>('/api/v1/dashboard/activity?range=7d');
     expect(seen.status).toBe(200);
     expect(seen.data.days.every((d) => d.logins === 0)).toBe(true);
-    await rollupActivity(ctx.database.db);
+    await rollup();
 
     seen = await get<Activity>('/api/v1/dashboard/activity?range=7d');
     const { days, hours, onlineNow, updatedAt } = seen.data;
@@ -88,22 +92,22 @@ describe('dashboard activity', () => {
     const hour = (t: number) => hours.find((h) => h.hour === hourOf(t));
     expect(hour(today - DAY + 10 * HOUR)).toEqual({ hour: hourOf(today - DAY + 10 * HOUR), logins: 2, newPlayers: 0 });
     expect(hour(today - DAY + 11 * HOUR)?.logins).toBe(1);
-    expect(hour(Date.now())).toMatchObject({ logins: 4, newPlayers: 3 });
+    expect(hour(NOW)).toMatchObject({ logins: 4, newPlayers: 3 });
     expect(hours.reduce((s, h) => s + h.logins, 0)).toBe(8);
 
     // Today: one day, the last 24 hours.
     const todayOnly = await get<Activity>('/api/v1/dashboard/activity?range=today');
     expect(todayOnly.data.days).toEqual([day(today)]);
     expect(todayOnly.data.hours).toHaveLength(24);
-    expect(todayOnly.data.hours.at(-1)?.hour).toBe(hourOf(Date.now()));
+    expect(todayOnly.data.hours.at(-1)?.hour).toBe(hourOf(NOW));
     const month = await get<Activity>('/api/v1/dashboard/activity?range=30d');
     expect(month.data.days).toHaveLength(30);
     expect(month.data.days.reduce((s, d) => s + d.logins, 0)).toBe(8);
 
     // Another login of b today: one more login, b counted once among today's active players.
     await gameLogin(devices[1]);
-    await rollupActivity(ctx.database.db);
-    await rollupActivity(ctx.database.db);
+    await rollup();
+    await rollup();
     const again = await get<Activity>('/api/v1/dashboard/activity?range=today');
     expect(again.data.days[0]).toMatchObject({ activePlayers: 3, logins: 5, newPlayers: 3 });
     expect(again.data.onlineNow).toBe(3);
@@ -111,10 +115,11 @@ describe('dashboard activity', () => {
 
     // "Online now" reads the log after the last checkpoint before its window: a run noted six
     // minutes ago vouches that everything up to then is older, so only later logins count.
-    await rollupActivity(ctx.database.db, { now: new Date(Date.now() - 6 * 60_000) });
+    await rollup(NOW - 6 * 60_000);
     expect((await get<Activity>('/api/v1/dashboard/activity')).data.onlineNow).toBe(0);
     await gameLogin(devices[2]);
     expect((await get<Activity>('/api/v1/dashboard/activity')).data.onlineNow).toBe(1);
+    ctx.clock.set(null);
   });
 
   it('refuses an unknown range with a field message', async () => {
@@ -141,7 +146,7 @@ describe('dashboard cards by permission', () => {
   });
 
   it('lists mails opening soon in the reader language, for the scopes the reader may read', async () => {
-    const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+    const inHours = (h: number) => new Date(ctx.clock.now().getTime() + h * HOUR).toISOString();
     const texts = {
       title: { 'zh-CN': '周末活动', 'en-US': 'Weekend event' },
       content: { 'zh-CN': '内容', 'en-US': 'Body' },

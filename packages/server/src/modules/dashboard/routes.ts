@@ -14,11 +14,11 @@ const RECENT_AUDIT = 10;
 const STARTING_SOON_LISTED = 5;
 
 /** The console home: each card's figures from the module that owns them, each behind that data's permission. */
-export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps) {
+export function dashboardModule({ app, database, gameKeyHash, jobs, clock }: ModuleDeps) {
   jobs.register(rollupJob);
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
-    getDashboardActivity: ({ db, query }) => activity(db, query.range),
+    getDashboardActivity: ({ db, query }) => activity(db, query.range, clock.now()),
     getDashboardModeration: async ({ db }) => {
       const open = await openSuspicions(db);
       return { openSuspicions: open.count, oldestOpenAt: open.oldestAt?.toISOString() ?? null };
@@ -32,7 +32,7 @@ export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps
       const found = await scheduledMails(db, {
         // The endpoint lets in any mail reader; each sees the scopes they may read.
         scopes: mailScopes.filter((s) => can(session!.access, [mailScopePermissions[s].query])),
-        now: new Date(),
+        now: clock.now(),
         withinHours: STARTING_SOON_HOURS,
         limit: STARTING_SOON_LISTED,
         language: locale,

@@ -26,8 +26,9 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
         },
         () => loginUserId(database.db, body),
       );
-      const row = await loginPlayer({ database }, { ...body, country: country ?? '' });
-      return upgrade ? { ...gameStateAnswer(row), upgrade } : gameStateAnswer(row);
+      const now = clock.now();
+      const row = await loginPlayer({ database }, { ...body, country: country ?? '' }, now);
+      return upgrade ? { ...gameStateAnswer(row, now), upgrade } : gameStateAnswer(row, now);
     }),
     gameGetPlayer: async ({ db, params }) => gameStateAnswer(assertPlayable(await getPlayer(db, params.userId))),
     gameSavePlayer: ({ db, params, body }) => savePlayer(db, params.userId, body),

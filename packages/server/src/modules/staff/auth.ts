@@ -98,8 +98,8 @@ export async function checkCredentials(
   username: string,
   password: string,
   ip: string,
+  now: Date,
 ): Promise<CheckedCredentials> {
-  const now = new Date();
   if ((await isLocked(db, `ip:${ip}`, now)) || (await isLocked(db, userKey(username), now)))
     return { locked: true, userId: null };
   if (!(await countAttempt(db, pairKey(username, ip), now))) return { locked: true, userId: null };
@@ -117,8 +117,7 @@ export async function checkCredentials(
  * the window on, each failure locks the name for 2^(n − 19) seconds (2 s, 4 s, …), at most 15 minutes — a
  * spray from many addresses slows down, one address cannot lock the account out everywhere.
  */
-export async function completeLogin(db: Db, checked: CheckedCredentials, username: string, ip: string) {
-  const now = new Date();
+export async function completeLogin(db: Db, checked: CheckedCredentials, username: string, ip: string, now: Date) {
   if (checked.locked) throw new AppError(429, 'auth.throttled');
   const badCredentials = async () => {
     const backoff = sql`${now}::timestamptz + make_interval(secs => least(${LOCK_MS / 1000}, power(2, ${loginFailures.failures} + 2 - ${USER_BACKOFF_AFTER})))`;

@@ -28,7 +28,7 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   rejectReason: u.rejectReason,
 });
 
-export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }: ModuleDeps) {
+export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, clock }: ModuleDeps) {
   jobs.register(housekeepingJob('staff.prune', 27, pruneStaffAuthState));
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
@@ -135,10 +135,10 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
     ),
 
     login: prepareThen(
-      ({ db, body, ip }) => checkCredentials(db, body.username, body.password, ip),
+      ({ db, body, ip }) => checkCredentials(db, body.username, body.password, ip, clock.now()),
       async ({ db, body, ip, setActor, audit }, checked) => {
         setActor(body.username);
-        const result = await completeLogin(db, checked, body.username, ip);
+        const result = await completeLogin(db, checked, body.username, ip, clock.now());
         audit({ target: auditTarget('staff', body.username), after: { userId: result.user.userId } });
         return result;
       },

@@ -6,6 +6,9 @@ import {
   type Endpoint,
   endpoints,
   isPermission,
+  type Resource,
+  type ResourceName,
+  resources,
   superRoles,
   translate,
 } from '@rookery/contracts';
@@ -45,6 +48,112 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx?.close());
+
+const later = new Date(Date.now() + 86_400_000).toISOString();
+const muchLater = new Date(Date.now() + 2 * 86_400_000).toISOString();
+// One valid document per kind, every optional field filled, so each path below exists. A kind
+// added to the kit without one here fails to compile (the record is over every resource name).
+const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
+  constant: { name: 'fuzzConst', type: 'json', value: { a: ['x', 1, true, null] }, description: 'd' },
+  dictionary: { key: 'fuzzDict', 'zh-CN': '中', 'en-US': 'en', description: 'd' },
+  maintenanceWindow: {
+    name: 'fuzzWindow',
+    startAt: later,
+    endAt: muchLater,
+    'zh-CN': '维护',
+    'en-US': 'Maintenance',
+    platforms: ['android'],
+    minVersion: '1.0.0',
+    maxVersion: '2.0.0',
+    note: 'n',
+  },
+  maintenanceAllowList: { name: 'fuzzAllow', userIds: [1], deviceIds: ['device-1'], cidrs: ['10.0.0.0/8'], note: 'n' },
+  appUpgrade: {
+    platform: 'android',
+    latestVersion: '2.0.0',
+    minVersion: '1.0.0',
+    storeUrl: 'https://example.com/app',
+    'zh-CN': '请更新',
+    'en-US': 'Please update',
+  },
+  upgradeLevel: {
+    name: 'fuzzLevel',
+    level: 'recommended',
+    order: 1,
+    platforms: ['ios'],
+    conditions: [{ attr: 'country', op: 'include', value: ['US'] }],
+    note: 'n',
+  },
+  ipCountry: { name: 'fuzzIp', cidr: '10.1.0.0/16', country: 'US', note: 'n' },
+  mailTemplate: 'spec',
+  rewardTemplate: 'spec',
+  config: {
+    name: 'fuzzConfig',
+    type: 'json',
+    defaultValue: { a: 'x' },
+    description: 'd',
+    values: [{ label: 'l', conditions: [{ attr: 'os', op: 'equal', value: 'ios' }], value: ['x'] }],
+    events: [{ name: 'ev', effectiveAt: later, expireAt: muchLater, values: [{ label: 'e', value: { b: 1 } }] }],
+  },
+  configOverride: {
+    name: 'fuzzOverride',
+    field: 'fuzzField',
+    userIds: [1],
+    value: 'x',
+    endAt: later,
+    description: 'd',
+  },
+  unlockTrack: { target: 'gacha', kind: 'feature', level: 3, note: 'n' },
+};
+
+/** The kit's documents above, saved once (as an admin) so requests can name existing records. */
+let savedKit: Promise<void> | undefined;
+const saveKitDocuments = () => {
+  savedKit ??= (async () => {
+    // The override names a config field that exists, so only what a test changes can refuse it.
+    const field = await ctx.call('POST', '/api/v1/resources/config', {
+      token: ctx.adminToken,
+      body: { name: 'fuzzField', type: 'json', defaultValue: 1 },
+    });
+    expect(field.statusCode, field.body).toBe(200);
+    for (const [kind, doc] of Object.entries(kitDocuments) as [ResourceName, Record<string, unknown> | 'spec'][]) {
+      if (doc === 'spec') continue;
+      const made = await ctx.call('POST', (resources[kind] as Resource).path, { token: ctx.adminToken, body: doc });
+      expect(made.statusCode, `${kind}: ${made.body}`).toBe(200);
+    }
+  })();
+  return savedKit;
+};
+
+/** Another valid document of the kind, under a key not yet used (what a create would add). */
+function freshDocument(kind: ResourceName, doc: Record<string, unknown>): Record<string, unknown> {
+  const r = resources[kind] as Resource;
+  const key = doc[r.key];
+  if (kind === 'appUpgrade') return { ...doc, platform: 'ios' };
+  if (kind === 'unlockTrack') return { ...doc, target: 'quests' };
+  return { ...doc, [r.key]: `${String(key)}Other` };
+}
+
+/**
+ * A request an endpoint would carry out if its guard let it through: for the kit's endpoints a
+ * valid body naming a record that exists (or a new one for a create); otherwise the path with
+ * IDs that name nothing and an empty body.
+ */
+function guardedRequest(name: string, e: Endpoint): { url: string; body?: unknown; valid: boolean } {
+  for (const [kind, doc] of Object.entries(kitDocuments) as [ResourceName, Record<string, unknown> | 'spec'][]) {
+    if (doc === 'spec' || !name.startsWith(kind)) continue;
+    const action = name.slice(kind.length);
+    const r = resources[kind] as Resource;
+    if (!/^[A-Z]/.test(action) || !e.path.startsWith(r.path)) continue;
+    const url = e.path.replace(':key', encodeURIComponent(String(doc[r.key]))).replace(':version', '1');
+    if (action === 'Create') return { url, body: freshDocument(kind, doc), valid: true };
+    if (action === 'Update')
+      return { url, body: { ...doc, comment: 'changed by a role without the right' }, valid: true };
+    if (action === 'Restore') return { url, body: { comment: 'restored by a role without the right' }, valid: true };
+    return { url, valid: !e.body };
+  }
+  return { url: urlOf(e), body: e.body ? {} : undefined, valid: false };
+}
 
 describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
   it('every endpoint declares a permission rule', () => {
@@ -123,9 +232,12 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
   });
 
   it('each built-in role gets 403 on every endpoint it lacks, and nothing changes', async () => {
+    await saveKitDocuments();
     const roleAccess = new Map<string, string[]>();
     const roles = await ctx.call('GET', '/api/v1/role?pageSize=100', { token: ctx.adminToken });
     for (const r of roles.json().data.datas) roleAccess.set(r.roleName, [r.roleName, ...r.content]);
+    // Kit endpoints sent a valid body for an existing record, over all roles (a role may lack none).
+    const sentValid = new Set<string>();
     for (const role of builtInRoles.filter((r) => !superRoles.includes(r))) {
       const { token } = await ctx.userWithRole(role);
       const before = await ctx.fingerprint();
@@ -133,13 +245,20 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       for (const [name, e] of consoleEndpoints) {
         if (e.permission === true || e.permission === 'pending') continue;
         if (can(roleAccess.get(role)!, e.permission as string[])) continue;
-        const res = await ctx.call(e.method, urlOf(e), { token, body: e.body ? {} : undefined });
+        const request = guardedRequest(name, e);
+        // A body that would be refused anyway proves nothing about the guard: the kit's are valid.
+        if (request.valid && e.body) {
+          expect(e.body.safeParse(request.body).success, `${name} body is valid`).toBe(true);
+        }
+        if (request.valid) sentValid.add(name);
+        const res = await ctx.call(e.method, request.url, { token, body: request.body });
         expect(res.statusCode, `${role} → ${name}`).toBe(403);
         checked += 1;
       }
       expect(checked, role).toBeGreaterThan(0);
       expect(await ctx.fingerprint(), role).toEqual(before);
     }
+    expect([...sentValid].filter((n) => /(Create|Update|Delete|Restore)$/.test(n)).length).toBeGreaterThan(4);
   });
 
   it('every permissionBy branch: 403 and nothing changed without its permission, let through with it', async () => {
@@ -355,6 +474,98 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       expect(res.json().errors, label).toContainEqual({ field: c.field, message: expect.any(String) });
     }
     expect(await ctx.fingerprint()).toEqual(before);
+  });
+
+  it('every field of every kit document refuses what cannot be stored: 400 on the field, nothing written', async () => {
+    const valid = kitDocuments;
+    /** Hostile JSON texts put in place of one value: NUL, lone surrogates, a bad key, numbers JSON cannot hold, 5,000 levels. */
+    const hostile = [
+      '"x\\u0000y"',
+      '"x\\ud800"',
+      '"\\udfff"',
+      '{"k\\u0000":1}',
+      '["ok","\\ud83d"]',
+      '1e309',
+      '-1e309',
+      `${'['.repeat(5000)}1${']'.repeat(5000)}`,
+    ];
+    /** Every path of a JSON value: each field, element and nested value. */
+    const pathsOf = (value: unknown, path: (string | number)[] = []): (string | number)[][] =>
+      value !== null && typeof value === 'object'
+        ? [
+            ...(path.length ? [path] : []),
+            ...Object.entries(value).flatMap(([k, v]) => pathsOf(v, [...path, Array.isArray(value) ? Number(k) : k])),
+          ]
+        : [path];
+    const MARK = '\u0001hostile\u0001';
+    const withMark = (doc: unknown, path: (string | number)[]): unknown => {
+      if (path.length === 0) return MARK;
+      const [head, ...rest] = path;
+      if (Array.isArray(doc)) return doc.map((v, i) => (i === head ? withMark(v, rest) : v));
+      return { ...(doc as object), [head]: withMark((doc as Record<string, unknown>)[head], rest) };
+    };
+    await saveKitDocuments();
+    const before = await ctx.fingerprint();
+    let sent = 0;
+    for (const [kind, doc] of Object.entries(valid) as [ResourceName, Record<string, unknown> | 'spec'][]) {
+      const r = resources[kind] as Resource;
+      // The spec's template calls declare their own bodies (text() throughout; the test above).
+      if (doc === 'spec') {
+        expect(r.spec, kind).toBeDefined();
+        continue;
+      }
+      const full = { ...doc, comment: 'why', ...(r.window ? { effectiveAt: later, expireAt: muchLater } : {}) };
+      const base = r.body.safeParse(full);
+      expect(base.success, `${kind}: ${JSON.stringify(base.error?.issues)}`).toBe(true);
+      // Every field the schema declares is reached, not only those the document happens to fill.
+      const fields = new Set(pathsOf(full).map((p) => String(p[0])));
+      for (const field of Object.keys(r.schema.shape)) expect(fields.has(field), `${kind}.${field}`).toBe(true);
+      for (const path of pathsOf(full)) {
+        for (const raw of hostile) {
+          const payload = JSON.stringify(withMark(full, path)).replace(JSON.stringify(MARK), raw);
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url: r.path,
+            headers: { authorization: ctx.adminToken, 'accept-language': 'zh-CN', 'content-type': 'application/json' },
+            payload,
+          });
+          const label = `${kind} ${path.join('.')} ← ${raw.slice(0, 20)}`;
+          expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBe(400);
+          const body = res.json();
+          expect(body.msg, label).toMatch(/[\u4e00-\u9fff]/);
+          expect(body.errors?.length ?? 0, label).toBeGreaterThan(0);
+          sent += 1;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(500);
+    expect(await ctx.fingerprint()).toEqual(before);
+  });
+
+  it('a kit document says which field cannot be stored, in the operator’s language', async () => {
+    const res = await ctx.call('POST', '/api/v1/resources/constant', {
+      token: ctx.adminToken,
+      locale: 'en-US',
+      body: '{"name":"inf","type":"json","value":{"a":[1e309],"b\\u0000":1},"description":"x\\ud800","comment":"c\\u0000"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'value.a.0', message: translate('v.numberOutOfRange', 'en-US') },
+        { field: 'value.b\u0000', message: translate('v.textInvalid', 'en-US') },
+        { field: 'description', message: translate('v.textInvalid', 'en-US') },
+        { field: 'comment', message: translate('v.textInvalid', 'en-US') },
+      ]),
+    );
+    const deep = await ctx.call('POST', '/api/v1/resources/constant', {
+      token: ctx.adminToken,
+      locale: 'zh-CN',
+      body: `{"name":"deep","type":"json","value":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().errors).toEqual([{ field: 'value.0.0', message: translate('v.jsonTooDeep', 'zh-CN') }]);
+    const read = await ctx.call('GET', '/api/v1/resources/constant?search=inf', { token: ctx.adminToken });
+    expect(read.json().data.list).toEqual([]);
   });
 
   it('a body over the size limit answers 413 with a message', async () => {
