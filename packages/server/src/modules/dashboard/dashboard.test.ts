@@ -67,11 +67,11 @@ describe('dashboard activity', () => {
     for (const p of past) await loginPlayer({ database: ctx.database }, input(p.device), new Date(p.at));
 
     // The first run only notes how far the log goes (a login may still be committing); the next takes it in.
-    await rollupActivity(ctx.database.db);
+    await rollupActivity(ctx.database.db, { now: ctx.clock.now() });
     let seen = await get<Activity>('/api/v1/dashboard/activity?range=7d');
     expect(seen.status).toBe(200);
     expect(seen.data.days.every((d) => d.logins === 0)).toBe(true);
-    await rollupActivity(ctx.database.db);
+    await rollupActivity(ctx.database.db, { now: ctx.clock.now() });
 
     seen = await get<Activity>('/api/v1/dashboard/activity?range=7d');
     const { days, hours, onlineNow, updatedAt } = seen.data;
@@ -102,8 +102,8 @@ describe('dashboard activity', () => {
 
     // Another login of b today: one more login, b counted once among today's active players.
     await gameLogin(devices[1]);
-    await rollupActivity(ctx.database.db);
-    await rollupActivity(ctx.database.db);
+    await rollupActivity(ctx.database.db, { now: ctx.clock.now() });
+    await rollupActivity(ctx.database.db, { now: ctx.clock.now() });
     const again = await get<Activity>('/api/v1/dashboard/activity?range=today');
     expect(again.data.days[0]).toMatchObject({ activePlayers: 3, logins: 5, newPlayers: 3 });
     expect(again.data.onlineNow).toBe(3);

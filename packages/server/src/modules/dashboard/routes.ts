@@ -15,11 +15,16 @@ const RECENT_AUDIT = 10;
 const STARTING_SOON_LISTED = 5;
 
 /** The console home: each card's figures from the module that owns them, each behind that data's permission. */
-export function dashboardModule({ app, database, gameKeyHash }: ModuleDeps) {
-  scheduleHousekeeping(app, 'activity rollup', () => rollupActivity(database.db), ROLLUP_INTERVAL_MS);
+export function dashboardModule({ app, database, gameKeyHash, clock }: ModuleDeps) {
+  scheduleHousekeeping(
+    app,
+    'activity rollup',
+    () => rollupActivity(database.db, { now: clock.now() }),
+    ROLLUP_INTERVAL_MS,
+  );
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
-    getDashboardActivity: ({ db, query }) => activity(db, query.range),
+    getDashboardActivity: ({ db, query, now }) => activity(db, query.range, now),
     getDashboardModeration: async ({ db }) => {
       const open = await openSuspicions(db);
       return { openSuspicions: open.count, oldestOpenAt: open.oldestAt?.toISOString() ?? null };
@@ -29,11 +34,11 @@ export function dashboardModule({ app, database, gameKeyHash }: ModuleDeps) {
       const { staffUsers, activeStaffUsers, roles } = await staffCounts(db);
       return { staffUsers, activeStaffUsers, roles };
     },
-    getDashboardSchedule: async ({ db, session, locale }) => {
+    getDashboardSchedule: async ({ db, session, locale, now }) => {
       const found = await scheduledMails(db, {
         // The endpoint lets in any mail reader; each sees the scopes they may read.
         scopes: mailScopes.filter((s) => can(session!.access, [mailScopePermissions[s].query])),
-        now: new Date(),
+        now,
         withinHours: STARTING_SOON_HOURS,
         limit: STARTING_SOON_LISTED,
         language: locale,
