@@ -99,7 +99,8 @@ describe('/readyz', () => {
     return { app, close };
   }
 
-  it('leaves Redis out when it is not configured', async () => {
+  // Each builds an app on a fresh embedded database: slow on a busy machine.
+  it('leaves Redis out when it is not configured', { timeout: 300_000 }, async () => {
     const { app, close } = await appWith(undefined);
     try {
       expect(app.redis).toBeUndefined();
@@ -111,7 +112,9 @@ describe('/readyz', () => {
     }
   });
 
-  it('includes Redis when configured: ready with it, 503 without it, and closes it with the app', async () => {
+  it('includes Redis when configured: ready with it, 503 without it, and closes it with the app', {
+    timeout: 600_000,
+  }, async () => {
     const up = await appWith(REDIS_URL);
     try {
       const ready = await up.app.inject({ url: '/readyz' });

@@ -72,8 +72,8 @@ export function createRedis(opts: RedisOptions): RedisClient {
     async close() {
       if (closed) return;
       closed = true;
-      // Never connected (lazy): nothing to say goodbye to.
-      if (client.status === 'wait') {
+      // Not connected (never used, or between reconnects): nothing queued can be sent; stop trying.
+      if (client.status !== 'ready') {
         client.disconnect();
         return;
       }

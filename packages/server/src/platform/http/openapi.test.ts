@@ -22,7 +22,7 @@ beforeAll(async () => {
         return { id: operation.operationId ?? '', method, path, op: operation };
       }),
   );
-});
+}, 300_000);
 afterAll(async () => {
   await ctx.close();
 });
