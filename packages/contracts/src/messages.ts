@@ -32,6 +32,10 @@ export const messages = {
     '数据库暂时无法连接，请稍后重试',
     'The database cannot be reached for the moment; try again shortly',
   ),
+  'http.redisUnavailable': l(
+    'Redis 暂时无法连接，请稍后重试',
+    'Redis cannot be reached for the moment; try again shortly',
+  ),
   // validation
   'v.required': l('此项为必填项', 'This field is required'),
   'v.invalidDate': l('无效日期', 'Invalid date'),

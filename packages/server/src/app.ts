@@ -17,6 +17,7 @@ import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
+import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { accessLogPruneJob, installAccessLog } from './platform/http/access-log.js';
@@ -26,6 +27,7 @@ import { installMetrics } from './platform/http/metrics.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { jobsModule } from './platform/jobs/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createRedis, type RedisClient } from './platform/redis.js';
 import { type ResourceKit, resourceKit } from './platform/resources/registrar.js';
 
 export interface AppDeps {
@@ -94,6 +96,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   limitJsonDepth(app);
+  const clock = deps.clock ?? new ServiceClock();
+  if (clock instanceof ServiceClock) await followClockOffset(database, clock);
+  app.decorate('clock', clock);
+  const redis = config.redisUrl
+    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix, warn: (m) => app.log.warn(m) })
+    : undefined;
+  app.decorate('redis', redis);
+  // SIGTERM closes the app: Redis goes with it.
+  app.addHook('onClose', async () => redis?.close());
   app.decorateRequest('session', null);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {
@@ -148,17 +159,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const reachable = await database.ping();
     return { status: reachable ? 'ok' : 'degraded', database: database.kind, databaseReachable: reachable };
   });
-  // Readiness: 503 while the database cannot be reached, so a load balancer sends traffic elsewhere.
+  // Readiness: 503 while the database (or Redis, when configured) cannot be reached, so a load
+  // balancer sends traffic elsewhere.
   app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
-    if (await database.ping()) return { status: 'ready', database: database.kind };
+    const [dbUp, redisUp] = await Promise.all([database.ping(), redis?.ping()]);
+    const parts = { database: database.kind, ...(redis ? { redis: redisUp ? 'ready' : 'unavailable' } : {}) };
+    if (dbUp && redisUp !== false) return { status: 'ready', ...parts };
+    const msg = translate(dbUp ? 'http.redisUnavailable' : 'http.databaseUnavailable', req.locale);
     return reply
       .status(503)
       .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-      .send({ status: 'unavailable', database: database.kind, msg: translate('http.databaseUnavailable', req.locale) });
+      .send({ status: 'unavailable', ...parts, msg });
   });
 
-  const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
-  const clock = deps.clock ?? new ServiceClock();
+  const mailer = deps.mailer ?? createMailer(config, clock, app.log);
   const kit = await resourceKit({ app, database, gameKeyHash: deps.gameKeyHash, clock });
   const jobs = new JobQueue(database, clock, app.log, { graceMs: config.jobGraceSeconds * 1000, ...deps.jobs });
   jobs.register(accessLogPruneJob);
@@ -186,4 +200,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one Redis client, when `REDIS_URL` is configured (`platform/redis.ts`). */
+    redis: RedisClient | undefined;
+  }
 }

@@ -9,10 +9,10 @@ export interface Clock {
 
 export class ServiceClock implements Clock {
   private fixedMs: number | null = null;
-  private offsetMs = 0;
+  private wallOffsetMs = 0;
 
   now(): Date {
-    return new Date(this.fixedMs ?? Date.now() + this.offsetMs);
+    return new Date(this.fixedMs ?? Date.now() + this.wallOffsetMs);
   }
 
   /** Stop the clock at `at` (tests); `null` lets it run again with the wall clock plus the offset. */
@@ -20,15 +20,28 @@ export class ServiceClock implements Clock {
     this.fixedMs = at === null ? null : new Date(at).getTime();
   }
 
+  /** How far the running clock is ahead of (negative: behind) the wall clock. */
+  get offsetMs(): number {
+    return this.wallOffsetMs;
+  }
+
+  /**
+   * Follow the deployment's stored offset (`clock-offset.ts`): unlike `offset`, a clock a test
+   * stopped stays stopped.
+   */
+  useOffset(ms: number): void {
+    this.wallOffsetMs = ms;
+  }
+
   /** Run `ms` ahead of (or behind) the wall clock. */
   offset(ms: number): void {
     this.fixedMs = null;
-    this.offsetMs = ms;
+    this.wallOffsetMs = ms;
   }
 
   /** Move a stopped clock forward by `ms` (or shift the offset of a running one). */
   advance(ms: number): void {
     if (this.fixedMs !== null) this.fixedMs += ms;
-    else this.offsetMs += ms;
+    else this.wallOffsetMs += ms;
   }
 }

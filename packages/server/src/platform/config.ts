@@ -19,6 +19,7 @@ const envSchema = z.object({
   ROOKERY_WEB_DIST: z.string().optional(),
   DATABASE_URL: z.url('DATABASE_URL must be a postgres:// URL').optional(),
   REDIS_URL: z.url('REDIS_URL must be a redis:// URL').optional(),
+  REDIS_PREFIX: z.string().max(100).default('rookery:'),
   SMTP_URL: z.url('SMTP_URL must be an smtp:// URL').optional(),
   SMTP_FROM: z.string().default('Rookery <no-reply@rookery.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +40,8 @@ export interface Config {
   webDist: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Put before every Redis key: deployments sharing one Redis keep apart. */
+  redisPrefix: string;
   smtpUrl?: string;
   smtpFrom: string;
   logLevel: Env['LOG_LEVEL'];
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.ROOKERY_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     logLevel: e.LOG_LEVEL,

@@ -27,7 +27,7 @@ async function main() {
       process.stdout.write(`  ${done.toLocaleString('en-US')} / ${count.toLocaleString('en-US')} players\n`);
     });
     // A month of logins, so the dashboard's charts show a history (the server's rollup takes them in).
-    const logins = await seedDemoLogins(database.db, result.firstId, result.lastId);
+    const logins = await seedDemoLogins(database.db, result.firstId, result.lastId, { now: new Date() });
     process.stdout.write(`  ${logins.toLocaleString('en-US')} logins over the last 30 days\n`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(

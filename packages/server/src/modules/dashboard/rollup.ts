@@ -25,8 +25,8 @@ const DAYS_LISTED = 2;
 /** Checkpoints older than this are dropped ("online now" needs the last few minutes). */
 const CHECKPOINTS_KEPT_MS = 3_600_000;
 
-export async function rollupActivity(db: Db, opts: { now?: Date; catchUp?: boolean } = {}): Promise<void> {
-  const now = opts.now ?? new Date();
+export async function rollupActivity(db: Db, opts: { now: Date; catchUp?: boolean }): Promise<void> {
+  const { now } = opts;
   await db.insert(activityRollup).values({ id: 1 }).onConflictDoNothing();
   for (;;) {
     const done = await db.transaction(async (tx) => {

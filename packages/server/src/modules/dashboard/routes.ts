@@ -18,7 +18,7 @@ export function dashboardModule({ app, database, gameKeyHash, jobs, clock }: Mod
   jobs.register(rollupJob);
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
-    getDashboardActivity: ({ db, query }) => activity(db, query.range, clock.now()),
+    getDashboardActivity: ({ db, query, now }) => activity(db, query.range, now),
     getDashboardModeration: async ({ db }) => {
       const open = await openSuspicions(db);
       return { openSuspicions: open.count, oldestOpenAt: open.oldestAt?.toISOString() ?? null };
@@ -28,11 +28,11 @@ export function dashboardModule({ app, database, gameKeyHash, jobs, clock }: Mod
       const { staffUsers, activeStaffUsers, roles } = await staffCounts(db);
       return { staffUsers, activeStaffUsers, roles };
     },
-    getDashboardSchedule: async ({ db, session, locale }) => {
+    getDashboardSchedule: async ({ db, session, locale, now }) => {
       const found = await scheduledMails(db, {
         // The endpoint lets in any mail reader; each sees the scopes they may read.
         scopes: mailScopes.filter((s) => can(session!.access, [mailScopePermissions[s].query])),
-        now: clock.now(),
+        now,
         withinHours: STARTING_SOON_HOURS,
         limit: STARTING_SOON_LISTED,
         language: locale,

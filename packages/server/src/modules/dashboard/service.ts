@@ -28,7 +28,7 @@ export const utcHour = (t: Date) => new Date(Math.floor(t.getTime() / HOUR_MS) *
  * hour listed (zero when quiet), and the players online now. Reads the rollups (tens to hundreds
  * of rows) and, for "online now", the last minutes of the event log by primary key.
  */
-export async function activity(db: Db, range: DashboardRange, now = new Date()) {
+export async function activity(db: Db, range: DashboardRange, now: Date) {
   const dayCount = dashboardRangeDays[range];
   const firstDay = new Date(Date.parse(utcDay(now)) - (dayCount - 1) * DAY_MS);
   const lastHour = utcHour(now);

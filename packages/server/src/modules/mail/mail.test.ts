@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { EXPIRED_COPY_DAYS, pruneExpiredMailCopies } from './housekeeping.js';
 import { LiveMailBook, MAIL_CHANGED } from './live-mails.js';
 
@@ -309,6 +309,9 @@ describe('mail lifecycle', () => {
     // Ten days ahead of the wall clock: by the wall clock this mail never opens during the test.
     const start = Date.now() + 10 * 24 * HOUR;
     ctx.clock.set(new Date(start));
+    // Sessions follow the service clock too: the one from the wall clock's now has expired by then.
+    const wallClockToken = ctx.adminToken;
+    ctx.adminToken = await ctx.login('admin', ADMIN_PASSWORD);
     try {
       const p = await player();
       const mail = await send({
@@ -337,6 +340,7 @@ describe('mail lifecycle', () => {
       expect(late.statusCode).toBe(400);
     } finally {
       ctx.clock.set(null);
+      ctx.adminToken = wallClockToken;
     }
   });
 

@@ -213,7 +213,7 @@ export async function claimMail(db: Db, userId: number, mailId: number, locale: 
   if (claimed.length === 0) return answer('alreadyClaimed');
   let saveCount = player.saveCount;
   if (mail.reward.length > 0) {
-    const updated = await applyRewards(db, userId, mail.reward, { type: 'mail', id: mailId });
+    const updated = await applyRewards(db, userId, mail.reward, { type: 'mail', id: mailId }, now);
     saveCount = updated.saveCount;
   }
   await recordPlayerEvent(db, userId, 'mailClaim', { mailId, round, rewards: mail.reward });

@@ -28,12 +28,18 @@ export interface ActionContext {
   actor: string;
   audit(entry: AuditEntry): void;
   locale: Locale;
+  /** The service clock's time of the request. */
+  now: Date;
 }
 
 type PlayerChange = Partial<typeof players.$inferInsert>;
 
 /** What the audit log keeps of a player: the summary plus the state. */
-const auditView = (row: PlayerRow) => ({ ...toPlayerSummary(row), sessionEpoch: row.sessionEpoch, state: row.state });
+const auditView = (row: PlayerRow, now: Date) => ({
+  ...toPlayerSummary(row, now),
+  sessionEpoch: row.sessionEpoch,
+  state: row.state,
+});
 
 /** Lock, snapshot, change, audit and log one player. `change` may throw to refuse (nothing is written). */
 export async function changePlayer(
@@ -51,7 +57,7 @@ export async function changePlayer(
   await keepSnapshot(ctx.db, before, action, ctx.actor);
   const [after] = await ctx.db
     .update(players)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: ctx.now })
     .where(eq(players.id, userId))
     .returning();
   // The action's details (the device unbound, the resources deducted…) go with the after view, so
@@ -60,8 +66,8 @@ export async function changePlayer(
   ctx.audit({
     action,
     target: auditTarget('player', userId),
-    before: auditView(before),
-    after: { ...auditView(after), detail },
+    before: auditView(before, ctx.now),
+    after: { ...auditView(after, ctx.now), detail },
   });
   await recordPlayerEvent(ctx.db, userId, action, detail, ctx.actor);
   return after;
@@ -300,7 +306,7 @@ export async function banDevices(ctx: ActionContext, deviceIds: string[], reason
   const bans = [];
   for (const deviceId of deviceIds) {
     const [before] = await ctx.db.select().from(deviceBans).where(eq(deviceBans.deviceId, deviceId));
-    const values = { reason, until: until ? new Date(until) : null, bannedBy: ctx.actor, createdAt: new Date() };
+    const values = { reason, until: until ? new Date(until) : null, bannedBy: ctx.actor, createdAt: ctx.now };
     const [ban] = await ctx.db
       .insert(deviceBans)
       .values({ deviceId, ...values })
@@ -347,7 +353,7 @@ export async function deleteBusinessData(ctx: ActionContext, userId: number, rea
   const erased = ['socialId', 'anonymousId', 'deviceId', 'deviceModel', 'os', 'appVersion', 'language', 'country'];
   const before = await getPlayerForUpdate(ctx.db, userId);
   await keepSnapshot(ctx.db, before, 'deleteBusinessData', ctx.actor);
-  const now = new Date();
+  const { now } = ctx;
   const [after] = await ctx.db
     .update(players)
     .set({
@@ -377,7 +383,7 @@ export async function deleteBusinessData(ctx: ActionContext, userId: number, rea
     action: 'deleteBusinessData',
     target: auditTarget('player', userId),
     before: { erasedFields: erased, devicesUnbound: devices.length },
-    after: { ...toPlayerSummary(after), reason },
+    after: { ...toPlayerSummary(after, now), reason },
   });
   await recordPlayerEvent(ctx.db, userId, 'deleteBusinessData', { erasedFields: erased, reason }, ctx.actor);
   return after;
@@ -389,7 +395,7 @@ export async function reviewSuspicion(ctx: ActionContext, id: number) {
   await getPlayerForUpdate(ctx.db, before.userId);
   const [after] = await ctx.db
     .update(playerSuspicions)
-    .set({ reviewedAt: new Date(), reviewedBy: ctx.actor })
+    .set({ reviewedAt: ctx.now, reviewedBy: ctx.actor })
     .where(eq(playerSuspicions.id, id))
     .returning();
   ctx.audit({ action: 'reviewSuspicion', target: auditTarget('player', before.userId), before, after });

@@ -12,11 +12,11 @@ export async function seedDemoLogins(
   db: Db,
   firstId: number,
   lastId: number,
-  opts: { days?: number; dailyShare?: number; now?: Date } = {},
+  opts: { days?: number; dailyShare?: number; now: Date },
 ): Promise<number> {
   const days = opts.days ?? 30;
   const percent = Math.round((opts.dailyShare ?? 0.08) * 1000);
-  const now = (opts.now ?? new Date()).toISOString();
+  const now = opts.now.toISOString();
   let written = 0;
   for (let d = days - 1; d >= 0; d -= 1) {
     const result = (await db.execute(sql`

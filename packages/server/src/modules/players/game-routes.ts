@@ -12,7 +12,7 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
   return {
     // The door first (maintenance 503, forced upgrade 426, country from the IP: memory reads), then
     // one compiled statement for an existing player allowed in; a transaction of its own otherwise.
-    gameLogin: ownTransactions(async ({ body, ip, locale }) => {
+    gameLogin: ownTransactions(async ({ body, ip, locale, now }) => {
       const { country, upgrade } = await (await gate).admit(
         database.db,
         {
@@ -26,11 +26,11 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
         },
         () => loginUserId(database.db, body),
       );
-      const now = clock.now();
       const row = await loginPlayer({ database }, { ...body, country: country ?? '' }, now);
       return upgrade ? { ...gameStateAnswer(row, now), upgrade } : gameStateAnswer(row, now);
     }),
-    gameGetPlayer: async ({ db, params }) => gameStateAnswer(assertPlayable(await getPlayer(db, params.userId))),
-    gameSavePlayer: ({ db, params, body }) => savePlayer(db, params.userId, body),
+    gameGetPlayer: async ({ db, params, now }) =>
+      gameStateAnswer(assertPlayable(await getPlayer(db, params.userId), now), now),
+    gameSavePlayer: ({ db, params, body, now }) => savePlayer(db, params.userId, body, now),
   };
 };

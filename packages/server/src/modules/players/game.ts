@@ -29,7 +29,7 @@ export interface LoginInput {
 }
 
 /** What the game gets back from login and load. */
-export function gameStateAnswer(row: LoginRow, now = new Date()) {
+export function gameStateAnswer(row: LoginRow, now: Date) {
   return {
     userId: row.id,
     state: row.state,
@@ -100,7 +100,12 @@ async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise
   if (raced) return raced.player;
   const [created] = await db
     .insert(players)
-    .values({ socialId: input.socialId ?? null, ...stateColumns(initialPlayerState(), 0), firstLoginAt: now })
+    .values({
+      socialId: input.socialId ?? null,
+      ...stateColumns(initialPlayerState(), 0),
+      firstLoginAt: now,
+      updatedAt: now,
+    })
     .returning();
   return created;
 }
@@ -238,7 +243,7 @@ async function loginExisting(target: LoginTarget, input: LoginInput, now: Date):
  * the rest (a first login, a refusal) runs in a transaction of its own, which binds the device
  * and then records the login with the same statement, synchronously committed.
  */
-export async function loginPlayer(target: LoginTarget, input: LoginInput, now = new Date()): Promise<LoginRow> {
+export async function loginPlayer(target: LoginTarget, input: LoginInput, now: Date): Promise<LoginRow> {
   const existing = await loginExisting(target, input, now);
   if (existing) return existing;
   const db = 'database' in target ? target.database.db : target.db;
@@ -279,7 +284,7 @@ export async function loginUserId(db: Db, input: { socialId?: string; deviceId: 
 }
 
 /** The player for a game call: 404 when unknown, 403 when frozen. */
-export function assertPlayable(row: PlayerRow, now = new Date()): PlayerRow {
+export function assertPlayable(row: PlayerRow, now: Date): PlayerRow {
   if (isFrozen(row, now)) throw frozenError(row);
   return row;
 }
@@ -296,7 +301,7 @@ export interface SaveInput {
  * copy never overwrites newer progress or a console change). The state before the save is kept as
  * a snapshot and the plausibility rules file their findings.
  */
-export async function savePlayer(db: Db, userId: number, input: SaveInput, now = new Date()) {
+export async function savePlayer(db: Db, userId: number, input: SaveInput, now: Date) {
   const row = assertPlayable(await getPlayerForUpdate(db, userId), now);
   if (input.sessionEpoch !== row.sessionEpoch) throw conflict('player.sessionEnded');
   if (input.saveCount <= row.saveCount)
@@ -321,7 +326,7 @@ export async function savePlayer(db: Db, userId: number, input: SaveInput, now =
   await keepSnapshot(db, row, 'save');
   await db
     .update(players)
-    .set({ ...stateColumns(input.state, input.saveCount), lastSaveAt: now })
+    .set({ ...stateColumns(input.state, input.saveCount), lastSaveAt: now, updatedAt: now })
     .where(eq(players.id, userId));
   await recordPlayerEvent(db, userId, 'save', {
     from: row.saveCount,

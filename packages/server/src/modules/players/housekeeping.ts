@@ -11,7 +11,7 @@ export const ROUTINE_EVENT_DAYS = 90;
  * player, they are most of the log. Everything else — console actions, reward claims, purchases,
  * redemptions — is what support and accounting look back on, and stays. Returns the rows removed.
  */
-export function pruneRoutineEvents(db: Db, now = new Date()): Promise<number> {
+export function pruneRoutineEvents(db: Db, now: Date): Promise<number> {
   const cutoff = daysBefore(now, ROUTINE_EVENT_DAYS);
   return deleteInBatches(
     db,

@@ -97,11 +97,11 @@ describe('game API: login, load, save', () => {
         .execute(sql`select current_setting('synchronous_commit') as v`)
         .then((r) => (r as unknown as { rows: { v: string }[] }).rows[0].v);
     const first = await ctx.database.db.transaction(async (tx) => {
-      await loginPlayer({ db: tx }, input);
+      await loginPlayer({ db: tx }, input, ctx.clock.now());
       return setting(tx);
     });
     const again = await ctx.database.db.transaction(async (tx) => {
-      await loginPlayer({ db: tx }, input);
+      await loginPlayer({ db: tx }, input, ctx.clock.now());
       return setting(tx);
     });
     expect([first, again]).toEqual(['on', 'off']);
@@ -629,13 +629,18 @@ describe('other areas and concurrency', () => {
   it('applyRewards adds to resources, raises the save count and logs the event', async () => {
     const p = await newPlayer({ resources: { gem: 1 } });
     const row = await ctx.database.db.transaction((tx) =>
-      applyRewards(tx, p.userId, [{ kind: 'gem', amount: 5 }], { type: 'mail', id: 7 }),
+      applyRewards(tx, p.userId, [{ kind: 'gem', amount: 5 }], { type: 'mail', id: 7 }, ctx.clock.now()),
     );
     expect(row.state.resources.gem).toBe(6);
     expect(row.saveCount).toBe(2);
-    expect(playerAttributes(row)).toMatchObject({ os: 'ios', country: 'US', userType: 'normal', habitatCount: 1 });
+    expect(playerAttributes(row, ctx.clock.now())).toMatchObject({
+      os: 'ios',
+      country: 'US',
+      userType: 'normal',
+      habitatCount: 1,
+    });
     await markPayer(ctx.database.db, p.userId);
-    expect(playerAttributes((await findPlayer(ctx.database.db, p.userId))!).userType).toBe('payment');
+    expect(playerAttributes((await findPlayer(ctx.database.db, p.userId))!, ctx.clock.now()).userType).toBe('payment');
     const log = await admin('GET', `/api/v1/users/log?userId=${p.userId}&type=rewards`);
     expect(log.json().data.list[0].data.source).toEqual({ type: 'mail', id: 7 });
   });
@@ -653,7 +658,9 @@ describe('other areas and concurrency', () => {
         until: new Date(Date.now() + 60_000).toISOString(),
         reason: 'c',
       }),
-      ctx.database.db.transaction((tx) => applyRewards(tx, p.userId, [{ kind: 'gem', amount: 1 }], { type: 'test' })),
+      ctx.database.db.transaction((tx) =>
+        applyRewards(tx, p.userId, [{ kind: 'gem', amount: 1 }], { type: 'test' }, ctx.clock.now()),
+      ),
     ]);
     for (const r of results.slice(0, 4)) expect((r as { statusCode: number }).statusCode).toBe(200);
     const loaded = await loadGame(p.userId);
@@ -678,14 +685,14 @@ describe('housekeeping', () => {
     );
     expect((await login({ deviceId: p.deviceId })).status).toBe(200);
     // Only this player's events are old: its first login and its save go.
-    expect(await pruneRoutineEvents(ctx.database.db)).toBe(2);
+    expect(await pruneRoutineEvents(ctx.database.db, ctx.clock.now())).toBe(2);
     const left = await ctx.database.db
       .select({ type: playerEvents.type })
       .from(playerEvents)
       .where(eq(playerEvents.userId, p.userId))
       .orderBy(playerEvents.id);
     expect(left.map((e) => e.type)).toEqual(['banChat', 'login']);
-    expect(await pruneRoutineEvents(ctx.database.db)).toBe(0);
+    expect(await pruneRoutineEvents(ctx.database.db, ctx.clock.now())).toBe(0);
   });
 
   it('a login remembers the one before it', async () => {

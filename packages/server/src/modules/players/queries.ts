@@ -40,6 +40,7 @@ import { boundUserIds, type PlayerSummary, playerDevicesView, toPlayerDetail, to
 export async function searchPlayers(
   db: Db,
   q: { userId?: number; socialId?: string; deviceId?: string; anonymousId?: string },
+  now: Date,
 ): Promise<PlayerSummary[]> {
   let rows: PlayerRow[];
   if (q.userId) rows = await db.select().from(players).where(eq(players.id, q.userId));
@@ -47,13 +48,12 @@ export async function searchPlayers(
   else if (q.anonymousId)
     rows = await db.select().from(players).where(eq(players.anonymousId, q.anonymousId)).orderBy(players.id).limit(100);
   else rows = await selectTableRows(db, players, sql`select * from players_by_device(${q.deviceId!}) order by id`);
-  const now = new Date();
   return rows.map((r) => toPlayerSummary(r, now));
 }
 
-export async function playerDetailById(db: Db, userId: number, locale: Locale) {
+export async function playerDetailById(db: Db, userId: number, locale: Locale, now: Date) {
   const row = await getPlayer(db, userId);
-  return toPlayerDetail(row, await playerDevicesView(db, userId), locale);
+  return toPlayerDetail(row, await playerDevicesView(db, userId, now), locale, now);
 }
 
 const sortColumns = {
@@ -63,8 +63,13 @@ const sortColumns = {
   saveCount: players.saveCount,
 } as const;
 
-async function listWhere(db: Db, filters: (SQL | undefined)[], q: PageInput, orderBy: SQL[] = [desc(players.id)]) {
-  const now = new Date();
+async function listWhere(
+  db: Db,
+  filters: (SQL | undefined)[],
+  q: PageInput,
+  now: Date,
+  orderBy: SQL[] = [desc(players.id)],
+) {
   return asList(await paginate(db, { from: players, filters, orderBy, ...q }), (r) => toPlayerSummary(r, now));
 }
 
@@ -82,22 +87,28 @@ export function listPlayers(
     sort: keyof typeof sortColumns;
     order: 'asc' | 'desc';
   },
+  now: Date,
 ) {
-  const now = new Date();
   const filters = [
     q.status === 'frozen' ? frozenNow(now) : q.status === 'normal' ? notFrozenNow(now) : undefined,
     // Any case: "ios", "iOS" and "IOS" are one system to an operator (and the game may send either).
     q.os ? sql`lower(${players.os}) = ${q.os.toLowerCase()}` : undefined,
     q.country ? sql`upper(${players.country}) = ${q.country.toUpperCase()}` : undefined,
   ];
-  return listWhere(db, filters, q, sortBy({ columns: sortColumns, by: q.sort, order: q.order, tiebreak: players.id }));
+  return listWhere(
+    db,
+    filters,
+    q,
+    now,
+    sortBy({ columns: sortColumns, by: q.sort, order: q.order, tiebreak: players.id }),
+  );
 }
 
 const byUser = (q: { userId?: number }) => (q.userId ? eq(players.id, q.userId) : undefined);
 
 /** The ban list: each frozen player with who froze them and when (their latest freeze event). */
-export async function listFrozenPlayers(db: Db, q: PageInput & { userId?: number }) {
-  const page = await listWhere(db, [frozenNow(new Date()), byUser(q)], q);
+export async function listFrozenPlayers(db: Db, q: PageInput & { userId?: number }, now: Date) {
+  const page = await listWhere(db, [frozenNow(now), byUser(q)], q, now);
   const ids = page.list.map((p) => p.userId);
   const freezes = ids.length
     ? await db
@@ -121,17 +132,17 @@ export async function listFrozenPlayers(db: Db, q: PageInput & { userId?: number
   };
 }
 
-export const listChatBans = (db: Db, q: PageInput & { userId?: number }) =>
-  listWhere(db, [gt(players.chatBannedUntil, new Date()), byUser(q)], q);
+export const listChatBans = (db: Db, q: PageInput & { userId?: number }, now: Date) =>
+  listWhere(db, [gt(players.chatBannedUntil, now), byUser(q)], q, now);
 
-export const listBlacklist = (db: Db, q: PageInput & { userId?: number }) =>
-  listWhere(db, [sql`${players.blacklisted}`, byUser(q)], q);
+export const listBlacklist = (db: Db, q: PageInput & { userId?: number }, now: Date) =>
+  listWhere(db, [sql`${players.blacklisted}`, byUser(q)], q, now);
 
-export async function listDeviceBans(db: Db, q: PageInput & { deviceId?: string }) {
+export async function listDeviceBans(db: Db, q: PageInput & { deviceId?: string }, now: Date) {
   const page = await paginate(db, {
     from: deviceBans,
     filters: [
-      or(isNull(deviceBans.until), gt(deviceBans.until, new Date())),
+      or(isNull(deviceBans.until), gt(deviceBans.until, now)),
       q.deviceId ? eq(deviceBans.deviceId, q.deviceId) : undefined,
     ],
     orderBy: [desc(deviceBans.createdAt), asc(deviceBans.deviceId)],
@@ -278,8 +289,8 @@ export async function listSuspicions(
 }
 
 /** Everything held about the player, for the export-archive download. */
-export async function playerArchive(db: Db, userId: number, locale: Locale) {
-  const detail = await playerDetailById(db, userId, locale);
+export async function playerArchive(db: Db, userId: number, locale: Locale, now: Date) {
+  const detail = await playerDetailById(db, userId, locale, now);
   const deviceIds = detail.devices.map((d) => d.deviceId);
   const [snapshots, events, suspicions, bans] = await Promise.all([
     db.select().from(playerSnapshots).where(eq(playerSnapshots.userId, userId)).orderBy(asc(playerSnapshots.id)),
@@ -288,7 +299,7 @@ export async function playerArchive(db: Db, userId: number, locale: Locale) {
     deviceIds.length ? db.select().from(deviceBans).where(inArray(deviceBans.deviceId, deviceIds)) : [],
   ]);
   return {
-    exportedAt: new Date(),
+    exportedAt: now,
     player: detail,
     snapshots,
     events,

@@ -18,22 +18,23 @@ const actionContext = (ctx: RequestContext<any>): actions.ActionContext => ({
   actor: ctx.session!.username,
   audit: ctx.audit,
   locale: ctx.locale,
+  now: ctx.now,
 });
 
 /** The player page's shape of a row a console action returned. */
-const detail = (ctx: RequestContext<any>, row: PlayerRow) => loadPlayerDetail(ctx.db, row, ctx.locale);
+const detail = (ctx: RequestContext<any>, row: PlayerRow) => loadPlayerDetail(ctx.db, row, ctx.locale, ctx.now);
 
-const summaries = (rows: PlayerRow[]) => ({ players: rows.map((r) => toPlayerSummary(r)) });
+const summaries = (rows: PlayerRow[], now: Date) => ({ players: rows.map((r) => toPlayerSummary(r, now)) });
 
 type Side = { before: PlayerRow; after: PlayerRow };
 
 /** Both accounts, before and after, as details: the copy and migrate screens show them side by side. */
-async function sideBySide(db: Db, sides: { from: Side; to: Side }, locale: Locale) {
+async function sideBySide(db: Db, sides: { from: Side; to: Side }, locale: Locale, now: Date) {
   const devices = new Map<number, DeviceView[]>();
-  for (const id of [sides.from.before.id, sides.to.before.id]) devices.set(id, await playerDevicesView(db, id));
+  for (const id of [sides.from.before.id, sides.to.before.id]) devices.set(id, await playerDevicesView(db, id, now));
   const view = (s: Side) => ({
-    before: toPlayerDetail(s.before, devices.get(s.before.id)!, locale),
-    after: toPlayerDetail(s.after, devices.get(s.after.id)!, locale),
+    before: toPlayerDetail(s.before, devices.get(s.before.id)!, locale, now),
+    after: toPlayerDetail(s.after, devices.get(s.after.id)!, locale, now),
   });
   return { from: view(sides.from), to: view(sides.to) };
 }
@@ -43,6 +44,7 @@ async function transferPreview(
   kind: actions.TransferKind,
   q: { fromUserId: number; toUserId: number },
   locale: Locale,
+  now: Date,
 ) {
   const from = await getPlayer(db, q.fromUserId);
   const to = await getPlayer(db, q.toUserId);
@@ -54,6 +56,7 @@ async function transferPreview(
       to: { before: to, after: { ...to, ...outcome.to } as PlayerRow },
     },
     locale,
+    now,
   );
 }
 
@@ -63,7 +66,7 @@ async function transferDone(
 ) {
   const { fromUserId, toUserId, reason } = ctx.body;
   const result = await actions.transferAccount(actionContext(ctx), kind, fromUserId, toUserId, reason);
-  return sideBySide(ctx.db, result, ctx.locale);
+  return sideBySide(ctx.db, result, ctx.locale, ctx.now);
 }
 
 export function playersModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
@@ -74,21 +77,25 @@ export function playersModule({ app, database, gameKeyHash, clock, jobs }: Modul
     countAudience: ({ db, body }) => countAudience(db, body.conditions, clock.now()),
   });
   registerEndpoints(app, deps, playerEndpoints, {
-    searchPlayers: ({ db, query }) => queries.searchPlayers(db, query),
-    getPlayerDetail: async ({ db, query, locale }) => ({
-      [String(query.userId)]: await queries.playerDetailById(db, query.userId, locale),
+    searchPlayers: ({ db, query, now }) => queries.searchPlayers(db, query, now),
+    getPlayerDetail: async ({ db, query, locale, now }) => ({
+      [String(query.userId)]: await queries.playerDetailById(db, query.userId, locale, now),
     }),
-    listPlayers: ({ db, query }) => queries.listPlayers(db, query),
+    listPlayers: ({ db, query, now }) => queries.listPlayers(db, query, now),
     endPlayerSession: async (ctx) => {
       const row = await actions.endPlayerSession(actionContext(ctx), ctx.body);
       return { userId: row.id, sessionEpoch: row.sessionEpoch };
     },
 
     freezePlayers: async (ctx) =>
-      summaries(await actions.freezePlayers(actionContext(ctx), ctx.body.userIds, ctx.body.reason, ctx.body.until)),
-    unfreezePlayers: async (ctx) => summaries(await actions.unfreezePlayers(actionContext(ctx), ctx.body.userIds)),
-    listFrozenPlayers: ({ db, query }) => queries.listFrozenPlayers(db, query),
-    listDeviceBans: ({ db, query }) => queries.listDeviceBans(db, query),
+      summaries(
+        await actions.freezePlayers(actionContext(ctx), ctx.body.userIds, ctx.body.reason, ctx.body.until),
+        ctx.now,
+      ),
+    unfreezePlayers: async (ctx) =>
+      summaries(await actions.unfreezePlayers(actionContext(ctx), ctx.body.userIds), ctx.now),
+    listFrozenPlayers: ({ db, query, now }) => queries.listFrozenPlayers(db, query, now),
+    listDeviceBans: ({ db, query, now }) => queries.listDeviceBans(db, query, now),
     banDevices: async (ctx) => ({
       bans: (await actions.banDevices(actionContext(ctx), ctx.body.deviceIds, ctx.body.reason, ctx.body.until)).map(
         (b) => queries.toDeviceBan(b, b.userIds),
@@ -98,16 +105,17 @@ export function playersModule({ app, database, gameKeyHash, clock, jobs }: Modul
 
     clearPlayerData: async (ctx) =>
       detail(ctx, await actions.clearPlayerData(actionContext(ctx), ctx.body.userId, ctx.body.reason)),
-    exportPlayerArchive: async ({ db, query, locale, reply }) => {
-      const archive = await queries.playerArchive(db, query.userId, locale);
+    exportPlayerArchive: async ({ db, query, locale, now, reply }) => {
+      const archive = await queries.playerArchive(db, query.userId, locale, now);
       reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="player-${query.userId}.json"`);
       return archive;
     },
-    previewMigrateAccount: async ({ db, query, locale }) => transferPreview(db, 'migrateAccount', query, locale),
+    previewMigrateAccount: async ({ db, query, locale, now }) =>
+      transferPreview(db, 'migrateAccount', query, locale, now),
     migrateAccount: async (ctx) => transferDone(ctx, 'migrateAccount'),
-    previewCopyAccount: async ({ db, query, locale }) => transferPreview(db, 'copyAccount', query, locale),
+    previewCopyAccount: async ({ db, query, locale, now }) => transferPreview(db, 'copyAccount', query, locale, now),
     copyAccount: async (ctx) => transferDone(ctx, 'copyAccount'),
     deductResources: async (ctx) =>
       detail(ctx, await actions.deductResources(actionContext(ctx), ctx.body.userId, ctx.body.items, ctx.body.reason)),
@@ -124,23 +132,23 @@ export function playersModule({ app, database, gameKeyHash, clock, jobs }: Modul
       detail(ctx, await actions.restoreSnapshot(actionContext(ctx), ctx.params.id, ctx.body.reason)),
     getPlayerDataHistory: ({ db, query, locale }) => queries.playerDataHistory(db, query, locale),
 
-    listChatBans: ({ db, query }) => queries.listChatBans(db, query),
+    listChatBans: ({ db, query, now }) => queries.listChatBans(db, query, now),
     banChat: async (ctx) =>
-      summaries(await actions.banChat(actionContext(ctx), ctx.body.userIds, ctx.body.until, ctx.body.reason)),
-    liftChatBan: async (ctx) => summaries(await actions.liftChatBan(actionContext(ctx), ctx.body.userIds)),
+      summaries(await actions.banChat(actionContext(ctx), ctx.body.userIds, ctx.body.until, ctx.body.reason), ctx.now),
+    liftChatBan: async (ctx) => summaries(await actions.liftChatBan(actionContext(ctx), ctx.body.userIds), ctx.now),
 
-    listPlayerDevices: async ({ db, query }) => {
+    listPlayerDevices: async ({ db, query, now }) => {
       await getPlayer(db, query.userId);
-      return playerDevicesView(db, query.userId);
+      return playerDevicesView(db, query.userId, now);
     },
     unbindDevice: async (ctx) =>
       detail(ctx, await actions.unbindDevice(actionContext(ctx), ctx.body.userId, ctx.body.deviceId, ctx.body.reason)),
 
-    listBlacklist: ({ db, query }) => queries.listBlacklist(db, query),
+    listBlacklist: ({ db, query, now }) => queries.listBlacklist(db, query, now),
     addToBlacklist: async (ctx) =>
-      summaries(await actions.addToBlacklist(actionContext(ctx), ctx.body.userIds, ctx.body.reason)),
+      summaries(await actions.addToBlacklist(actionContext(ctx), ctx.body.userIds, ctx.body.reason), ctx.now),
     removeFromBlacklist: async (ctx) =>
-      summaries(await actions.removeFromBlacklist(actionContext(ctx), ctx.body.userIds)),
+      summaries(await actions.removeFromBlacklist(actionContext(ctx), ctx.body.userIds), ctx.now),
 
     listPlayerEvents: ({ db, query }) => queries.listPlayerEvents(db, query),
     deleteBusinessData: async (ctx) =>

@@ -70,7 +70,6 @@ export const stateColumns = (state: PlayerState, saveCount: number) => ({
   state,
   saveCount,
   habitatCount: state.habitatCount,
-  updatedAt: new Date(),
 });
 
 export interface RewardSource {
@@ -91,6 +90,7 @@ export async function applyRewards(
   userId: number,
   rewards: readonly Reward[],
   source: RewardSource,
+  now: Date,
 ): Promise<PlayerRow> {
   const row = await getPlayerForUpdate(db, userId);
   const resources = { ...row.state.resources };
@@ -98,7 +98,7 @@ export async function applyRewards(
   const state = { ...row.state, resources };
   const [updated] = await db
     .update(players)
-    .set(stateColumns(state, row.saveCount + 1))
+    .set({ ...stateColumns(state, row.saveCount + 1), updatedAt: now })
     .where(eq(players.id, userId))
     .returning();
   await recordPlayerEvent(db, userId, 'rewards', { source, rewards });
@@ -114,7 +114,7 @@ export async function markPayer(db: Db, userId: number): Promise<void> {
 }
 
 /** The attributes remote-config and mail conditions target; a missing value stays undefined (the rule is false). */
-export function playerAttributes(row: PlayerRow, now = new Date()): PlayerAttributes {
+export function playerAttributes(row: PlayerRow, now: Date): PlayerAttributes {
   return {
     os: row.os ?? undefined,
     appVersion: row.appVersion ?? undefined,
@@ -136,7 +136,7 @@ export async function isBlacklisted(db: Db, userId: number): Promise<boolean> {
 }
 
 /** A freeze counts while its end time has not passed (no end time = permanent). */
-export function isFrozen(row: Pick<PlayerRow, 'status' | 'frozenUntil'>, now = new Date()): boolean {
+export function isFrozen(row: Pick<PlayerRow, 'status' | 'frozenUntil'>, now: Date): boolean {
   return row.status === 'frozen' && (!row.frozenUntil || row.frozenUntil > now);
 }
 

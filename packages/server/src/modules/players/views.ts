@@ -9,7 +9,7 @@ import { deviceBans, playerDevices } from './tables.js';
 export type PlayerSummary = z.output<typeof playerSummarySchema>;
 export type PlayerDetail = z.output<typeof playerDetailSchema>;
 
-export function toPlayerSummary(row: PlayerRow, now = new Date()): PlayerSummary {
+export function toPlayerSummary(row: PlayerRow, now: Date): PlayerSummary {
   const frozen = isFrozen(row, now);
   const chatBanned = row.chatBannedUntil !== null && row.chatBannedUntil > now;
   return {
@@ -43,7 +43,7 @@ export interface DeviceView {
   banned: boolean;
 }
 
-export async function playerDevicesView(db: Db, userId: number, now = new Date()): Promise<DeviceView[]> {
+export async function playerDevicesView(db: Db, userId: number, now: Date): Promise<DeviceView[]> {
   const rows = await db
     .select({
       deviceId: playerDevices.deviceId,
@@ -62,7 +62,7 @@ export async function playerDevicesView(db: Db, userId: number, now = new Date()
   }));
 }
 
-export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Locale, now = new Date()): PlayerDetail {
+export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Locale, now: Date): PlayerDetail {
   return {
     ...toPlayerSummary(row, now),
     state: row.state,
@@ -74,8 +74,8 @@ export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Lo
   };
 }
 
-export async function loadPlayerDetail(db: Db, row: PlayerRow, locale: Locale): Promise<PlayerDetail> {
-  return toPlayerDetail(row, await playerDevicesView(db, row.id), locale);
+export async function loadPlayerDetail(db: Db, row: PlayerRow, locale: Locale, now: Date): Promise<PlayerDetail> {
+  return toPlayerDetail(row, await playerDevicesView(db, row.id, now), locale, now);
 }
 
 /** Player IDs bound to each of these devices. */

@@ -72,11 +72,11 @@ async function recordFailure(db: Db, key: string, max: number, now: Date, lockUn
     });
 }
 
-export async function createSession(db: Db, userId: number, ip: string): Promise<string> {
+export async function createSession(db: Db, userId: number, ip: string, now: Date): Promise<string> {
   const token = newToken();
   await db
     .insert(staffSessions)
-    .values({ tokenHash: sha256(token), userId, ip, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    .values({ tokenHash: sha256(token), userId, ip, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return token;
 }
 
@@ -142,13 +142,12 @@ export async function completeLogin(db: Db, checked: CheckedCredentials, usernam
   const u = row.user;
   await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(username, ip)));
   await db.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, u.id));
-  const token = await createSession(db, u.id, ip);
+  const token = await createSession(db, u.id, ip, now);
   return { token, user: { userId: u.id, access: accessOf(u.role, row.content) }, error: null };
 }
 
 /** A 6-digit code, valid 10 minutes, at most one per 60 s per address (enforced here, not only by the button). */
-export async function sendCaptcha(db: Db, mailer: Mailer, mail: string) {
-  const now = new Date();
+export async function sendCaptcha(db: Db, mailer: Mailer, mail: string, now: Date) {
   const key = mail.toLowerCase();
   const [existing] = await db.select().from(captchas).where(eq(captchas.mail, key));
   if (existing && now.getTime() - existing.sentAt.getTime() < CAPTCHA_RESEND_MS)
@@ -178,14 +177,14 @@ export async function sendCaptcha(db: Db, mailer: Mailer, mail: string) {
  * Check a code. The try is counted first, in one statement, so concurrent guesses cannot exceed
  * the limit; a wrong code keeps the count even though the call fails; a right one is used up.
  */
-export async function consumeCaptcha(db: Db, mail: string, code: string) {
+export async function consumeCaptcha(db: Db, mail: string, code: string, now: Date) {
   const key = mail.toLowerCase();
   const invalid = (k: string, commit = false) =>
     new AppError(400, k, { commit, fields: [{ field: 'captcha', message: k }] });
   const [row] = await db
     .update(captchas)
     .set({ tries: sql`${captchas.tries} + 1` })
-    .where(and(eq(captchas.mail, key), gt(captchas.expiresAt, new Date()), lt(captchas.tries, CAPTCHA_MAX_TRIES)))
+    .where(and(eq(captchas.mail, key), gt(captchas.expiresAt, now), lt(captchas.tries, CAPTCHA_MAX_TRIES)))
     .returning();
   if (!row) {
     const [spent] = await db.select({ tries: captchas.tries }).from(captchas).where(eq(captchas.mail, key));

@@ -7,7 +7,7 @@ import { captchas, loginFailures, staffSessions } from './tables.js';
  * Forget what public endpoints leave behind once it can no longer matter: expired sessions,
  * captchas a day past their end, failure counters a day old and not locking anything.
  */
-export async function pruneStaffAuthState(db: Db, now = new Date()): Promise<void> {
+export async function pruneStaffAuthState(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now));
   await db.delete(captchas).where(lt(captchas.expiresAt, dayAgo));

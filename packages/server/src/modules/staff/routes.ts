@@ -41,10 +41,10 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
       audit({ target: auditTarget('role', role.roleName), after: role });
       return role;
     },
-    updateRole: async ({ db, params, body, session, audit }) => {
+    updateRole: async ({ db, params, body, session, now, audit }) => {
       staff.assertContentGrantable((await staff.getRoleRow(db, params.id)).content, session!.access);
       staff.assertContentGrantable(body.content, session!.access);
-      const { before, after } = await staff.updateRole(db, params.id, body);
+      const { before, after } = await staff.updateRole(db, params.id, body, now);
       audit({ target: auditTarget('role', after.roleName), before, after });
       return after;
     },
@@ -135,10 +135,10 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
     ),
 
     login: prepareThen(
-      ({ db, body, ip }) => checkCredentials(db, body.username, body.password, ip, clock.now()),
-      async ({ db, body, ip, setActor, audit }, checked) => {
+      ({ db, body, ip, now }) => checkCredentials(db, body.username, body.password, ip, now),
+      async ({ db, body, ip, now, setActor, audit }, checked) => {
         setActor(body.username);
-        const result = await completeLogin(db, checked, body.username, ip, clock.now());
+        const result = await completeLogin(db, checked, body.username, ip, now);
         audit({ target: auditTarget('staff', body.username), after: { userId: result.user.userId } });
         return result;
       },
@@ -188,9 +188,9 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
       },
     ),
 
-    requestCaptcha: async ({ db, body, setActor, audit }) => {
+    requestCaptcha: async ({ db, body, now, setActor, audit }) => {
       setActor(body.mail);
-      const result = await sendCaptcha(db, mailer, body.mail);
+      const result = await sendCaptcha(db, mailer, body.mail, now);
       audit({ target: auditTarget('email', body.mail) });
       return result;
     },
@@ -199,9 +199,9 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
         assertPasswordAcceptable(body.password, { username: body.mail, email: body.mail }, 'password');
         return hashPassword(body.password);
       },
-      async ({ db, body, ip, setActor, audit }, passwordHash) => {
+      async ({ db, body, ip, now, setActor, audit }, passwordHash) => {
         setActor(body.mail);
-        await consumeCaptcha(db, body.mail, body.captcha);
+        await consumeCaptcha(db, body.mail, body.captcha, now);
         await staff.assertUserFieldsFree(db, { username: body.mail, email: body.mail }).catch((e) => {
           throw e instanceof AppError && e.status === 409 ? conflict('register.mailTaken', 'mail') : e;
         });
@@ -217,7 +217,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
             source: 'register',
           })
           .returning();
-        const token = await createSession(db, row.id, ip);
+        const token = await createSession(db, row.id, ip, now);
         audit({ target: auditTarget('staff', row.username), after: registrationView(row) });
         return { uuid: randomUUID(), token, info: { status: 'pending' as const, mail: row.username } };
       },
@@ -239,13 +239,13 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
       ]);
       return { ...asList(page, registrationView), roles: roleRows.datas.map((r) => r.roleName) };
     },
-    approveRegistration: async ({ db, params, body, session, audit }) => {
+    approveRegistration: async ({ db, params, body, session, now, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);
       if (before.status !== 'pending') throw conflict('staff.notPending');
       await staff.assertRoleGrantable(db, body.role, session!.access);
       const [row] = await db
         .update(staffUsers)
-        .set({ status: 'active', role: body.role, reviewedBy: session!.username, reviewedAt: new Date() })
+        .set({ status: 'active', role: body.role, reviewedBy: session!.username, reviewedAt: now })
         .where(eq(staffUsers.id, before.id))
         .returning();
       // The pending session only ever reached the status page; approval asks for a fresh sign-in.
@@ -257,7 +257,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
       });
       return registrationView(row);
     },
-    rejectRegistration: async ({ db, params, body, session, audit }) => {
+    rejectRegistration: async ({ db, params, body, session, now, audit }) => {
       const before = await staff.getStaffUserRow(db, params.id);
       if (before.status !== 'pending') throw conflict('staff.notPending');
       const [row] = await db
@@ -265,7 +265,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, 
         .set({
           status: 'rejected',
           reviewedBy: session!.username,
-          reviewedAt: new Date(),
+          reviewedAt: now,
           rejectReason: body.reason || null,
         })
         .where(eq(staffUsers.id, before.id))

@@ -98,14 +98,14 @@ export async function createRole(db: Db, body: { roleName: string; content: stri
   return toRole(row);
 }
 
-export async function updateRole(db: Db, id: number, body: { roleName: string; content: string[] }) {
+export async function updateRole(db: Db, id: number, body: { roleName: string; content: string[] }, now: Date) {
   const before = await getRoleRow(db, id);
   if (before.builtIn && before.roleName !== body.roleName) throw badRequest('role.builtIn', 'roleName');
   if (!before.builtIn && isReservedRoleName(body.roleName)) throw badRequest('role.nameReserved', 'roleName');
   await assertRoleNameFree(db, body.roleName, id);
   const [row] = await db
     .update(roles)
-    .set({ roleName: body.roleName, content: body.content, updatedAt: new Date() })
+    .set({ roleName: body.roleName, content: body.content, updatedAt: now })
     .where(eq(roles.id, id))
     .returning();
   return { before: toRole(before), after: toRole(row, await roleUserCount(db, row.roleName)) };

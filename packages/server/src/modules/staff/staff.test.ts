@@ -408,7 +408,7 @@ describe('housekeeping', () => {
     );
     expect(await count(`select count(*)::int as n from staff_sessions where user_id = ${old.id}`)).toBe(1);
 
-    await pruneStaffAuthState(db);
+    await pruneStaffAuthState(db, ctx.clock.now());
 
     expect(await count(`select count(*)::int as n from staff_sessions where user_id = ${old.id}`)).toBe(0);
     expect(await count("select count(*)::int as n from login_failures where key = 'user:ghost'")).toBe(0);

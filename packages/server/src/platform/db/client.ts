@@ -82,10 +82,11 @@ export interface DatabaseOptions {
 
 /** At most one warning per second; the count of those held back goes with the next. */
 function throttled(warn: (message: string) => void): (message: string) => void {
-  let last = 0;
+  let last = Number.NEGATIVE_INFINITY;
   let held = 0;
   return (message) => {
-    const now = Date.now();
+    // A rate limit: a duration, so the monotonic timer, not the service clock.
+    const now = performance.now();
     if (now - last < 1000) {
       held += 1;
       return;

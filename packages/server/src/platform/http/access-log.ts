@@ -43,7 +43,7 @@ export function installAccessLog(app: FastifyInstance, db: Db, opts = { flushMs:
       ms: reply.elapsedTime,
       actor: req.session?.username ?? null,
       ip: req.ip,
-      at: new Date(),
+      at: app.clock.now(),
     });
     if (buffer.length >= opts.maxBatch) void schedule();
   });

@@ -10,6 +10,7 @@ import type {
 } from '@rookery/contracts';
 import { auditTarget, can, envelope, isMutation, pickLocale } from '@rookery/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
 import { type Db, notifyChange } from '../db/client.js';
 import { announceChanges } from '../live-snapshot.js';
 import { sha256 } from '../security/tokens.js';
@@ -27,6 +28,8 @@ export interface RequestContext<E extends Endpoint> {
   db: Db;
   locale: Locale;
   ip: string;
+  /** The service clock's time when the request arrived: every time rule of the handler reads it. */
+  now: Date;
   req: FastifyRequest;
   reply: FastifyReply;
   /** Record what this mutation changed; written in the same transaction. */
@@ -95,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requests per minute per IP on public endpoints. */
     authRateLimit: number;
+    /** The service clock (`platform/clock.ts`): every time the server reads comes from it. */
+    clock: Clock;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -104,6 +109,15 @@ declare module 'fastify' {
     /** The contracts name of the endpoint a route serves. */
     endpointName?: string;
   }
+}
+
+/**
+ * The OpenAPI security requirement of an endpoint, from its permission: the schemes are those the
+ * document defines (`app.ts`); a public endpoint needs none.
+ */
+export function securityOf(def: Pick<Endpoint, 'permission'>): Record<string, string[]>[] {
+  if (def.permission === 'public') return [];
+  return def.permission === 'game' ? [{ gameKey: [] }] : [{ session: [] }];
 }
 
 function gameKeyMatches(header: unknown, keyHash: string): boolean {
@@ -195,6 +209,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
         ...(def.body ? { body: def.body } : {}),
         ...(def.params ? { params: def.params } : {}),
         ...(def.raw ? {} : { response: { 200: envelope(def.response) } }),
+        security: securityOf(def),
       },
       config: {
         endpointName: name,
@@ -211,7 +226,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
           if (!gameKeyMatches(req.headers['x-game-key'], deps.gameKeyHash)) throw new AppError(401, 'http.gameKey');
           return;
         }
-        const session = await resolveSession(deps.db, req.headers.authorization);
+        const session = await resolveSession(deps.db, req.headers.authorization, app.clock.now());
         if (!session) throw new AppError(401, 'http.401');
         if (session.pending && def.permission !== 'pending') throw new AppError(403, 'auth.pending');
         const rule = def.permission === 'pending' ? true : def.permission;
@@ -222,6 +237,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       handler: async (req, reply) => {
         const audits: AuditEntry[] = [];
         let actor = req.session?.username ?? null;
+        const now = app.clock.now();
         const context = (db: Db): RequestContext<Endpoint> => ({
           query: req.query as never,
           body: req.body as never,
@@ -230,6 +246,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
           db,
           locale: req.locale,
           ip: req.ip,
+          now,
           req,
           reply,
           audit: (entry) => audits.push(entry),

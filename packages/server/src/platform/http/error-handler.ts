@@ -61,12 +61,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-let lastUnavailableLog = 0;
+let lastUnavailableLog = Number.NEGATIVE_INFINITY;
 let heldUnavailableLogs = 0;
 
 /** One log line per second at most while the database is away (an outage fails every request). */
 function warnUnavailable(req: FastifyRequest, error: unknown): void {
-  const now = Date.now();
+  // A rate limit on log lines: a duration, so the monotonic timer, not the service clock.
+  const now = performance.now();
   if (now - lastUnavailableLog < 1000) {
     heldUnavailableLogs += 1;
     return;

@@ -29,7 +29,7 @@ export function accessOf(role: string | null, content: string[] | null): string[
 export const isSuper = (s: Pick<Session, 'access'>) => s.access.some((a) => superRoles.includes(a));
 
 /** `Authorization: <token>` or `Bearer <token>` → the live session, or null. */
-export async function resolveSession(db: Db, header: string | undefined): Promise<Session | null> {
+export async function resolveSession(db: Db, header: string | undefined, now: Date): Promise<Session | null> {
   if (!header) return null;
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
   if (token.length < 20 || token.length > 100) return null;
@@ -45,7 +45,7 @@ export async function resolveSession(db: Db, header: string | undefined): Promis
     .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
     .leftJoin(roles, eq(roles.roleName, staffUsers.role))
-    .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, new Date())))
+    .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   if (row.status === 'active') {

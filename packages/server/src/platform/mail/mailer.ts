@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -13,12 +14,12 @@ export interface Mailer {
   send(db: Db, mail: { to: string; subject: string; body: string }, opts?: { secret?: string }): Promise<void>;
 }
 
-export function createMailer(config: Config, _db: Db, log: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, clock: Clock, log: FastifyBaseLogger): Mailer {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
   return {
     async send(db, mail, opts) {
       const kept = transport && opts?.secret ? { ...mail, body: mail.body.replaceAll(opts.secret, '******') } : mail;
-      await db.insert(mailOutbox).values({ ...kept, sentAt: transport ? new Date() : null });
+      await db.insert(mailOutbox).values({ ...kept, sentAt: transport ? clock.now() : null });
       if (transport) {
         transport
           .sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body })
