@@ -77,8 +77,19 @@ export interface ResourceDef<
    * body leaves it out and the list shows the newest first. For entities the spec numbers (templates).
    */
   autoKey?: boolean;
-  /** Fields no two items of the kind share (a name): a save that would is refused (409) with `message` on the field. */
-  unique?: readonly { field: keyof z.infer<S> & string; message: string }[];
+  /**
+   * Keys no two items of the kind share: one field (a name) or several together (`fields:
+   * ['platform', 'sku']`), compared as stored or, with `normalize: 'lowercase'`, in any case. A
+   * save that would share one is refused (409) with `message` on the (last) field; the check and
+   * the write run under the kind's lock.
+   */
+  unique?: readonly UniqueKey<keyof z.infer<S> & string>[];
+  /**
+   * Secret fields (a signing key, a password): never in a read, a version, a diff, the audit or the
+   * game's content. Reads show `set` / `notSet`; an update without the field keeps the stored
+   * value, so a secret is replaced only when typed. Declare them optional in the schema.
+   */
+  secret?: readonly (keyof z.infer<S> & string)[];
   /** The fields the list's `search` matches (substring, case-insensitive); the key when absent. */
   search?: readonly (keyof z.infer<S> & string)[];
   permissions: ResourcePermissions;
@@ -103,6 +114,19 @@ export interface ResourceDef<
    */
   spec?: ResourceSpecMapping;
 }
+
+/** A unique key of a resource (see `ResourceDef.unique`). */
+export type UniqueKey<K extends string = string> = { message: string; normalize?: 'lowercase' } & (
+  | { field: K; fields?: never }
+  | { fields: readonly K[]; field?: never }
+);
+
+/** The fields of a unique key, in order. */
+export const uniqueFields = <K extends string>(u: UniqueKey<K>): readonly K[] => u.fields ?? [u.field as K];
+
+/** What a read shows for a secret field. */
+export const secretStates = ['set', 'notSet'] as const;
+export const secretStateSchema = z.enum(secretStates);
 
 export interface ResourceSpecMapping {
   endpoints: { list: string; get: string; create: string; update: string; delete: string };
@@ -131,7 +155,7 @@ export interface Resource<
   channel: string;
   /** The body of create and update: the document, plus the window when declared and a version comment. */
   body: z.ZodType<ResourceBody<S, W>>;
-  /** One item on the wire: the document and the kit's fields. */
+  /** One item on the wire: the document (a secret field as `set` / `notSet`) and the kit's fields. */
   item: z.ZodObject<S['shape'] & typeof itemMetaShape>;
   /** One version on the wire. */
   version: ReturnType<typeof versionSchemaOf<S>>;
@@ -151,7 +175,7 @@ const itemMetaShape = {
   createdAt: z.string(),
 };
 
-const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
+const versionSchemaOf = <S extends z.ZodObject>(schema: S, secret: readonly string[] = []) =>
   z.object({
     version: z.number().int(),
     /** Who saved it. */
@@ -162,7 +186,10 @@ const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
     restoredFrom: z.number().int().nullable(),
     effectiveAt: z.string().nullable(),
     expireAt: z.string().nullable(),
-    document: z.object(schema.shape),
+    // A version keeps no secret: the document without them.
+    document: z.object(
+      Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !secret.includes(k))),
+    ) as z.ZodObject<S['shape']>,
   });
 
 const optionalTime = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable().optional());
@@ -185,8 +212,21 @@ export function defineResource<
   };
   if (def.autoKey && !(def.schema.shape[def.key] instanceof z.ZodNumber))
     throw new Error(`resource ${def.name}: an autoKey is a number field`);
+  const secret = def.secret ?? [];
+  for (const f of secret) {
+    if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: secret ${f} is not a field`);
+    if (f === def.key) throw new Error(`resource ${def.name}: the key cannot be secret`);
+  }
+  for (const u of def.unique ?? [])
+    for (const f of uniqueFields(u))
+      if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: unique field ${f} is not a field`);
   // An automatic key is the kit's to give: the body leaves it out.
-  const written = def.autoKey ? def.schema.omit({ [def.key]: true } as never) : def.schema;
+  const keyed = def.autoKey ? def.schema.omit({ [def.key]: true } as never) : def.schema;
+  // A secret may be left out of a body: the stored one stays.
+  const written =
+    secret.length > 0
+      ? keyed.safeExtend(Object.fromEntries(secret.map((f) => [f, def.schema.shape[f].optional()])))
+      : keyed;
   const body = written.safeExtend(extra).superRefine((b, ctx) => {
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
@@ -197,8 +237,12 @@ export function defineResource<
     path: def.path ?? `/api/v1/resources/${def.name}`,
     channel: `rookery_${def.name}_changed`,
     body: body as never,
-    item: z.object({ ...def.schema.shape, ...itemMetaShape }) as never,
-    version: versionSchemaOf(def.schema),
+    item: z.object({
+      ...def.schema.shape,
+      ...Object.fromEntries(secret.map((f) => [f, secretStateSchema])),
+      ...itemMetaShape,
+    }) as never,
+    version: versionSchemaOf(def.schema, secret),
   };
 }
 

@@ -633,9 +633,14 @@ describe('other areas and concurrency', () => {
     );
     expect(row.state.resources.gem).toBe(6);
     expect(row.saveCount).toBe(2);
-    expect(playerAttributes(row)).toMatchObject({ os: 'ios', country: 'US', userType: 'normal', habitatCount: 1 });
+    expect(playerAttributes(row, new Date())).toMatchObject({
+      os: 'ios',
+      country: 'US',
+      userType: 'normal',
+      habitatCount: 1,
+    });
     await markPayer(ctx.database.db, p.userId);
-    expect(playerAttributes((await findPlayer(ctx.database.db, p.userId))!).userType).toBe('payment');
+    expect(playerAttributes((await findPlayer(ctx.database.db, p.userId))!, new Date()).userType).toBe('payment');
     const log = await admin('GET', `/api/v1/users/log?userId=${p.userId}&type=rewards`);
     expect(log.json().data.list[0].data.source).toEqual({ type: 'mail', id: 7 });
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { accessLog } from '../db/schema.js';
+import { accessLog } from '../db/tables.js';
 
 type Row = typeof accessLog.$inferInsert;
 
