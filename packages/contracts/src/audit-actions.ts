@@ -130,6 +130,9 @@ export const auditActions = {
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
+  // The templates' other calls are the spec's (below); their restore is the kit's.
+  mailTemplateRestore: resourceActions('mailTemplate', l('邮件模板', 'mail template')).mailTemplateRestore,
+  rewardTemplateRestore: resourceActions('rewardTemplate', l('奖励模板', 'reward template')).rewardTemplateRestore,
   maintenanceStarted: {
     label: l('维护开始', 'Maintenance started'),
     sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),

@@ -319,18 +319,24 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
   };
 };
 
+/** An automatic key on the path: a positive whole number (the kit gives 1, 2, …). */
+const autoKeyParams = z.object({ key: z.string().regex(/^[1-9]\d{0,15}$/, { error: 'resource.keyFormat' }) });
+const autoKeyVersionParams = autoKeyParams.extend({ version: resourceVersionParams.shape.version });
+
 const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(
   r: Resource<N, S, V, W>,
 ) => {
   const p = r.permissions;
   const label = r.label['en-US'];
+  const keyParams = (r.autoKey ? autoKeyParams : resourceKeyParams) as typeof resourceKeyParams;
+  const versionParams = (r.autoKey ? autoKeyVersionParams : resourceVersionParams) as typeof resourceVersionParams;
   return {
     History: endpoint({
       method: 'GET',
       path: `${r.path}/:key/versions`,
       summary: `${label}: the versions of one item, newest first (also of a deleted item)`,
       permission: p.query,
-      params: resourceKeyParams,
+      params: keyParams,
       query: resourceVersionListQuery,
       response: pagedList(r.version),
       tags: ['resources'],
@@ -340,7 +346,7 @@ const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boo
       path: `${r.path}/:key/versions/:version`,
       summary: `${label}: one version`,
       permission: p.query,
-      params: resourceVersionParams,
+      params: versionParams,
       response: r.version,
       tags: ['resources'],
     }),
@@ -349,7 +355,7 @@ const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boo
       path: `${r.path}/:key/versions/:version/restore`,
       summary: `${label}: save an old version again as the newest (re-creates a deleted item)`,
       permission: p.edit,
-      params: resourceVersionParams,
+      params: versionParams,
       body: restoreBody,
       response: r.item,
       notifies: [r.channel],
@@ -389,12 +395,35 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
 }
 
 /**
+ * The version endpoints (`<name>History`, `<name>Version`, `<name>Restore`) of a versioned
+ * resource whose other calls the spec gives (`spec`: mail and reward templates), under the kit's
+ * path: the spec's paths keep versions, diff and restore. A change reloads the spec's list and get.
+ */
+export function resourceVersionEndpoints<N extends string, S extends z.ZodObject, W extends boolean>(
+  r: Resource<N, S, true, W>,
+): Named<N, ReturnType<typeof versionEndpoints<N, S, true, W>>> {
+  if (!r.spec) throw new Error(`resource ${r.name}: resourceEndpoints gives its version endpoints`);
+  const reads = [r.spec.endpoints.list, r.spec.endpoints.get, `${r.name}History`, ...(r.alsoInvalidates ?? [])];
+  return Object.fromEntries(
+    Object.entries(versionEndpoints(r)).map(([k, e]) => {
+      const name = `${r.name}${k}`;
+      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads, auditTarget: r.name } : {}) }];
+    }),
+  ) as never;
+}
+
+/**
  * The endpoint names of one resource, for the web (`resourceEndpointNames(constant).list` →
  * `'constantList'`); a resource mapped onto the spec's calls gives its own (and has no history).
  */
 export const resourceEndpointNames = <N extends string>(r: { name: N; spec?: ResourceSpecMapping }) =>
   r.spec
-    ? { ...r.spec.endpoints, history: undefined, version: undefined, restore: undefined }
+    ? {
+        ...r.spec.endpoints,
+        history: `${r.name}History` as const,
+        version: `${r.name}Version` as const,
+        restore: `${r.name}Restore` as const,
+      }
     : {
         list: `${r.name}List` as const,
         get: `${r.name}Get` as const,

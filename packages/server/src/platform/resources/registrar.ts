@@ -1,4 +1,10 @@
-import { type Endpoint, type Locale, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
+import {
+  type Endpoint,
+  type Locale,
+  resourceEndpoints,
+  resourceGameEndpoints,
+  resourceVersionEndpoints,
+} from '@rookery/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
@@ -248,6 +254,18 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
         Object.fromEntries(names.map(([, name]) => [name, table[name]])),
         Object.fromEntries(names.map(([call, name]) => [name, byCall[call]])),
       );
+      // Their versions, diff and restore are the kit's own calls, one resource each.
+      for (const r of group) {
+        if (!r.versioned) continue;
+        const versions = resourceVersionEndpoints(r as never) as Record<string, Endpoint>;
+        const byAction = handlersOf(r, hooks, clock);
+        registerEndpoints(
+          app,
+          deps,
+          versions,
+          Object.fromEntries(Object.keys(versions).map((name) => [name, byAction[name.slice(r.name.length)]])),
+        );
+      }
     },
     /** Serve the game the published content of every game-visible kind (once, by the content area). */
     registerContent() {
