@@ -150,6 +150,9 @@ export const auditActions = {
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
   retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
+  // The templates' other calls are the spec's (below); their restore is the kit's.
+  mailTemplateRestore: resourceActions('mailTemplate', l('邮件模板', 'mail template')).mailTemplateRestore,
+  rewardTemplateRestore: resourceActions('rewardTemplate', l('奖励模板', 'reward template')).rewardTemplateRestore,
   maintenanceStarted: {
     label: l('维护开始', 'Maintenance started'),
     sentence: l('{maintenanceWindow}开始', '{maintenanceWindow} started'),

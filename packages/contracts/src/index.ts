@@ -29,4 +29,5 @@ export * from './resources/index.js';
 export * from './resources/unlock-track.js';
 export * from './routes/index.js';
 export * from './text.js';
+export * from './value-types.js';
 export * from './zod-messages.js';

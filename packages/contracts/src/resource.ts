@@ -96,8 +96,19 @@ export interface ResourceDef<
    * body leaves it out and the list shows the newest first. For entities the spec numbers (templates).
    */
   autoKey?: boolean;
-  /** Fields no two items of the kind share (a name): a save that would is refused (409) with `message` on the field. */
-  unique?: readonly { field: keyof z.infer<S> & string; message: string }[];
+  /**
+   * Keys no two items of the kind share: one field (a name) or several together (`fields:
+   * ['platform', 'sku']`), compared as stored or, with `normalize: 'lowercase'`, in any case. A
+   * save that would share one is refused (409) with `message` on the (last) field; the check and
+   * the write run under the kind's lock.
+   */
+  unique?: readonly UniqueKey<keyof z.infer<S> & string>[];
+  /**
+   * Secret fields (a signing key, a password): never in a read, a version, a diff, the audit or the
+   * game's content. Reads show `set` / `notSet`; an update without the field keeps the stored
+   * value, so a secret is replaced only when typed. Declare them optional in the schema.
+   */
+  secret?: readonly (keyof z.infer<S> & string)[];
   /** The fields the list's `search` matches (substring, case-insensitive); the key when absent. */
   search?: readonly (keyof z.infer<S> & string)[];
   permissions: ResourcePermissions;
@@ -122,6 +133,19 @@ export interface ResourceDef<
    */
   spec?: ResourceSpecMapping;
 }
+
+/** A unique key of a resource (see `ResourceDef.unique`). */
+export type UniqueKey<K extends string = string> = { message: string; normalize?: 'lowercase' } & (
+  | { field: K; fields?: never }
+  | { fields: readonly K[]; field?: never }
+);
+
+/** The fields of a unique key, in order. */
+export const uniqueFields = <K extends string>(u: UniqueKey<K>): readonly K[] => u.fields ?? [u.field as K];
+
+/** What a read shows for a secret field. */
+export const secretStates = ['set', 'notSet'] as const;
+export const secretStateSchema = z.enum(secretStates);
 
 export interface ResourceSpecMapping {
   endpoints: { list: string; get: string; create: string; update: string; delete: string };
@@ -150,7 +174,7 @@ export interface Resource<
   channel: string;
   /** The body of create and update: the document, plus the window when declared and a version comment. */
   body: z.ZodType<ResourceBody<S, W>>;
-  /** One item on the wire: the document and the kit's fields. */
+  /** One item on the wire: the document (a secret field as `set` / `notSet`) and the kit's fields. */
   item: z.ZodObject<S['shape'] & typeof itemMetaShape>;
   /** One version on the wire. */
   version: ReturnType<typeof versionSchemaOf<S>>;
@@ -170,7 +194,7 @@ const itemMetaShape = {
   createdAt: z.string(),
 };
 
-const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
+const versionSchemaOf = <S extends z.ZodObject>(schema: S, secret: readonly string[] = []) =>
   z.object({
     version: z.number().int(),
     /** Who saved it. */
@@ -181,7 +205,10 @@ const versionSchemaOf = <S extends z.ZodObject>(schema: S) =>
     restoredFrom: z.number().int().nullable(),
     effectiveAt: z.string().nullable(),
     expireAt: z.string().nullable(),
-    document: z.object(schema.shape),
+    // A version keeps no secret: the document without them.
+    document: z.object(
+      Object.fromEntries(Object.entries(schema.shape).filter(([k]) => !secret.includes(k))),
+    ) as z.ZodObject<S['shape']>,
   });
 
 const optionalTime = z.preprocess((v) => (v === '' ? null : v), isoDateTime.nullable().optional());
@@ -209,8 +236,21 @@ export function defineResource<
   };
   if (def.autoKey && !(def.schema.shape[def.key] instanceof z.ZodNumber))
     throw new Error(`resource ${def.name}: an autoKey is a number field`);
+  const secret = def.secret ?? [];
+  for (const f of secret) {
+    if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: secret ${f} is not a field`);
+    if (f === def.key) throw new Error(`resource ${def.name}: the key cannot be secret`);
+  }
+  for (const u of def.unique ?? [])
+    for (const f of uniqueFields(u))
+      if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: unique field ${f} is not a field`);
   // An automatic key is the kit's to give: the body leaves it out.
-  const written = def.autoKey ? def.schema.omit({ [def.key]: true } as never) : def.schema;
+  const keyed = def.autoKey ? def.schema.omit({ [def.key]: true } as never) : def.schema;
+  // A secret may be left out of a body: the stored one stays.
+  const written =
+    secret.length > 0
+      ? keyed.safeExtend(Object.fromEntries(secret.map((f) => [f, def.schema.shape[f].optional()])))
+      : keyed;
   const body = written.safeExtend(extra).superRefine((b, ctx) => {
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
@@ -228,8 +268,13 @@ export function defineResource<
     path: def.path ?? `/api/v1/resources/${def.name}`,
     channel: `rookery_${def.name}_changed`,
     body: body as never,
-    item: z.object({ ...def.schema.shape, ...itemMetaShape, ...computed }) as never,
-    version: versionSchemaOf(def.schema),
+    item: z.object({
+      ...def.schema.shape,
+      ...Object.fromEntries(secret.map((f) => [f, secretStateSchema])),
+      ...itemMetaShape,
+      ...computed,
+    }) as never,
+    version: versionSchemaOf(def.schema, secret),
   };
 }
 
@@ -339,18 +384,24 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
   };
 };
 
+/** An automatic key on the path: a positive whole number (the kit gives 1, 2, …). */
+const autoKeyParams = z.object({ key: z.string().regex(/^[1-9]\d{0,15}$/, { error: 'resource.keyFormat' }) });
+const autoKeyVersionParams = autoKeyParams.extend({ version: resourceVersionParams.shape.version });
+
 const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(
   r: Resource<N, S, V, W>,
 ) => {
   const p = r.permissions;
   const label = r.label['en-US'];
+  const keyParams = (r.autoKey ? autoKeyParams : resourceKeyParams) as typeof resourceKeyParams;
+  const versionParams = (r.autoKey ? autoKeyVersionParams : resourceVersionParams) as typeof resourceVersionParams;
   return {
     History: endpoint({
       method: 'GET',
       path: `${r.path}/:key/versions`,
       summary: `${label}: the versions of one item, newest first (also of a deleted item)`,
       permission: p.query,
-      params: resourceKeyParams,
+      params: keyParams,
       query: resourceVersionListQuery,
       response: pagedList(r.version),
       tags: ['resources'],
@@ -360,7 +411,7 @@ const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boo
       path: `${r.path}/:key/versions/:version`,
       summary: `${label}: one version`,
       permission: p.query,
-      params: resourceVersionParams,
+      params: versionParams,
       response: r.version,
       tags: ['resources'],
     }),
@@ -369,7 +420,7 @@ const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boo
       path: `${r.path}/:key/versions/:version/restore`,
       summary: `${label}: save an old version again as the newest (re-creates a deleted item)`,
       permission: p.edit,
-      params: resourceVersionParams,
+      params: versionParams,
       body: restoreBody,
       response: r.item,
       notifies: [r.channel],
@@ -442,12 +493,36 @@ export function resourceEndpoints<R extends Resource<string, z.ZodObject, boolea
 }
 
 /**
+ * The version endpoints (`<name>History`, `<name>Version`, `<name>Restore`) of a versioned
+ * resource whose other calls the spec gives (`spec`: mail and reward templates), under the kit's
+ * path: the spec's paths keep versions, diff and restore. A change reloads the spec's list and get.
+ */
+export function resourceVersionEndpoints<N extends string, S extends z.ZodObject, W extends boolean>(
+  r: Resource<N, S, true, W>,
+): Named<N, ReturnType<typeof versionEndpoints<N, S, true, W>>> {
+  if (!r.spec) throw new Error(`resource ${r.name}: resourceEndpoints gives its version endpoints`);
+  const reads = [r.spec.endpoints.list, r.spec.endpoints.get, `${r.name}History`, ...(r.alsoInvalidates ?? [])];
+  return Object.fromEntries(
+    Object.entries(versionEndpoints(r)).map(([k, e]) => {
+      const name = `${r.name}${k}`;
+      return [name, { ...e, name, ...(isMutation(e) ? { invalidates: reads, auditTarget: r.name } : {}) }];
+    }),
+  ) as never;
+}
+
+/**
  * The endpoint names of one resource, for the web (`resourceEndpointNames(constant).list` →
  * `'constantList'`); a resource mapped onto the spec's calls gives its own (and has no history).
  */
 export const resourceEndpointNames = <N extends string>(r: { name: N; spec?: ResourceSpecMapping }) =>
   r.spec
-    ? { ...r.spec.endpoints, history: undefined, version: undefined, restore: undefined, export: undefined }
+    ? {
+        ...r.spec.endpoints,
+        history: `${r.name}History` as const,
+        version: `${r.name}Version` as const,
+        restore: `${r.name}Restore` as const,
+        export: undefined,
+      }
     : {
         list: `${r.name}List` as const,
         get: `${r.name}Get` as const,

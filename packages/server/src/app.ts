@@ -9,6 +9,7 @@ import { pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import type { Module } from './module.js';
 import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
@@ -16,6 +17,7 @@ import { gamegateModule } from './modules/gamegate/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
+import { resolveStaffSession } from './modules/staff/session.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
@@ -28,7 +30,7 @@ import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { jobsModule } from './platform/jobs/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createRedis, type RedisClient } from './platform/redis.js';
-import { type ResourceKit, resourceKit } from './platform/resources/registrar.js';
+import { resourceKit } from './platform/resources/registrar.js';
 
 export interface AppDeps {
   config: Config;
@@ -40,35 +42,18 @@ export interface AppDeps {
   clock?: Clock;
   /** Job runner settings (tests shorten the lease checks). */
   jobs?: JobQueueOptions;
-}
-
-/** Everything a module needs to register its endpoints. */
-export interface ModuleDeps {
-  app: FastifyInstance;
-  config: Config;
-  database: Database;
-  gameKeyHash: string;
-  mailer: Mailer;
-  /** Every time rule reads this, never `Date.now()`. */
-  clock: Clock;
-  /**
-   * The one resource kit of the process: areas register their resources on it; it compiles the
-   * game's content once per change for all of them.
-   */
-  kit: ResourceKit;
-  /** The process's jobs: areas declare theirs with `jobs.register(defineJob(...))`. */
-  jobs: JobQueue;
+  /** More modules after the areas' own (a test's resource declared on the kit). */
+  extraModules?: Module[];
 }
 
 /** The modules, in registration order. An area adds its module here. */
-const modules: ((deps: ModuleDeps) => void | Promise<void>)[] = [
+const modules: Module[] = [
   staffModule,
   playersModule,
   mailModule,
   contentModule,
   dashboardModule,
   configModule,
-  // After config: it adds its check to the config fetch's hooks.
   gamegateModule,
   jobsModule,
 ];
@@ -106,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // SIGTERM closes the app: Redis goes with it.
   app.addHook('onClose', async () => redis?.close());
   app.decorateRequest('session', null);
+  // The endpoint guard asks the staff area who a token names (the platform reads no module's tables).
+  app.decorate('resolveSession', resolveStaffSession);
   app.decorateRequest('locale', 'zh-CN');
   app.addHook('onRequest', async (req) => {
     req.locale = pickLocale(req.headers['accept-language']);
@@ -176,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const kit = await resourceKit({ app, database, gameKeyHash: deps.gameKeyHash, clock });
   const jobs = new JobQueue(database, clock, app.log, { graceMs: config.jobGraceSeconds * 1000, ...deps.jobs });
   jobs.register(accessLogPruneJob);
-  for (const register of modules) {
+  for (const register of [...modules, ...(deps.extraModules ?? [])]) {
     await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs });
   }
   jobs.installMetrics(metrics);

@@ -7,6 +7,7 @@ import { type Label, l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { windowStateLabels, windowStates } from '../resource-list.js';
 import { isStorableText } from '../text.js';
+import { MAX_JSON_VALUE, valueTypeError } from '../value-types.js';
 import { type ConstantType, constantTypeLabels } from './constant.js';
 import { upgradeAnswerSchema } from './gamegate.js';
 
@@ -29,27 +30,13 @@ export const configValueTypeLabels = Object.fromEntries(
 ) as Record<ConfigValueType, Label>;
 
 /** Largest value (as JSON) of one field, in characters. */
-export const MAX_CONFIG_VALUE = 65_536;
+export const MAX_CONFIG_VALUE = MAX_JSON_VALUE;
 export const maxConditionalValues = 50;
 export const maxEventConfigs = 20;
 export const maxOverrideUsers = 1000;
 
-/** The message key saying why `value` does not fit `type`, or null when it does. */
-export function configValueError(type: ConfigValueType, value: unknown): string | null {
-  if (value === undefined) return 'v.required';
-  switch (type) {
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? null : 'constant.valueNumber';
-    case 'string':
-      if (typeof value !== 'string') return 'constant.valueString';
-      if (value.length > 10_000) return 'constant.valueTooLong';
-      return isStorableText(value) ? null : 'v.textInvalid';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'constant.valueBoolean';
-    case 'json':
-      return JSON.stringify(value).length > MAX_CONFIG_VALUE ? 'constant.valueTooLong' : null;
-  }
-}
+/** The message key saying why `value` does not fit `type`, or null when it does (the check constants use too). */
+export const configValueError = (type: ConfigValueType, value: unknown): string | null => valueTypeError(type, value);
 
 /** The "percent of players" rule as the operator writes it: percent 0–100 (micro-percent only once compiled). */
 export const configPercentRuleInput = z.object({

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type Label, l } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
+import { MAX_JSON_VALUE, type ValueType, valueTypeError, valueTypes } from '../value-types.js';
 
 /** Named game constants the game reads from the content snapshot (`content.constant.<name>` = the value). */
 
-export const constantTypes = ['number', 'string', 'boolean', 'json', 'text'] as const;
-export type ConstantType = (typeof constantTypes)[number];
+export const constantTypes = valueTypes;
+export type ConstantType = ValueType;
 export const constantTypeLabels: Record<ConstantType, Label> = {
   number: l('数字', 'Number'),
   string: l('字符串', 'String'),
@@ -15,30 +16,11 @@ export const constantTypeLabels: Record<ConstantType, Label> = {
 };
 
 /** Largest JSON value of one constant, in characters. */
-export const MAX_CONSTANT_JSON = 65_536;
+export const MAX_CONSTANT_JSON = MAX_JSON_VALUE;
 
 function checkValue(doc: { type: ConstantType; value?: unknown }, ctx: z.RefinementCtx) {
-  const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['value'], message });
-  const v = doc.value;
-  if (v === undefined) return issue('v.required');
-  switch (doc.type) {
-    case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v)) issue('constant.valueNumber');
-      return;
-    case 'string':
-      if (typeof v !== 'string') issue('constant.valueString');
-      else if (v.length > 10_000) issue('constant.valueTooLong');
-      return;
-    case 'boolean':
-      if (typeof v !== 'boolean') issue('constant.valueBoolean');
-      return;
-    case 'text':
-      if (typeof v !== 'string' || !resourceKeySchema.safeParse(v).success) issue('constant.valueText');
-      return;
-    case 'json':
-      if (JSON.stringify(v).length > MAX_CONSTANT_JSON) issue('constant.valueTooLong');
-      return;
-  }
+  const error = valueTypeError(doc.type, doc.value);
+  if (error) ctx.addIssue({ code: 'custom', path: ['value'], message: error });
 }
 
 export const constantSchema = z

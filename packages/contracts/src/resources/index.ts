@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
-import { contentSnapshotSchema, type Resource, resourceEndpoints } from '../resource.js';
+import { contentSnapshotSchema, type Resource, resourceEndpoints, resourceVersionEndpoints } from '../resource.js';
 import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
@@ -51,6 +51,9 @@ const kindsQuery = z.preprocess(
 
 /** The console endpoints of every resource, for the endpoint table. */
 export const resourceConsoleEndpoints = {
+  // The templates' other calls are the spec's (`spec`); their versions are the kit's.
+  ...resourceVersionEndpoints(mailTemplateResource),
+  ...resourceVersionEndpoints(rewardTemplateResource),
   ...resourceEndpoints(constantResource),
   ...resourceEndpoints(dictionaryResource),
   ...resourceEndpoints(configResource),

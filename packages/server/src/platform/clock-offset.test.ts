@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../test/harness.js';
 import { CLOCK_OFFSET_KEY, readClockOffset, setClockOffset } from './clock-offset.js';
-import { serverSettings } from './db/schema.js';
+import { serverSettings } from './db/tables.js';
 
 const HOUR = 3_600_000;
 /** How far the app's clock runs ahead of the wall clock right now (a few ms of drift either way). */

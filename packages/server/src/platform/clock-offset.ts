@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ServiceClock } from './clock.js';
 import { announceCommittedChange, onCommittedChange } from './db/changes.js';
 import { type Database, type Db, notifyChange } from './db/client.js';
-import { serverSettings } from './db/schema.js';
+import { serverSettings } from './db/tables.js';
 
 /**
  * The clock's offset from the wall clock is one setting of the deployment, not of a process: it is

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { serverSettings } from './db/schema.js';
+import { serverSettings } from './db/tables.js';
 import { sha256 } from './security/tokens.js';
 
 /**

@@ -3,13 +3,14 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
+import type { Module } from '../module.js';
 import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
 import { ServiceClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
-import * as schema from '../platform/db/schema.js';
 import { createScratchPostgres } from '../platform/db/scratch.js';
 import { sha256 } from '../platform/security/tokens.js';
+import * as schema from '../schema.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const GAME_KEY = 'test-game-key-0123456789';
@@ -45,6 +46,8 @@ export async function createTestContext(
   overrides: {
     authRateLimit?: number /** Another app on this context's database (a second instance). */;
     shareDatabaseOf?: TestContext;
+    /** Modules registered after the areas' own (a test resource on the kit). */
+    modules?: Module[];
   } = {},
 ): Promise<TestContext> {
   const base = process.env.TEST_DATABASE_URL;
@@ -62,7 +65,13 @@ export async function createTestContext(
     webDist: '/nonexistent',
   };
   const clock = new ServiceClock();
-  const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY), clock });
+  const app = await buildApp({
+    config,
+    database,
+    gameKeyHash: sha256(GAME_KEY),
+    clock,
+    extraModules: overrides.modules,
+  });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type ConfigField,
   type ConfigOverride,
@@ -14,47 +13,31 @@ import {
   evaluateConfig,
   explainConfig,
   type Locale,
-  type PlayerAttributes,
 } from '@rookery/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { followChanges } from '../../platform/live-snapshot.js';
-import { etagMatches } from '../../platform/resources/content.js';
+import { sendCached } from '../../platform/http/etag.js';
 import { findItem, itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-import { configChannels, newConfigSnapshot, readPlayerAttributes } from './snapshot.js';
+import { readPlayerAttributes } from '../players/service.js';
+import { compileConfig, configResources } from './snapshot.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the game's config fetch knows when a later area adds its answer. */
-export interface ConfigFetchInput {
-  userId: number;
-  attrs: PlayerAttributes;
-  req: FastifyRequest;
-  /** The service clock. */
-  now: Date;
-}
-
 /**
- * Extension points of remote config, for the areas that build on it (`app.remoteConfig`):
- * - `experiments`: the A/B area sets it; a running experiment's variable then comes right after
- *   a tester override. Deleting a field a running experiment uses is refused by the kit's
- *   reference check: the experiments resource declares `references: [{ field, kind: 'config',
- *   keys: (doc) => (running ? its variables' fields : []) }]`, and the kit refuses the delete
- *   naming the experiment.
- * - `fetchHooks`: run in order before the values are computed. Maintenance throws its 503
- *   (message and end time), a forced upgrade its 426; an answer to add (`{ upgrade: {...} }`) is
- *   returned and merged into the body next to `values` and `version`.
+ * Where the A/B area plugs into remote config (`app.remoteConfig.experiments`, read at every
+ * evaluation): a running experiment's variable then comes right after a tester override.
+ * Deleting a field a running experiment uses is refused by the kit's reference check: the
+ * experiments resource declares `references: [{ field, kind: 'config', keys: (doc) => (running ?
+ * its variables' fields : []) }]`, and the kit refuses the delete naming the experiment. Other
+ * parts of the game's answer (the door's upgrade prompt, later store offers or announcements) are
+ * declared on the kit (`kit.answerPart`), not here.
  */
 export interface RemoteConfigHooks {
   experiments: ExperimentVariables | undefined;
-  fetchHooks: ((
-    input: ConfigFetchInput,
-  ) => Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined)[];
 }
 
 declare module 'fastify' {
@@ -98,8 +81,6 @@ async function checkOverridesFitType(db: Db, doc: Record<string, unknown>) {
   }
 }
 
-const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
 /**
  * Remote config (issue 11): fields and tester overrides on the resource kit (versions, diff,
  * restore, audit), "Test on a player", and the game's per-player config fetch, evaluated from a
@@ -107,23 +88,32 @@ const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('b
  */
 export async function configModule(deps: ModuleDeps) {
   const { app, database, clock, kit } = deps;
-  const hooks: RemoteConfigHooks = { experiments: undefined, fetchHooks: [] };
+  const hooks: RemoteConfigHooks = { experiments: undefined };
   app.decorate('remoteConfig', hooks);
 
   kit.register(configResource, {
-    beforeSave: (db, doc) => checkOverridesFitType(db, doc),
+    beforeSave: ({ db, doc }) => checkOverridesFitType(db, doc),
     computed: {
       activeEvents: (item, now) =>
         ((item.events ?? []) as EventConfig[]).filter((e) => configEventState(e, now.getTime()) === 'active').length,
     },
   });
-  kit.register(configOverrideResource, { beforeSave: checkOverrideValue });
+  kit.register(configOverrideResource, { beforeSave: ({ db, doc, locale }) => checkOverrideValue(db, doc, locale) });
 
-  const snapshot = newConfigSnapshot();
-  await followChanges(database, configChannels, snapshot);
+  const snapshot = await kit.view(configResources, compileConfig);
+  // The config part of the player's game answer: the values and the version they came from.
+  kit.answerPart({
+    name: 'config',
+    stage: 'answer',
+    part: async (db, player, now) => {
+      const compiled = await snapshot.get(db);
+      const values = evaluateConfig(compiled, player, now.getTime(), hooks.experiments);
+      return { values, version: compiled.version };
+    },
+  });
 
-  const attributesOf = async (db: Db, userId: number) => {
-    const attrs = await readPlayerAttributes(db, userId);
+  const attributesOf = async (db: Db, userId: number, now: Date) => {
+    const attrs = await readPlayerAttributes(db, userId, now);
     if (!attrs) throw notFound('player.notFound');
     return attrs;
   };
@@ -131,10 +121,10 @@ export async function configModule(deps: ModuleDeps) {
   const registry = { db: database.db, gameKeyHash: deps.gameKeyHash };
   registerEndpoints(app, registry, configEndpoints, {
     configExplain: async ({ db, params }) => {
-      const attrs = await attributesOf(db, params.userId);
-      const compiled = await snapshot.get(db);
       const now = clock.now();
-      const lastLogin = attrs.lastLogin instanceof Date ? attrs.lastLogin : null;
+      const attrs = await attributesOf(db, params.userId, now);
+      const compiled = await snapshot.get(db);
+      const lastLogin = attrs.lastLogin ? new Date(attrs.lastLogin) : null;
       return {
         userId: params.userId,
         version: compiled.version,
@@ -153,7 +143,7 @@ export async function configModule(deps: ModuleDeps) {
       };
     },
     configPlayerOverrides: async ({ db, params }) => {
-      await attributesOf(db, params.userId);
+      await attributesOf(db, params.userId, clock.now());
       const rows = await db
         .select()
         .from(resourceItems)
@@ -177,21 +167,12 @@ export async function configModule(deps: ModuleDeps) {
   registerEndpoints(app, registry, configGameEndpoints, {
     gameGetConfig: async ({ db, params, req, reply }) => {
       const { userId } = params;
-      const attrs = await attributesOf(db, userId);
       const now = clock.now();
-      // Maintenance (503) and version upgrade (426, or `upgrade` in the answer) plug in here.
-      let extra: Record<string, unknown> | undefined;
-      for (const hook of hooks.fetchHooks) {
-        const added = await hook({ userId, attrs, req, now });
-        if (added) extra = { ...extra, ...added };
-      }
-      const compiled = await snapshot.get(db);
-      const values = evaluateConfig(compiled, { userId, attrs }, now.getTime(), hooks.experiments);
-      const body = JSON.stringify({ code: 200, data: { ...extra, values, version: compiled.version }, msg: 'ok' });
-      const etag = etagOf(body);
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
-      return reply.type('application/json; charset=utf-8').send(body) as never;
+      const attrs = await attributesOf(db, userId, now);
+      // The door (503 maintenance, 426 forced upgrade, an upgrade prompt) and config's values are
+      // parts declared on the kit; the door's are checked first.
+      const data = await kit.playerAnswer(db, { userId, attrs, ip: req.ip, locale: req.locale }, now);
+      return sendCached(req, reply, JSON.stringify({ code: 200, data, msg: 'ok' }));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { constantResource, dictionaryResource, unlockTrackResource } from '@rookery/contracts';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 
 /**
  * Configuration the game reads, declared with the resource kit: one line per resource. Each

@@ -1,5 +1,5 @@
 import { can, dashboardEndpoints, mailScopePermissions, mailScopes, STARTING_SOON_HOURS } from '@rookery/contracts';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { scheduledMails } from '../mail/schedule.js';
 import { openSuspicions } from '../players/activity.js';

@@ -19,13 +19,11 @@ import {
   type UpgradeLevelRule,
   upgradeLevelResource,
 } from '@rookery/contracts';
-import { inArray } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { writeAudit } from '../../platform/http/audit.js';
 import { AppError } from '../../platform/http/errors.js';
-import { followChanges, LiveSnapshot } from '../../platform/live-snapshot.js';
-import { resourceItems } from '../../platform/resources/tables.js';
+import { CompiledView, type ItemsByKind } from '../../platform/resources/game-views.js';
 import { compileOverrides, IpCountry, parseIp, shippedCountryDatabase } from './ip-country.js';
 import { maintenanceTransitions } from './tables.js';
 
@@ -42,7 +40,6 @@ const gateResources = [
   upgradeLevelResource,
   ipCountryResource,
 ];
-export const gateChannels = gateResources.map((r) => r.channel);
 
 type Range = [ReturnType<typeof parseIp> & object, number];
 
@@ -85,18 +82,8 @@ export interface CompiledGate {
 
 const platformSet = (p: readonly string[] | undefined) => (p && p.length > 0 ? new Set(p) : null);
 
-async function compileGate(db: Db): Promise<CompiledGate> {
-  const rows = await db
-    .select({ kind: resourceItems.kind, key: resourceItems.key, document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      inArray(
-        resourceItems.kind,
-        gateResources.map((r) => r.name),
-      ),
-    )
-    .orderBy(resourceItems.kind, resourceItems.key);
-  const of = <T>(kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.document as T);
+function compileGate(items: ItemsByKind): CompiledGate {
+  const of = <T>(kind: string) => (items.get(kind) ?? []).map((r) => r.document as T);
 
   const windows = of<MaintenanceWindow>(maintenanceWindowResource.name)
     .map(
@@ -247,7 +234,7 @@ export function upgradeFor(compiled: CompiledGate, req: GateRequest, country: st
 }
 
 export class GameGate {
-  readonly snapshot = new LiveSnapshot(compileGate);
+  readonly snapshot = new CompiledView(gateResources, compileGate);
   /** Edges already found in the log by this process: the check writes nothing for them again. */
   private readonly recordedEdges = new Set<string>();
 
@@ -366,7 +353,7 @@ export function gameGate({ database, clock }: { database: Database; clock: Clock
   if (!gate) {
     gate = (async () => {
       const g = new GameGate(clock);
-      await followChanges(database, gateChannels, g.snapshot);
+      await g.snapshot.follow(database);
       return g;
     })();
     gates.set(database, gate);

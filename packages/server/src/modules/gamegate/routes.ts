@@ -7,10 +7,9 @@ import {
   upgradeLevelResource,
   windowStateAt,
 } from '@rookery/contracts';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import '../config/routes.js';
 import { gameGate } from './gate.js';
 
 /** How often each instance looks for maintenance windows that started or ended, to log them. */
@@ -35,20 +34,25 @@ export async function gamegateModule(deps: ModuleDeps) {
   for (const r of [maintenanceAllowListResource, appUpgradeResource, upgradeLevelResource, ipCountryResource])
     kit.register(r);
   const gate = await gameGate(deps);
-  // The config fetch asks the same door: 503 in maintenance, 426 forced, `upgrade` beside the values.
-  // Its attributes come from the player's row (the last login's os, version, language, country).
-  app.remoteConfig.fetchHooks.push(async ({ userId, attrs, req }) => {
-    const { upgrade } = await gate.admit(database.db, {
-      ip: req.ip,
-      userId,
-      os: attrs.os,
-      appVersion: attrs.appVersion,
-      language: attrs.appLanguage,
-      locale: req.locale,
-      country: attrs.country,
-      attributes: attrs,
-    });
-    return upgrade ? { upgrade } : undefined;
+  // Every per-player game answer (the config fetch) passes the same door first: 503 in
+  // maintenance, 426 forced, `upgrade` beside the answer. The attributes are the player's (the
+  // last login's os, version, language, country).
+  kit.answerPart({
+    name: 'gate',
+    stage: 'admit',
+    part: async (db, { userId, attrs, ip, locale }) => {
+      const { upgrade } = await gate.admit(db, {
+        ip,
+        userId,
+        os: attrs.os,
+        appVersion: attrs.appVersion,
+        language: attrs.appLanguage,
+        locale,
+        country: attrs.country,
+        attributes: attrs,
+      });
+      return upgrade ? { upgrade } : undefined;
+    },
   });
   scheduleHousekeeping(app, 'maintenance', () => gate.recordTransitions(database.db), TRANSITION_CHECK_MS);
   registerEndpoints(app, { db: database.db, gameKeyHash: deps.gameKeyHash }, gamegateEndpoints, {

@@ -15,8 +15,8 @@ import type { Db } from '../../platform/db/client.js';
 import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { findItem } from '../../platform/resources/service.js';
+import { existingPlayerIds } from '../players/service.js';
 import type { MailRow } from './live-mails.js';
-import { existingPlayerIds } from './player-lookup.js';
 import { mails, playerMails } from './tables.js';
 import { mailState, toMail } from './views.js';
 

@@ -7,15 +7,15 @@ import {
   parseUserIdInput,
   rewardTemplateResource,
 } from '@rookery/contracts';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { existingPlayerIds, playerIdByKey } from '../players/service.js';
 import { mailGameHandlers } from './game-routes.js';
 import { pruneExpiredMailCopies } from './housekeeping.js';
 import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
-import { existingPlayerIds, playerIdByKey } from './player-lookup.js';
 
 export async function mailModule({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) {
   const book = await liveMailBook(database, clock);

@@ -1,5 +1,5 @@
 import { audienceEndpoints, type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { type RequestContext, registerEndpoints } from '../../platform/http/endpoints.js';

@@ -1,8 +1,8 @@
 import { DAY_MS, MAX_AMOUNT, type PlayerAttributes, type PlayerState, type Reward } from '@rookery/contracts';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { playerEvents, playerSnapshots, players } from './tables.js';
+import { playerDevices, playerEvents, playerSnapshots, players } from './tables.js';
 
 /**
  * What other modules (mail, gift codes, economy, config) call about players. Every function
@@ -18,6 +18,54 @@ export const SNAPSHOTS_KEPT = 50;
 export async function findPlayer(db: Db, userId: number): Promise<PlayerRow | undefined> {
   const [row] = await db.select().from(players).where(eq(players.id, userId));
   return row;
+}
+
+/**
+ * The player and one more value the caller computes in the same statement (a correlated
+ * subquery over the caller's own tables): one round trip where a hot read needs the player and
+ * something of its own, without the caller reading the players' table.
+ */
+export async function findPlayerWith<T>(
+  db: Db,
+  userId: number,
+  extra: SQL<T>,
+): Promise<{ player: PlayerRow; extra: T } | undefined> {
+  const [found] = await db.select({ player: players, extra }).from(players).where(eq(players.id, userId));
+  return found as { player: PlayerRow; extra: T } | undefined;
+}
+
+/** Which of `ids` are players. */
+export async function existingPlayerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const rows = await db.select({ id: players.id }).from(players).where(inArray(players.id, chunk));
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
+/** The player a console search names by user ID, social ID or device ID (its current binding); 404 when none. */
+export async function playerIdByKey(
+  db: Db,
+  key: { userId?: number; socialId?: string; deviceId?: string },
+): Promise<number> {
+  let id: number | undefined;
+  if (key.userId) {
+    [{ id } = { id: undefined }] = await db.select({ id: players.id }).from(players).where(eq(players.id, key.userId));
+  } else if (key.socialId) {
+    [{ id } = { id: undefined }] = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.socialId, key.socialId));
+  } else if (key.deviceId) {
+    [{ id } = { id: undefined }] = await db
+      .select({ id: playerDevices.userId })
+      .from(playerDevices)
+      .where(eq(playerDevices.deviceId, key.deviceId));
+  }
+  if (id === undefined) throw notFound('player.notFound');
+  return id;
 }
 
 /** The player, or 404 `player.notFound`. */
@@ -113,8 +161,28 @@ export async function markPayer(db: Db, userId: number): Promise<void> {
     .where(and(eq(players.id, userId), eq(players.isPayer, false)));
 }
 
-/** The attributes remote-config and mail conditions target; a missing value stays undefined (the rule is false). */
-export function playerAttributes(row: PlayerRow, now: Date): PlayerAttributes {
+/** The columns conditions target: one primary-key read of these is all a game-facing evaluation needs. */
+const attributeColumns = {
+  os: players.os,
+  appVersion: players.appVersion,
+  language: players.language,
+  country: players.country,
+  lastLoginAt: players.lastLoginAt,
+  isPayer: players.isPayer,
+  habitatCount: players.habitatCount,
+};
+type AttributeRow = Pick<PlayerRow, keyof typeof attributeColumns>;
+
+/** `payment` once the player has paid, else `normal` (the `userType` conditions and lists show). */
+export const userTypeOf = (row: Pick<PlayerRow, 'isPayer'>) => (row.isPayer ? 'payment' : 'normal');
+
+/**
+ * The attributes every game-facing evaluation targets (remote config, the door's upgrade levels,
+ * mail conditions, audiences): the one mapping from a player to them. A missing value stays
+ * undefined (a rule on it is false); `notLoginDays` follows from the last login and `now` (the
+ * service clock).
+ */
+export function playerAttributes(row: AttributeRow, now: Date): PlayerAttributes {
   return {
     os: row.os ?? undefined,
     appVersion: row.appVersion ?? undefined,
@@ -124,9 +192,15 @@ export function playerAttributes(row: PlayerRow, now: Date): PlayerAttributes {
     notLoginDays: row.lastLoginAt
       ? Math.max(0, Math.floor((now.getTime() - row.lastLoginAt.getTime()) / DAY_MS))
       : undefined,
-    userType: row.isPayer ? 'payment' : 'normal',
+    userType: userTypeOf(row),
     habitatCount: row.habitatCount,
   };
+}
+
+/** The player's attributes (`playerAttributes`) from a read of those columns only, or undefined for no such player. */
+export async function readPlayerAttributes(db: Db, userId: number, now: Date): Promise<PlayerAttributes | undefined> {
+  const [row] = await db.select(attributeColumns).from(players).where(eq(players.id, userId));
+  return row ? playerAttributes(row, now) : undefined;
 }
 
 /** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */

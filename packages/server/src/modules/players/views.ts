@@ -2,7 +2,7 @@ import { type Locale, labelledState, type playerDetailSchema, type playerSummary
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { isFrozen, type PlayerRow } from './service.js';
+import { isFrozen, type PlayerRow, userTypeOf } from './service.js';
 import { deviceBans, playerDevices } from './tables.js';
 
 /** A player row as the lists show it and as the player page shows it (the schemas encode the times). */
@@ -29,7 +29,7 @@ export function toPlayerSummary(row: PlayerRow, now: Date): PlayerSummary {
     chatBanReason: chatBanned ? row.chatBanReason : null,
     blacklisted: row.blacklisted,
     blacklistReason: row.blacklisted ? row.blacklistReason : null,
-    userType: row.isPayer ? 'payment' : 'normal',
+    userType: userTypeOf(row),
     habitatCount: row.habitatCount,
     saveCount: row.saveCount,
     firstLoginAt: row.firstLoginAt,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditTarget, MAX_PAGE_SIZE, permissionTree, staffEndpoints } from '@rookery/contracts';
 import { desc, eq, inArray } from 'drizzle-orm';
-import type { ModuleDeps } from '../../app.js';
+import type { ModuleDeps } from '../../module.js';
 import { asList, paginate } from '../../platform/db/paginate.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { prepareThen, registerEndpoints } from '../../platform/http/endpoints.js';

@@ -1,7 +1,7 @@
 import { desc, eq, gte, ilike, like, lte, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { asList, type PageInput, paginate } from '../../platform/db/paginate.js';
-import { auditLog, mailOutbox } from './tables.js';
+import { auditLog, mailOutbox } from '../../platform/db/tables.js';
 
 export async function listAudit(
   db: Db,

@@ -9,9 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeListener } from './listener.js';
 import { ensurePgliteDataDir, pgliteOptions } from './pglite-init.js';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+/**
+ * No table list: queries name their tables (`db.select().from(t)`), so the platform needs no
+ * module's tables; the list lives in `src/schema.ts`, outside the platform.
+ */
+type Schema = Record<string, never>;
 /** A database or a transaction: both run the same queries. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
@@ -119,7 +122,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       client.on('error', (err) => warn(`PostgreSQL connection error: ${err.message}`));
     });
     releaseBrokenCheckouts(pool);
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
     const client = await pool.connect();
     try {
       // Several instances may start at once; one migrates, the others wait.
@@ -148,7 +151,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) ensurePgliteDataDir(opts.dataDir);
   const pglite = new PGlite({ ...pgliteOptions, dataDir: opts.dataDir });
   await pglite.waitReady;
-  const pdb = drizzlePglite(pglite, { schema, casing: 'snake_case' });
+  const pdb = drizzlePglite(pglite, { casing: 'snake_case' });
   await migratePglite(pdb, { migrationsFolder });
   return {
     db: pdb as unknown as Db,

@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from '@rookery/contracts';
-import { and, asc, count, desc, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
@@ -86,6 +86,106 @@ export async function paginate<T extends PgTable, R = T['$inferSelect']>(
     db.select({ total: count() }).from(from).where(where),
   ]);
   return { rows, total, page, pageSize };
+}
+
+/**
+ * Keyset paging for high-volume tables (logs, orders, codes, messages): newest first by
+ * (time, id), the next page named by a cursor (the last row's time and id) instead of an offset,
+ * so page 1,000 costs what page 1 does, and never a `count(*)`: the total, when asked, is the
+ * planner's estimate and says so.
+ */
+export interface KeysetQuery<T extends PgTable, R> {
+  from: T;
+  /** Filters, ANDed; `undefined` entries are skipped. */
+  filters?: (SQL | undefined)[];
+  /** The time column (descending) and the unique id that breaks ties. */
+  time: PgColumn;
+  id: PgColumn;
+  /** The cursor a previous page gave (`nextCursor`); absent for the first page. */
+  cursor?: string | null;
+  pageSize: number;
+  /** Also give the planner's estimate of the matching rows (an EXPLAIN, no scan). */
+  estimateTotal?: boolean;
+  /** Read a row's time and id back for the cursor (the default reads the columns' property names). */
+  keyOf?: (row: R) => { time: Date; id: number | string };
+  select?: (db: Db) => {
+    where(where: SQL | undefined): { orderBy(...by: SQL[]): { limit(n: number): PromiseLike<R[]> } };
+  };
+}
+
+export interface KeysetPage<T> {
+  rows: T[];
+  /** Names the page after this one; null on the last page. */
+  nextCursor: string | null;
+  /** The planner's estimate of all matching rows (only when asked): an estimate, never a count. */
+  estimatedTotal?: { value: number; estimate: true };
+}
+
+/** A cursor as the client carries it: opaque text (base64url of the last row's time and id). */
+export const encodeCursor = (time: Date, id: number | string) =>
+  Buffer.from(JSON.stringify([time.toISOString(), id])).toString('base64url');
+
+/** The time and id a cursor names, or null for one that is not ours (a first page, not a 500). */
+export function decodeCursor(cursor: string | null | undefined): { time: Date; id: number | string } | null {
+  if (!cursor) return null;
+  try {
+    const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const at = typeof time === 'string' ? new Date(time) : null;
+    if (!at || Number.isNaN(at.getTime())) return null;
+    if (typeof id !== 'number' && typeof id !== 'string') return null;
+    return { time: at, id };
+  } catch {
+    return null;
+  }
+}
+
+/** The planner's row estimate for `select 1 from <table> where <filters>` (no rows are read). */
+async function plannedRows(db: Db, from: PgTable, where: SQL | undefined): Promise<number> {
+  // Parameters bind in EXPLAIN as in the statement itself (extended protocol).
+  const result = (await db.execute(
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(from).where(where)}`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  const plan = Object.values(result.rows[0])[0] as [{ Plan: { 'Plan Rows': number } }] | string;
+  const parsed = typeof plan === 'string' ? (JSON.parse(plan) as [{ Plan: { 'Plan Rows': number } }]) : plan;
+  return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
+export async function keysetPaginate<T extends PgTable, R = T['$inferSelect']>(
+  db: Db,
+  q: KeysetQuery<T, R>,
+): Promise<KeysetPage<R>> {
+  const pageSize = Math.min(Math.max(1, Math.trunc(q.pageSize) || 1), MAX_PAGE_SIZE);
+  const after = decodeCursor(q.cursor);
+  const where = and(...(q.filters ?? []));
+  const pageWhere = and(where, after ? sql`(${q.time}, ${q.id}) < (${after.time}, ${after.id})` : undefined);
+  const from = q.from as PgTable;
+  const base = q.select
+    ? q.select(db)
+    : (db.select().from(from) as unknown as NonNullable<KeysetQuery<T, R>['select']> extends (db: Db) => infer S
+        ? S
+        : never);
+  const [fetched, estimate] = await Promise.all([
+    base
+      .where(pageWhere)
+      .orderBy(desc(q.time), desc(q.id))
+      .limit(pageSize + 1),
+    q.estimateTotal ? plannedRows(db, from, where) : undefined,
+  ]);
+  const rows = fetched.slice(0, pageSize);
+  const keyOf =
+    q.keyOf ??
+    ((row: R) => {
+      const r = row as Record<string, unknown>;
+      const col = (c: PgColumn) => Object.entries(q.from).find(([, v]) => v === c)?.[0] ?? c.name;
+      return { time: r[col(q.time)] as Date, id: r[col(q.id)] as number | string };
+    });
+  const last = rows.at(-1);
+  const nextCursor = fetched.length > pageSize && last ? (({ time, id }) => encodeCursor(time, id))(keyOf(last)) : null;
+  return {
+    rows,
+    nextCursor,
+    ...(estimate === undefined ? {} : { estimatedTotal: { value: estimate, estimate: true as const } }),
+  };
 }
 
 /** A page of a list already in memory (a merge of several sources), with the same bounds. */

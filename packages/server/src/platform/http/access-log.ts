@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { accessLog } from '../db/schema.js';
+import { accessLog } from '../db/tables.js';
 import { daysBefore, deleteInBatches, housekeepingJob } from '../housekeeping.js';
 
 type Row = typeof accessLog.$inferInsert;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/tables.js';
 
 export interface AuditEntry {
   /** Defaults to the endpoint's audit name. */

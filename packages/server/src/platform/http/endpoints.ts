@@ -16,7 +16,7 @@ import { announceChanges } from '../live-snapshot.js';
 import { sha256 } from '../security/tokens.js';
 import { type AuditEntry, redact, writeAudit } from './audit.js';
 import { AppError } from './errors.js';
-import { resolveSession, type Session } from './session.js';
+import type { Session } from './session.js';
 
 export interface RequestContext<E extends Endpoint> {
   query: EndpointQuery<E>;
@@ -226,7 +226,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
           if (!gameKeyMatches(req.headers['x-game-key'], deps.gameKeyHash)) throw new AppError(401, 'http.gameKey');
           return;
         }
-        const session = await resolveSession(deps.db, req.headers.authorization, app.clock.now());
+        const session = await app.resolveSession(deps.db, req.headers.authorization, app.clock.now());
         if (!session) throw new AppError(401, 'http.401');
         if (session.pending && def.permission !== 'pending') throw new AppError(403, 'auth.pending');
         const rule = def.permission === 'pending' ? true : def.permission;

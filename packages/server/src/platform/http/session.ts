@@ -1,8 +1,5 @@
 import { builtInRoles, superRoles } from '@rookery/contracts';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { roles, staffSessions, staffUsers } from '../db/schema.js';
-import { sha256 } from '../security/tokens.js';
 
 export interface Session {
   tokenHash: string;
@@ -28,32 +25,14 @@ export function accessOf(role: string | null, content: string[] | null): string[
 
 export const isSuper = (s: Pick<Session, 'access'>) => s.access.some((a) => superRoles.includes(a));
 
-/** `Authorization: <token>` or `Bearer <token>` → the live session, or null. */
-export async function resolveSession(db: Db, header: string | undefined, now: Date): Promise<Session | null> {
-  if (!header) return null;
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
-  if (token.length < 20 || token.length > 100) return null;
-  const tokenHash = sha256(token);
-  const [row] = await db
-    .select({
-      userId: staffUsers.id,
-      username: staffUsers.username,
-      status: staffUsers.status,
-      role: staffUsers.role,
-      content: roles.content,
-    })
-    .from(staffSessions)
-    .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.userId))
-    .leftJoin(roles, eq(roles.roleName, staffUsers.role))
-    .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  if (row.status === 'active') {
-    const access = accessOf(row.role, row.content);
-    return { tokenHash, userId: row.userId, username: row.username, role: row.role, access, pending: false };
+/**
+ * Who a console call's `Authorization` header names: the staff area answers it (its tables), the
+ * app installs it (`app.resolveSession`) before any module registers, and the endpoint guard asks.
+ */
+export type SessionResolver = (db: Db, header: string | undefined, now: Date) => Promise<Session | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    resolveSession: SessionResolver;
   }
-  if (row.status === 'pending' || row.status === 'rejected') {
-    return { tokenHash, userId: row.userId, username: row.username, role: null, access: [], pending: true };
-  }
-  return null;
 }

@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
+import { mailOutbox } from '../db/tables.js';
 
 export interface Mailer {
   /**

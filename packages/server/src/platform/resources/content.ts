@@ -1,13 +1,8 @@
-import { createHash } from 'node:crypto';
 import { type Resource, resources } from '@rookery/contracts';
-import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { LiveSnapshot } from '../live-snapshot.js';
-import { resourceItems } from './tables.js';
+import { etagOf } from '../http/etag.js';
+import { CompiledView, type ItemsByKind } from './game-views.js';
 
 const gameResources = (Object.values(resources) as Resource[]).filter((r) => r.gameVisible);
-/** The change channels of every game-visible kind: the content snapshot follows them all. */
-export const contentChannels = gameResources.map((r) => r.channel);
 
 interface Published {
   key: string;
@@ -34,29 +29,23 @@ export interface CompiledContent {
 
 const MAX_KEPT_ANSWERS = 500;
 
-export async function compileContent(db: Db): Promise<CompiledContent> {
-  const rows = await db
-    .select()
-    .from(resourceItems)
-    .where(
-      inArray(
-        resourceItems.kind,
-        gameResources.map((r) => r.name),
-      ),
-    )
-    .orderBy(resourceItems.kind, resourceItems.key);
+export function compileContent(items: ItemsByKind): CompiledContent {
   const byKind = new Map<string, Published[]>(gameResources.map((r) => [r.name, []]));
   const boundaries = new Set<number>();
-  for (const row of rows) {
-    const r = gameResources.find((g) => g.name === row.kind)!;
-    const { [r.key]: _, ...rest } = row.document;
-    const from = row.effectiveAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-    const until = row.expireAt?.getTime() ?? Number.POSITIVE_INFINITY;
-    if (Number.isFinite(from)) boundaries.add(from);
-    if (Number.isFinite(until)) boundaries.add(until);
-    byKind
-      .get(row.kind)!
-      .push({ key: row.key, value: r.publish ? r.publish(row.document as never) : rest, from, until });
+  for (const r of gameResources) {
+    for (const item of items.get(r.name) ?? []) {
+      // The game never sees a secret (nor the key, which names the item).
+      const rest = Object.fromEntries(
+        Object.entries(item.document).filter(([k]) => k !== r.key && !(r.secret ?? []).includes(k)),
+      );
+      const from = item.effectiveAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const until = item.expireAt?.getTime() ?? Number.POSITIVE_INFINITY;
+      if (Number.isFinite(from)) boundaries.add(from);
+      if (Number.isFinite(until)) boundaries.add(until);
+      byKind
+        .get(r.name)!
+        .push({ key: item.key, value: r.publish ? r.publish(item.document as never) : rest, from, until });
+    }
   }
   return { byKind, boundaries: [...boundaries].sort((a, b) => a - b), answers: new Map() };
 }
@@ -90,18 +79,11 @@ export function contentAnswer(compiled: CompiledContent, kinds: readonly string[
       content[kind] = items;
     }
     const body = JSON.stringify({ code: 200, data: { content }, msg: 'ok' });
-    answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+    answer = { body, etag: etagOf(body) };
     if (compiled.answers.size >= MAX_KEPT_ANSWERS) compiled.answers.clear();
     compiled.answers.set(cacheKey, answer);
   }
   return answer;
 }
 
-/** `If-None-Match` names this tag (or `*`). */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const tags = (Array.isArray(header) ? header.join(',') : header).split(',').map((t) => t.trim());
-  return tags.some((t) => t === '*' || t === etag || t === `W/${etag}`);
-}
-
-export const newContentSnapshot = () => new LiveSnapshot(compileContent);
+export const newContentSnapshot = () => new CompiledView(gameResources, compileContent);

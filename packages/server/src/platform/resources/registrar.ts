@@ -1,17 +1,26 @@
-import { capitalised, type Endpoint, type Locale, resourceEndpoints, resourceGameEndpoints } from '@rookery/contracts';
+import {
+  capitalised,
+  type Endpoint,
+  type Locale,
+  resourceEndpoints,
+  resourceGameEndpoints,
+  resourceVersionEndpoints,
+} from '@rookery/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
 import { type Handler, registerEndpoints } from '../http/endpoints.js';
 import { AppError, fieldErrors } from '../http/errors.js';
-import { followChanges } from '../live-snapshot.js';
-import { contentAnswer, contentChannels, etagMatches, newContentSnapshot } from './content.js';
+import { sendCached } from '../http/etag.js';
+import { contentAnswer, newContentSnapshot } from './content.js';
+import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } from './game-views.js';
 import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
 import {
   type AnyResource,
   checkKey,
   deleteItem,
   documentOf,
+  findItem,
   getItem,
   getVersion,
   itemTarget,
@@ -33,13 +42,30 @@ export interface ResourceKitDeps {
 type Body = Record<string, unknown> & { effectiveAt?: string | null; expireAt?: string | null; comment?: string };
 type Ctx = Parameters<Handler<Endpoint>>[0];
 
+/** What a save hook is told: the document to write, the stored one before (null when new) and why. */
+export interface BeforeSaveInput {
+  /** The transaction of the save. */
+  db: Db;
+  doc: Record<string, unknown>;
+  /** The stored document (secrets included), locked until the save commits; null on a create. */
+  previous: Record<string, unknown> | null;
+  mode: 'create' | 'update' | 'restore';
+  locale: Locale;
+}
+
 /** What an area adds to the generic handlers of its resource. */
 export interface ResourceHooks {
   /**
    * Checks across items before a create, update or restore is written (in its transaction): throw
-   * an AppError (400 with field messages) to refuse. E.g. a value that must fit another item's type.
+   * an AppError (400 with field messages, 409) to refuse. E.g. a value that must fit another
+   * item's type, or a field that may not change once set (compare with `previous`).
    */
-  beforeSave?: (db: Db, document: Record<string, unknown>, locale: Locale) => Promise<void>;
+  beforeSave?: (input: BeforeSaveInput) => Promise<void>;
+  /**
+   * Before an item is deleted (in its transaction, the item locked): throw an AppError to refuse,
+   * e.g. while a running campaign still uses it.
+   */
+  beforeDelete?: (input: { db: Db; previous: Record<string, unknown>; locale: Locale }) => Promise<void>;
   /** The function of each computed column the declaration names (`list.computed`). */
   computed?: Record<string, ComputedColumn>;
   /**
@@ -69,10 +95,18 @@ function checkHooks(r: AnyResource, hooks: ResourceHooks) {
 /** The generic handlers of one resource's endpoints, by action. */
 function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<string, Handler<Endpoint>> {
   const key = (ctx: Ctx) => (ctx.params as { key: string }).key;
+  /** The stored document, locked for the rest of the transaction (so a hook sees what is replaced). */
+  const previousOf = async (db: Db, k: string) => (await findItem(db, r.name, k, true))?.document ?? null;
   const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
     const document = documentOf(r, r.autoKey ? { ...body, [r.key]: Number(k) } : body);
-    await hooks.beforeSave?.(ctx.db, document, ctx.locale);
+    if (hooks.beforeSave) {
+      const previous = await previousOf(ctx.db, k);
+      // The secret the body left out is the stored one: the hook sees the document as it will be.
+      for (const f of r.secret ?? [])
+        if (document[f] === undefined && previous?.[f] !== undefined) document[f] = previous[f];
+      await hooks.beforeSave({ db: ctx.db, doc: document, previous, mode, locale: ctx.locale });
+    }
     return saveItem(ctx.db, r, k, {
       document,
       effectiveAt: body.effectiveAt,
@@ -93,12 +127,18 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
         let changed = 0;
         for (const k of new Set((ctx.body as { keys: string[] }).keys)) {
           const row = await getItem(ctx.db, r, k, ctx.locale, true);
-          const document = run({ document: row.document, view: itemView(row), now });
+          const document = run({ document: row.document, view: itemView(row, r), now });
           if (!document) continue;
           const parsed = r.schema.safeParse(document);
           if (!parsed.success)
             throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
-          await hooks.beforeSave?.(ctx.db, document, ctx.locale);
+          await hooks.beforeSave?.({
+            db: ctx.db,
+            doc: document,
+            previous: row.document,
+            mode: 'update',
+            locale: ctx.locale,
+          });
           const { before, after } = await saveItem(ctx.db, r, k, {
             document,
             effectiveAt: row.effectiveAt?.toISOString() ?? null,
@@ -126,7 +166,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
         .header('content-disposition', `attachment; filename="${r.name}-${now.toISOString().slice(0, 10)}.csv"`);
       return exportCsv(db, r, query as ListQuery, { now, locale, computed }) as never;
     },
-    Get: async (ctx) => itemView(await getItem(ctx.db, r, key(ctx), ctx.locale)),
+    Get: async (ctx) => itemView(await getItem(ctx.db, r, key(ctx), ctx.locale), r),
     Create: async (ctx) => {
       const k = r.autoKey ? String(await nextKey(ctx.db, r)) : String((ctx.body as Body)[r.key]);
       const { after } = await save(ctx, k, 'create');
@@ -140,7 +180,13 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       return after;
     },
     Delete: async (ctx) => {
-      const before = await deleteItem(ctx.db, r, key(ctx), ctx.locale);
+      const before = await deleteItem(
+        ctx.db,
+        r,
+        key(ctx),
+        ctx.locale,
+        hooks.beforeDelete && ((previous) => hooks.beforeDelete!({ db: ctx.db, previous, locale: ctx.locale })),
+      );
       ctx.audit({ target: itemTarget(r, key(ctx)), before, after: null });
       return { ok: true };
     },
@@ -152,13 +198,17 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
     Restore: async (ctx) => {
       const { version } = ctx.params as { version: number };
       const old = await getVersion(ctx.db, r, key(ctx), version);
+      const previous = await previousOf(ctx.db, key(ctx));
+      // Versions keep no secret: the restored document keeps the stored one.
+      const document = { ...old.document };
+      for (const f of r.secret ?? []) if (previous?.[f] !== undefined) document[f] = previous[f];
       // The schema may have changed since: an old document that no longer passes is refused.
-      const parsed = r.schema.safeParse(old.document);
+      const parsed = r.schema.safeParse(document);
       if (!parsed.success)
         throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
-      await hooks.beforeSave?.(ctx.db, old.document, ctx.locale);
+      await hooks.beforeSave?.({ db: ctx.db, doc: document, previous, mode: 'restore', locale: ctx.locale });
       const { before, after } = await saveItem(ctx.db, r, key(ctx), {
-        document: old.document,
+        document,
         effectiveAt: old.effectiveAt?.toISOString() ?? null,
         expireAt: old.expireAt?.toISOString() ?? null,
         comment: (ctx.body as Body).comment,
@@ -234,9 +284,28 @@ function specHandlersOf(group: AnyResource[], hooks: ResourceHooks, clock: Clock
 export async function resourceKit({ app, database, gameKeyHash, clock }: ResourceKitDeps) {
   const deps = { db: database.db, gameKeyHash };
   const content = newContentSnapshot();
-  await followChanges(database, contentChannels, content);
+  await content.follow(database);
+  const playerAnswer = new PlayerAnswer();
   return {
     content,
+    /**
+     * Declare a game-facing view: a live snapshot compiled from the items of `resources` once per
+     * change of any of them (in any instance). Config, the game door and the content use it.
+     */
+    async view<C>(resources: readonly AnyResource[], compile: (items: ItemsByKind) => C): Promise<CompiledView<C>> {
+      const view = new CompiledView(resources, compile);
+      await view.follow(database);
+      return view;
+    },
+    /**
+     * Declare a part of the player's game answer (see `PlayerAnswerPart`): evaluated per player
+     * by `playerAnswer`, admit parts first, whatever order the areas registered in.
+     */
+    answerPart(part: PlayerAnswerPart) {
+      playerAnswer.declare(part);
+    },
+    /** The player's game answer: every declared part, evaluated for this player at `now`. */
+    playerAnswer: playerAnswer.evaluate.bind(playerAnswer),
     register(r: AnyResource, hooks: ResourceHooks = {}) {
       if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's calls: registerSpec`);
       checkHooks(r, hooks);
@@ -263,6 +332,18 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
         Object.fromEntries(names.map(([, name]) => [name, table[name]])),
         Object.fromEntries(names.map(([call, name]) => [name, byCall[call]])),
       );
+      // Their versions, diff and restore are the kit's own calls, one resource each.
+      for (const r of group) {
+        if (!r.versioned) continue;
+        const versions = resourceVersionEndpoints(r as never) as Record<string, Endpoint>;
+        const byAction = handlersOf(r, hooks, clock);
+        registerEndpoints(
+          app,
+          deps,
+          versions,
+          Object.fromEntries(Object.keys(versions).map((name) => [name, byAction[name.slice(r.name.length)]])),
+        );
+      }
     },
     /** Serve the game the published content of every game-visible kind (once, by the content area). */
     registerContent() {
@@ -270,9 +351,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
         gameGetContent: async ({ db, query, req, reply }) => {
           const compiled = await content.get(db);
           const answer = contentAnswer(compiled, query.kinds, clock.now().getTime());
-          reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-          if (etagMatches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send() as never;
-          return reply.type('application/json; charset=utf-8').send(answer.body) as never;
+          return sendCached(req, reply, answer.body, answer.etag);
         },
       });
     },

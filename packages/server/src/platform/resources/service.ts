@@ -1,5 +1,12 @@
-import { auditTarget, type Locale, type Resource, type ResourceName, resources } from '@rookery/contracts';
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import {
+  auditTarget,
+  type Locale,
+  type Resource,
+  type ResourceName,
+  resources,
+  uniqueFields,
+} from '@rookery/contracts';
+import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { asList, type PageInput, paginate } from '../db/paginate.js';
@@ -15,9 +22,26 @@ type Doc = Record<string, unknown>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** An item as the console API answers it: the document's fields and the kit's. */
-export const itemView = (row: ItemRow) => ({
-  ...row.document,
+/** A document as a read shows it: each secret field `set` or `notSet`, never its value. */
+export function maskSecrets(document: Doc, secret: readonly string[] | undefined): Doc {
+  if (!secret?.length) return document;
+  const out = { ...document };
+  for (const f of secret) out[f] = document[f] === undefined || document[f] === null ? 'notSet' : 'set';
+  return out;
+}
+
+/** A document without its secret fields (what a version keeps). */
+export function withoutSecrets(document: Doc, secret: readonly string[] | undefined): Doc {
+  if (!secret?.length) return document;
+  return Object.fromEntries(Object.entries(document).filter(([k]) => !secret.includes(k)));
+}
+
+/**
+ * An item as the console API answers it: the document's fields (a secret as `set` / `notSet`:
+ * pass the resource when it declares secrets) and the kit's.
+ */
+export const itemView = (row: ItemRow, r?: Pick<AnyResource, 'secret'>) => ({
+  ...maskSecrets(row.document, r?.secret),
   version: row.version,
   effectiveAt: iso(row.effectiveAt),
   expireAt: iso(row.expireAt),
@@ -79,7 +103,7 @@ export async function listItems(
     page: q.page,
     pageSize: q.pageSize,
   });
-  return asList(page, (row) => withComputed(itemView(row), opts.computed ?? {}, opts.now));
+  return asList(page, (row) => withComputed(itemView(row, r), opts.computed ?? {}, opts.now));
 }
 
 /** The next number of a kind whose key the kit gives (`autoKey`): one row lock, never reused. */
@@ -92,26 +116,39 @@ export async function nextKey(db: Db, r: AnyResource): Promise<number> {
   return last;
 }
 
-/** The declared unique fields (a name): another item of the kind holding the value refuses the save (409). */
+/** The text a unique key compares for one field's value (JSON text of a non-string). */
+const uniqueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * The declared unique keys (a name; a platform and SKU together; a code in any case): another
+ * item of the kind holding the same values refuses the save (409). A key with an empty field
+ * does not count.
+ */
 async function checkUnique(db: Db, r: AnyResource, key: string, doc: Doc) {
   if (!r.unique?.length) return;
-  // One save of the kind at a time checks and writes, so two cannot take the same name at once.
+  // One save of the kind at a time checks and writes, so two cannot take the same key at once.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`resource:${r.name}`}))`);
-  for (const { field, message } of r.unique) {
-    const value = doc[field];
-    if (value === undefined || value === null) continue;
+  for (const u of r.unique) {
+    const fields = uniqueFields(u);
+    const values = fields.map((f) => doc[f]);
+    if (values.some((v) => v === undefined || v === null)) continue;
+    const lower = u.normalize === 'lowercase';
     const [taken] = await db
       .select({ key: resourceItems.key })
       .from(resourceItems)
       .where(
         and(
           eq(resourceItems.kind, r.name),
-          sql`${resourceItems.document}->>${field} = ${String(value)}`,
+          ...fields.map((f, i) =>
+            lower
+              ? sql`lower(${resourceItems.document}->>${f}) = lower(${uniqueText(values[i])})`
+              : sql`${resourceItems.document}->>${f} = ${uniqueText(values[i])}`,
+          ),
           sql`${resourceItems.key} <> ${key}`,
         ),
       )
       .limit(1);
-    if (taken) throw conflict(message, field);
+    if (taken) throw conflict(u.message, fields[fields.length - 1]);
   }
 }
 
@@ -159,6 +196,11 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
       fields: [{ field: r.key, message: 'resource.keyTakenField' }],
     });
   if (input.mode === 'update' && !before) throw new AppError(404, 'resource.notFound', { vars });
+  // A secret left out (an update that did not type it, a restore: versions keep none) stays as stored.
+  const document = { ...input.document };
+  for (const f of r.secret ?? [])
+    if (document[f] === undefined && before?.document[f] !== undefined) document[f] = before.document[f];
+  input = { ...input, document };
   await checkUnique(db, r, key, input.document);
   const refs = await checkReferences(db, r, input.document, locale);
   // Versions outlive a deleted item: a re-created key continues its numbering.
@@ -188,19 +230,26 @@ export async function saveItem(db: Db, r: AnyResource, key: string, input: SaveI
       kind: r.name,
       key,
       version,
-      document: input.document,
+      document: withoutSecrets(input.document, r.secret),
       ...window,
       author: input.actor,
       comment: input.comment || null,
       restoredFrom: input.restoredFrom ?? null,
       at: now,
     });
-  return { before: before ? itemView(before) : null, after: itemView(row) };
+  return { before: before ? itemView(before, r) : null, after: itemView(row, r) };
 }
 
 /** Delete an item: refused (409) while another item names it, saying which. Its versions stay. */
-export async function deleteItem(db: Db, r: AnyResource, key: string, locale: Locale) {
+export async function deleteItem(
+  db: Db,
+  r: AnyResource,
+  key: string,
+  locale: Locale,
+  beforeDelete?: (previous: Doc) => Promise<void>,
+) {
   const before = await getItem(db, r, key, locale, true);
+  await beforeDelete?.(before.document);
   const referrers = await db
     .select({ kind: resourceRefs.kind, key: resourceRefs.key, field: resourceRefs.field })
     .from(resourceRefs)
@@ -214,7 +263,7 @@ export async function deleteItem(db: Db, r: AnyResource, key: string, locale: Lo
   }
   await db.delete(resourceRefs).where(and(eq(resourceRefs.kind, r.name), eq(resourceRefs.key, key)));
   await db.delete(resourceItems).where(itemWhere(r.name, key));
-  return itemView(before);
+  return itemView(before, r);
 }
 
 export async function listVersions(db: Db, r: AnyResource, key: string, q: PageInput) {

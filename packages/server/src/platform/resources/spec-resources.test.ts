@@ -71,3 +71,35 @@ it('a mail reads the template it names from the kit; a missing number is refused
   expect(missing.statusCode).toBe(400);
   expect(missing.json().errors.map((e: { field: string }) => e.field)).toEqual(['mailTemplateId']);
 });
+
+it('templates on the spec’s paths keep versions, each version readable, and restore', async () => {
+  const t = await create({ theTable: 'reward', name: 'chest', reward: [{ kind: 'gem', amount: 5 }] });
+  const edit = await ctx.call('PUT', `/api/v1/email/template/${t.id}`, {
+    token: ctx.adminToken,
+    body: { theTable: 'reward', name: 'chest', reward: [{ kind: 'gem', amount: 50 }] },
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  const base = `/api/v1/resources/rewardTemplate/${t.id}/versions`;
+  const history = await ctx.call('GET', base, { token: ctx.adminToken });
+  expect(history.statusCode, history.body).toBe(200);
+  const versions = history.json().data.list as { version: number; author: string; document: any }[];
+  expect(versions.map((v) => [v.version, v.author, v.document.reward[0].amount])).toEqual([
+    [2, 'admin', 50],
+    [1, 'admin', 5],
+  ]);
+  const first = await ctx.call('GET', `${base}/1`, { token: ctx.adminToken });
+  expect(first.json().data.document).toMatchObject({ name: 'chest', reward: [{ kind: 'gem', amount: 5 }] });
+  const restored = await ctx.call('POST', `${base}/1/restore`, { token: ctx.adminToken, body: { comment: 'back' } });
+  expect(restored.statusCode, restored.body).toBe(200);
+  const now = await ctx.call('GET', `/api/v1/email/template/${t.id}?theTable=reward`, { token: ctx.adminToken });
+  expect(now.json().data).toMatchObject({ reward: [{ kind: 'gem', amount: 5 }] });
+  expect(restored.json().data).toMatchObject({ version: 3 });
+  const log = await ctx.call('GET', `/api/v1/system/log?target=rewardTemplate:${t.id}`, { token: ctx.adminToken });
+  expect(log.json().data.list[0]).toMatchObject({ action: 'rewardTemplateRestore', after: { restoredFrom: 1 } });
+  // Versions are per kind: the same number's mail template history holds none of this reward template.
+  const other = await ctx.call('GET', `/api/v1/resources/mailTemplate/${t.id}/versions`, { token: ctx.adminToken });
+  for (const v of other.json().data?.list ?? []) expect(v.document).not.toHaveProperty('reward');
+  expect(
+    (await ctx.call('GET', '/api/v1/resources/rewardTemplate/999/versions', { token: ctx.adminToken })).statusCode,
+  ).toBe(404);
+});
