@@ -22,6 +22,11 @@ const rowKeys = () =>
     .locator('.ant-table-tbody .ant-table-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
 const confirmDialog = () => page().locator('.ant-modal-confirm:visible');
+/** The list's screen has loaded (its chunk comes on first visit, slow on a busy machine). */
+const searchForm = async () => {
+  await page().getByTestId('search-form').getByLabel('搜索').waitFor({ timeout: 60_000 });
+  return page().getByTestId('search-form');
+};
 
 async function choose(testId: string, option: string) {
   await page().getByTestId(testId).click();
@@ -47,7 +52,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     for (const c of constants) await save('/api/v1/resources/constant', c, c.name);
 
     await page().goto('/setting/constant');
-    await page().getByTestId('search-form').getByLabel('搜索').fill(prefix);
+    await (await searchForm()).getByLabel('搜索').fill(prefix);
     await choose('filter-filter_type', '数字');
     await page().getByTestId('search-form').getByRole('button', { name: '查 询' }).click();
     await expect.poll(rowKeys).toEqual([`${prefix}A`, `${prefix}C`, `${prefix}D`]);
@@ -62,6 +67,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     expect(address.searchParams.get('order')).toBe('desc');
 
     await page().reload();
+    await searchForm();
     await expect.poll(rowKeys).toEqual([`${prefix}D`, `${prefix}C`, `${prefix}A`]);
     await page().getByTestId('filter-filter_type').getByText('数字').waitFor();
 
@@ -105,7 +111,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     const planned = await endOf(a);
 
     await page().goto('/setting/maintenance');
-    await page().getByTestId('search-form').getByLabel('搜索').fill(prefix);
+    await (await searchForm()).getByLabel('搜索').fill(prefix);
     await choose('filter-filter_state', '生效中');
     await page().getByTestId('search-form').getByRole('button', { name: '查 询' }).click();
     await expect.poll(rowKeys).toEqual([a, b]);
@@ -150,7 +156,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     try {
       await p.goto('/setting/maintenance');
       const button = p.locator('.ant-table-row').first().getByTestId('row-actions');
-      await button.waitFor();
+      await button.waitFor({ timeout: 60_000 });
       const box = await button.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);
