@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, unique, useAdminPage } from './helpers';
 
 /**
@@ -9,6 +9,9 @@ import { adminToken, call, unique, useAdminPage } from './helpers';
  * actions in reach, by keyboard too.
  */
 const page = useAdminPage();
+
+// The machine the suite shares may be busy: each step gets longer than the default to settle.
+beforeAll(() => page().setDefaultTimeout(45_000));
 
 const made: string[] = [];
 afterAll(async () => {
@@ -57,9 +60,11 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     await page().getByTestId('search-form').getByRole('button', { name: '查 询' }).click();
     await expect.poll(rowKeys).toEqual([`${prefix}A`, `${prefix}C`, `${prefix}D`]);
     // Name, ascending then descending.
-    const nameHeader = page().locator('.ant-table-thead th', { hasText: '名称' });
+    const nameHeader = page().getByRole('columnheader', { name: '名称' });
     await nameHeader.click();
+    await page().waitForURL(/order=asc/);
     await nameHeader.click();
+    await page().waitForURL(/order=desc/);
     await expect.poll(rowKeys).toEqual([`${prefix}D`, `${prefix}C`, `${prefix}A`]);
     const address = new URL(page().url());
     expect(address.searchParams.get('type')).toBe('number');
