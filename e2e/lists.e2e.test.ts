@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, call, unique, useAdminPage } from './helpers';
 
 /**
@@ -9,6 +9,9 @@ import { adminToken, call, unique, useAdminPage } from './helpers';
  * actions in reach, by keyboard too.
  */
 const page = useAdminPage();
+
+// The machine the suite shares may be busy: each step gets longer than the default to settle.
+beforeAll(() => page().setDefaultTimeout(45_000));
 
 const made: string[] = [];
 afterAll(async () => {
@@ -22,6 +25,11 @@ const rowKeys = () =>
     .locator('.ant-table-tbody .ant-table-row')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
 const confirmDialog = () => page().locator('.ant-modal-confirm:visible');
+/** The list's screen has loaded (its chunk comes on first visit, slow on a busy machine). */
+const searchForm = async () => {
+  await page().getByTestId('search-form').getByLabel('搜索').waitFor({ timeout: 60_000 });
+  return page().getByTestId('search-form');
+};
 
 async function choose(testId: string, option: string) {
   await page().getByTestId(testId).click();
@@ -47,14 +55,16 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     for (const c of constants) await save('/api/v1/resources/constant', c, c.name);
 
     await page().goto('/setting/constant');
-    await page().getByTestId('search-form').getByLabel('搜索').fill(prefix);
+    await (await searchForm()).getByLabel('搜索').fill(prefix);
     await choose('filter-filter_type', '数字');
     await page().getByTestId('search-form').getByRole('button', { name: '查 询' }).click();
     await expect.poll(rowKeys).toEqual([`${prefix}A`, `${prefix}C`, `${prefix}D`]);
     // Name, ascending then descending.
-    const nameHeader = page().locator('.ant-table-thead th', { hasText: '名称' });
+    const nameHeader = page().getByRole('columnheader', { name: '名称' });
     await nameHeader.click();
+    await page().waitForURL(/order=asc/);
     await nameHeader.click();
+    await page().waitForURL(/order=desc/);
     await expect.poll(rowKeys).toEqual([`${prefix}D`, `${prefix}C`, `${prefix}A`]);
     const address = new URL(page().url());
     expect(address.searchParams.get('type')).toBe('number');
@@ -62,6 +72,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     expect(address.searchParams.get('order')).toBe('desc');
 
     await page().reload();
+    await searchForm();
     await expect.poll(rowKeys).toEqual([`${prefix}D`, `${prefix}C`, `${prefix}A`]);
     await page().getByTestId('filter-filter_type').getByText('数字').waitFor();
 
@@ -105,7 +116,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     const planned = await endOf(a);
 
     await page().goto('/setting/maintenance');
-    await page().getByTestId('search-form').getByLabel('搜索').fill(prefix);
+    await (await searchForm()).getByLabel('搜索').fill(prefix);
     await choose('filter-filter_state', '生效中');
     await page().getByTestId('search-form').getByRole('button', { name: '查 询' }).click();
     await expect.poll(rowKeys).toEqual([a, b]);
@@ -114,13 +125,13 @@ describe('a kit list that filters, sorts, exports and acts', () => {
 
     // Cancel sends nothing.
     await row(a).getByTestId('row-action-endNow').click();
-    await confirmDialog().getByText('立即结束：1 个维护窗口？').waitFor();
+    await confirmDialog().locator('.ant-modal-confirm-title', { hasText: '立即结束：1 个维护窗口？' }).waitFor();
     await confirmDialog().getByTestId('consequence-cancel').click();
     await expect.poll(() => confirmDialog().count()).toBe(0);
     expect(await endOf(a)).toBe(planned);
 
     await row(a).getByTestId('row-action-endNow').click();
-    await confirmDialog().getByText('结束时间改为现在', { exact: false }).waitFor();
+    await confirmDialog().getByText('结束时间改为现在', { exact: false }).first().waitFor();
     await confirmDialog().getByTestId('consequence-ok').click();
     // Ended, it leaves the list of active windows.
     await expect.poll(rowKeys).toEqual([b]);
@@ -135,9 +146,9 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     await row(c).locator('.ant-checkbox-input').check();
     const plannedC = await endOf(c);
     await page().getByTestId('batch-action-endNow').click();
-    await confirmDialog().getByText('立即结束：2 个维护窗口？').waitFor();
+    await confirmDialog().locator('.ant-modal-confirm-title', { hasText: '立即结束：2 个维护窗口？' }).waitFor();
     await confirmDialog().getByTestId('consequence-ok').click();
-    await page().getByText('立即结束：1 个已更改，1 个未变').waitFor();
+    await page().getByText('立即结束：1 个已更改，1 个未变').first().waitFor();
     expect(Date.parse(await endOf(b))).toBeLessThanOrEqual(Date.now());
     expect(await endOf(c)).toBe(plannedC);
     await row(b).getByTestId('computed-state').getByText('已结束').waitFor();
@@ -150,7 +161,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     try {
       await p.goto('/setting/maintenance');
       const button = p.locator('.ant-table-row').first().getByTestId('row-actions');
-      await button.waitFor();
+      await button.waitFor({ timeout: 60_000 });
       const box = await button.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);

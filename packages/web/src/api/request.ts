@@ -47,6 +47,9 @@ let hooks: ApiHooks = {
   onHttpFailure: () => {},
 };
 
+/** The language calls are made in. */
+export const apiLocale = () => hooks.locale();
+
 export function configureApi(next: Partial<ApiHooks>) {
   hooks = { ...hooks, ...next };
 }
@@ -113,9 +116,16 @@ export async function api<E extends Endpoint>(
 }
 
 /** The error catalogue (contracts' message table) is fetched with the first failure, not the page. */
-const catalogue = () => import('./http-errors');
+export const catalogue = () => import('./http-errors');
 
-async function report(endpoint: Endpoint, status: number, failure: ApiError, url: string, options?: CallOptions) {
+/** Log a failed call and tell the operator, as every call does (also for downloads). */
+export async function report(
+  endpoint: Endpoint,
+  status: number,
+  failure: ApiError,
+  url: string,
+  options?: CallOptions,
+) {
   const { httpErrorText, isCataloguedStatus } = await catalogue();
   const title = httpErrorText(status, hooks.locale(), url);
   logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`);
@@ -130,46 +140,4 @@ async function report(endpoint: Endpoint, status: number, failure: ApiError, url
   const fieldConflict = status === 409 && Boolean(failure.errors?.length);
   if (!options?.quiet && !fieldConflict && isCataloguedStatus(status))
     hooks.onHttpFailure({ status, title, detail: failure.msg });
-}
-
-/**
- * Save a raw endpoint's answer (a CSV export) as a file, named as the server's
- * `Content-Disposition` says. Failures go through the same notices as `api`.
- */
-export async function download<E extends Endpoint>(
-  endpoint: E,
-  input: EndpointInput<E>,
-  fallbackName: string,
-  options?: CallOptions,
-): Promise<void> {
-  const { query, params } = (input ?? {}) as { query?: object; params?: object };
-  const url =
-    buildPath(endpoint.path, params as Record<string, unknown>) + toQueryString(query as Record<string, unknown>);
-  const locale = hooks.locale();
-  const headers: Record<string, string> = { 'Accept-Language': locale };
-  const token = readToken();
-  if (token) headers.Authorization = token;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: endpoint.method, headers, signal: options?.signal });
-  } catch {
-    const failure: ApiError = { code: 503, msg: (await catalogue()).httpErrorText(503, locale) };
-    await report(endpoint, 503, failure, url, options);
-    throw failure;
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
-    const failure: ApiError = isApiError(body)
-      ? body
-      : { code: response.status, msg: (await catalogue()).httpErrorText(response.status, locale, url) };
-    await report(endpoint, response.status, failure, url, options);
-    throw failure;
-  }
-  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = named ?? fallbackName;
-  link.click();
-  URL.revokeObjectURL(href);
 }

@@ -1,17 +1,12 @@
-import {
-  type ConfigField,
-  type ConfigValueType,
-  configOverrideResource,
-  configResource,
-  MAX_PAGE_SIZE,
-} from '@rookery/contracts';
+import { type ConfigField, type ConfigValueType, configOverrideResource, configResource } from '@rookery/contracts';
 import { Form, Input, Select, Space, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { formatTime } from '../../../crud/format';
 import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
 import { resourceApi } from '../../../crud/resource/endpoints';
+import { ResourcePicker } from '../../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../../crud/resource/screen';
 import { ValueView } from '../../../crud/resource/ValueView';
 import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
@@ -42,13 +37,12 @@ function PickFieldFirst() {
   return <Typography.Text type="secondary">{t('settings.configOverride.pickField')}</Typography.Text>;
 }
 
-/** Every config field (name and type), for the override form's field select. */
-function useConfigFields() {
-  const list = useEndpointQuery(resourceApi(configResource).list, {
-    query: { page: 1, pageSize: MAX_PAGE_SIZE },
-  } as never);
-  const rows = ((list.data as { list?: ConfigField[] } | undefined)?.list ?? []) as ConfigField[];
-  return useMemo(() => new Map(rows.map((f) => [f.name, f.type] as const)), [rows]);
+/** The type of the config field an override pins (read once it is picked). */
+function useFieldType(field: string | undefined): ConfigValueType | undefined {
+  const item = useEndpointQuery(resourceApi(configResource).get, { params: { key: field ?? '' } } as never, {
+    enabled: Boolean(field),
+  });
+  return field ? (item.data as ConfigField | undefined)?.type : undefined;
 }
 
 /** Tester overrides: a field's value pinned for listed players until an end time (managed on the config list). */
@@ -73,32 +67,21 @@ export const overrideScreen = resourceScreen({
   publishes: true,
   Form: ({ itemProps, editing, form }) => {
     const { t } = useTranslation();
-    const types = useConfigFields();
     const field = Form.useWatch('field', form) as string | undefined;
-    const type = field ? types.get(field) : undefined;
+    const type = useFieldType(field);
+    // Another field of another type: the value starts again from that type's blank.
+    const shownType = useRef(type);
+    useEffect(() => {
+      if (type && shownType.current && type !== shownType.current) form.setFieldValue('value', blankValueOf(type));
+      if (type) shownType.current = type;
+    }, [type, form]);
     return (
       <>
         <Form.Item {...itemProps('name')}>
           <Input disabled={editing} maxLength={100} data-testid="override-name" />
         </Form.Item>
-        <Form.Item {...itemProps('field')}>
-          <Select
-            showSearch={{ optionFilterProp: 'value' }}
-            data-testid="override-field"
-            options={[...types].map(([name, fieldType]) => ({
-              value: name,
-              label: (
-                <Space size={4}>
-                  {name}
-                  {typeTag(fieldType)}
-                </Space>
-              ),
-            }))}
-            onChange={(next: string) => {
-              const nextType = types.get(next);
-              if (nextType && nextType !== type) form.setFieldValue('value', blankValueOf(nextType));
-            }}
-          />
+        <Form.Item {...itemProps('field')} extra={type ? typeTag(type) : undefined}>
+          <ResourcePicker resource={configResource} testId="override-field" />
         </Form.Item>
         {type ? (
           <Form.Item {...itemProps('value')} key={type} required>
