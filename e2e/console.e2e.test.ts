@@ -327,7 +327,7 @@ describe('console walk', () => {
   for (const locale of ['zh-CN', 'en-US'])
     for (const width of [390, 1440])
       it(`keeps the frame, record and WCAG rules on every built page at ${width} px (${locale})`, {
-        timeout: 600_000,
+        timeout: 900_000,
       }, async () => {
         const { findings, axe } = await walk(browser(), { locale, width });
         expect(findings).toEqual({});
@@ -335,7 +335,7 @@ describe('console walk', () => {
       });
 
   it('keeps the WCAG rules on a sample of pages in the dark theme, either menu theme', {
-    timeout: 600_000,
+    timeout: 900_000,
   }, async () => {
     const { findings, axe } = await walk(browser(), { locale: 'en-US', width: 1440, darkSample: 4 });
     expect(findings).toEqual({});
