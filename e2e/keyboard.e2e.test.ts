@@ -71,13 +71,15 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
-    // The skip link is the first stop and leads into the page.
+    // Search the player by social ID; Enter searches, and the result's link opens the detail.
+    // On a freshly loaded page the skip link is the first stop and leads into the page.
+    await page.goto('/game-user/index');
+    await page.getByTestId('search-form').waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
     expect(await focusRing()).toBe(true);
-
-    // Search the player by social ID; Enter searches, and the result's link opens the detail.
-    await page.goto('/game-user/index');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
     const socialIdField = page.getByTestId('search-form').getByLabel('Social ID');
     await tabTo(socialIdField);
     await page.keyboard.type(socialId);
