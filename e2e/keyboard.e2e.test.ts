@@ -14,6 +14,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const opened = await newPage(browser(), 'en-US');
   page = opened.page;
+  // Five pages and two confirmations in one test: room for a loaded machine.
+  page.setDefaultTimeout(45_000);
   close = () => opened.context.close();
 });
 afterAll(async () => {
@@ -58,7 +60,9 @@ const focusRing = () =>
   });
 
 describe('the keyboard alone', () => {
-  it('signs in, finds a player, freezes them through the confirmation and sends them a personal mail', async () => {
+  it('signs in, finds a player, freezes them through the confirmation and sends them a personal mail', {
+    timeout: 300_000,
+  }, async () => {
     const socialId = unique('kb-');
     const { userId } = (await gameLogin(socialId)).body.data as { userId: number };
 
@@ -74,7 +78,7 @@ describe('the keyboard alone', () => {
     // Search the player by social ID; Enter searches, and the result's link opens the detail.
     // On a freshly loaded page the skip link is the first stop and leads into the page.
     await page.goto('/game-user/index');
-    await page.getByTestId('search-form').waitFor();
+    await page.getByTestId('search-form').getByLabel('Social ID').waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('skip-link');
     expect(await focusRing()).toBe(true);
