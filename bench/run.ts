@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'config-fetch': () => import('./config-fetch.js').then((m) => m.benchConfigFetch()),
   'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
+  jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
 };
 
 const wanted = process.argv.slice(2);
