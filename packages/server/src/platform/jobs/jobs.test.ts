@@ -364,5 +364,5 @@ describe.skipIf(onPostgres)('jobs on a PGlite data directory', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 300_000);
 });
