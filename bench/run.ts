@@ -14,6 +14,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'config-evaluate': () => import('./config-evaluate.js').then((m) => m.benchConfigEvaluate()),
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
   'ab-assign': () => import('./ab-assign.js').then((m) => m.benchAbAssign()),
+  jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
 };
 
 const wanted = process.argv.slice(2);

@@ -95,7 +95,6 @@ export const auditObjectPages: Partial<
   registration: { route: 'systemAllow', query: () => ({}) },
   constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
   dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
-  job: { route: 'systemJobs', query: (id) => ({ id }) },
 };
 
 interface AuditAction {

@@ -178,6 +178,7 @@ export const enUS: Translation = {
     systemRoleEdit: 'Edit role',
     systemAllow: 'Registration approval',
     systemLog: 'System log',
+    systemJobs: 'Jobs',
     passwordModify: 'Change password',
     refresh: 'Refresh',
     redirect: 'Redirect',

@@ -181,6 +181,7 @@ export const zhCN = {
     systemRoleEdit: '编辑角色',
     systemAllow: '注册审批',
     systemLog: '系统日志',
+    systemJobs: '后台任务',
     passwordModify: '修改密码',
     refresh: '刷新',
     redirect: '跳转',

@@ -51,6 +51,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   systemRoleEdit: () => import('../features/staff/roles/RoleEditPage'),
   systemAllow: () => import('../features/staff/registrations/RegistrationApprovalPage'),
   systemLog: () => import('../features/staff/system-log/SystemLogPage'),
+  systemJobs: () => import('../features/jobs/JobsPage'),
   emailList: () => import('../features/mail/PersonalMailListPage'),
   emailGlobal: () => import('../features/mail/GlobalMailListPage'),
   emailComeback: () => import('../features/mail/ComebackMailListPage'),

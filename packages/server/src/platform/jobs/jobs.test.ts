@@ -143,11 +143,6 @@ describe('jobs', () => {
     await expect.poll(async () => (await effects('bulk-')).length, { timeout: 60_000, interval: 500 }).toBe(total);
     const rows = await effects('bulk-');
     expect(rows.every((r) => r.n === 1)).toBe(true);
-    if (onPostgres) {
-      // Both instances took jobs.
-      const byInstance = new Set(rows.length ? [a.running, b.running] : []);
-      expect(byInstance.size).toBeGreaterThan(0);
-    }
     await a.stop();
     await b.stop();
   }, 90_000);
@@ -364,5 +359,5 @@ describe.skipIf(onPostgres)('jobs on a PGlite data directory', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 300_000);
 });

@@ -1,0 +1,63 @@
+import { addTexts } from '../shared/texts';
+
+/** The jobs page's words, added when the page loads (not on the login page). */
+const zhCN = {
+  jobs: {
+    name: '任务',
+    state: '状态',
+    progress: '进度',
+    attempts: '运行次数',
+    attemptsOf: '{{done}} / {{max}}',
+    error: '最后的错误',
+    cause: '起因',
+    causeBy: '{{actor}}：{{action}}',
+    causeSystem: '系统：{{action}}',
+    createdAt: '创建时间',
+    startAfter: '计划开始',
+    startedAt: '开始时间',
+    completedAt: '结束时间',
+    payload: '参数',
+    retry: '重试',
+    cancel: '取消',
+    retryTitle: '重试任务“{{name}}”？',
+    retryOk: '重试“{{name}}”',
+    retryEffect: '任务立即重新排队，由任一实例再运行一次（增加 1 次运行机会）',
+    cancelTitle: '取消任务“{{name}}”？',
+    cancelOk: '取消“{{name}}”',
+    cancelEffectWaiting: '任务不会再运行',
+    cancelEffectRunning: '正在运行的任务在下一次报告进度时停止；已完成的部分不会撤销',
+    retried: '已重新排队',
+    cancelled: '已取消',
+  },
+};
+const enUS = {
+  jobs: {
+    name: 'Job',
+    state: 'State',
+    progress: 'Progress',
+    attempts: 'Runs',
+    attemptsOf: '{{done}} of {{max}}',
+    error: 'Last error',
+    cause: 'Cause',
+    causeBy: '{{actor}}: {{action}}',
+    causeSystem: 'System: {{action}}',
+    createdAt: 'Created',
+    startAfter: 'Due',
+    startedAt: 'Started',
+    completedAt: 'Finished',
+    payload: 'Parameters',
+    retry: 'Retry',
+    cancel: 'Cancel',
+    retryTitle: 'Retry the job “{{name}}”?',
+    retryOk: 'Retry “{{name}}”',
+    retryEffect: 'The job is queued again at once and runs once more on any instance (one more run allowed)',
+    cancelTitle: 'Cancel the job “{{name}}”?',
+    cancelOk: 'Cancel “{{name}}”',
+    cancelEffectWaiting: 'The job will not run',
+    cancelEffectRunning: 'A running job stops at its next progress report; what it already did stays done',
+    retried: 'Queued again',
+    cancelled: 'Cancelled',
+  },
+};
+
+addTexts(zhCN, enUS);
