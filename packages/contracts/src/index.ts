@@ -26,4 +26,5 @@ export * from './resources/index.js';
 export * from './resources/unlock-track.js';
 export * from './routes/index.js';
 export * from './text.js';
+export * from './vocabulary.js';
 export * from './zod-messages.js';
