@@ -121,7 +121,7 @@ export const messages = {
     '文本包含不允许的字符（控制字符或无效编码）',
     'The text contains characters that are not allowed (control characters or broken encoding)',
   ),
-  'v.textTooLong': l('文本过长', 'The text is too long'),
+  'v.textTooLong': l('文本过长：最多 {maximum} 个字符', 'The text is too long: at most {maximum} characters'),
   'v.nameInvisible': l(
     '名称不能包含不可见字符或文字方向控制字符',
     'A name cannot contain invisible or text-direction characters',
