@@ -30,4 +30,5 @@ export * from './resources/unlock-track.js';
 export * from './routes/index.js';
 export * from './text.js';
 export * from './value-types.js';
+export * from './vocabulary.js';
 export * from './zod-messages.js';

@@ -62,18 +62,26 @@ describe('api', () => {
   });
 
   it('rejects with the whole body on another code, logs it and shows the catalogue notice', async () => {
-    const body = { code: 409, msg: 'This role name is taken', errors: [{ field: 'roleName', message: 'taken' }] };
+    const body = { code: 409, msg: 'The data changed meanwhile; reload and try again' };
     answer(409, body);
     await expect(api(staffEndpoints.createRole, { body: { roleName: 'x', content: [] } })).rejects.toEqual(body);
     expect(onHttpFailure).toHaveBeenCalledWith({
       status: 409,
       title: 'The data changed meanwhile; reload and try again',
-      detail: 'This role name is taken',
+      detail: 'The data changed meanwhile; reload and try again',
     });
     expect(errorLog.getState().entries[0]).toMatchObject({
       kind: 'request',
-      message: 'POST /api/v1/role 409: This role name is taken',
+      message: 'POST /api/v1/role 409: The data changed meanwhile; reload and try again',
     });
+  });
+
+  it('a conflict on a field (a name taken) is left to the form: no "data changed" notice', async () => {
+    const body = { code: 409, msg: 'This role name is taken', errors: [{ field: 'roleName', message: 'taken' }] };
+    answer(409, body);
+    await expect(api(staffEndpoints.createRole, { body: { roleName: 'x', content: [] } })).rejects.toEqual(body);
+    expect(onHttpFailure).not.toHaveBeenCalled();
+    expect(errorLog.getState().entries[0]).toMatchObject({ message: 'POST /api/v1/role 409: This role name is taken' });
   });
 
   it('a quiet call shows no notice but still rejects and logs', async () => {

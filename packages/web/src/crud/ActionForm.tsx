@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Consequence, useConsequenceConfirm } from './Consequence';
 import { ignoreEnter } from './consequential';
+import { FormSchema } from './schema-fields';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export interface ActionFormProps<S extends z.ZodType> {
@@ -84,7 +85,7 @@ export function ActionForm<S extends z.ZodType>({
         initialValues={initialValues}
         data-testid={testId}
       >
-        {children(itemProps)}
+        <FormSchema.Provider value={schema}>{children(itemProps)}</FormSchema.Provider>
         <Button type="primary" danger={danger} htmlType="submit" loading={submitting} data-testid={`${testId}-submit`}>
           {submitLabel}
         </Button>

@@ -1,6 +1,8 @@
 import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type DiffRow, diffRows, pathLabel } from './diff-rows';
+import { currentLocale } from '../i18n';
+import { type ChangeRow, changesInWords, valueInWords } from './change-words';
+import type { DiffRow } from './diff-rows';
 import './kit-texts';
 
 const kindColor: Record<DiffRow['kind'], string> = {
@@ -10,21 +12,16 @@ const kindColor: Record<DiffRow['kind'], string> = {
   moved: 'default',
 };
 
-function Value({ value }: { value: unknown }) {
-  const { t, i18n } = useTranslation();
-  if (value === undefined) return null;
-  if (value === null || value === '') return <Typography.Text type="secondary">{t('diff.empty')}</Typography.Text>;
-  if (typeof value === 'boolean') return <>{t(value ? 'common.yes' : 'common.no')}</>;
-  if (typeof value === 'number') return <>{new Intl.NumberFormat(i18n.language).format(value)}</>;
-  if (Array.isArray(value)) return <>{value.map(String).join(', ') || t('diff.empty')}</>;
-  if (typeof value === 'object') return <>{t('diff.empty')}</>;
-  return <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{String(value)}</Typography.Text>;
+function Value({ text }: { text?: string }) {
+  if (text === undefined) return null;
+  return <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</Typography.Text>;
 }
 
 /**
- * What changed between two versions of a record, one row per changed field: the audit log's
- * before/after, a player's data history and a resource's version history all show it this way.
- * `labels` names top-level fields in the operator's words.
+ * What changed between two versions of a record, one row per changed field in the operator's
+ * words (see `change-words.ts`): the audit log's before/after, a player's data history, a
+ * resource's version history and every publish confirmation show it this way. `labels` names
+ * top-level fields as the screen does; the shared vocabulary names the rest.
  */
 export function AuditDiff({
   before,
@@ -34,12 +31,26 @@ export function AuditDiff({
 }: {
   before?: unknown;
   after?: unknown;
-  /** Changes worked out elsewhere (e.g. by the server, with its own labels), instead of before/after. */
-  changes?: DiffRow[];
+  /** Changes worked out elsewhere (by the server, with its own labels), instead of before/after. */
+  changes?: { label: string; before?: unknown; after?: unknown }[];
   labels?: (field: string) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const rows = (changes ?? diffRows(before, after)).map((row, i) => ({ ...row, key: i }));
+  const locale = currentLocale();
+  const words: ChangeRow[] = changes
+    ? changes.map((c) => ({
+        field: c.label,
+        kind:
+          c.before === null || c.before === undefined
+            ? 'added'
+            : c.after === null || c.after === undefined
+              ? 'removed'
+              : 'changed',
+        before: c.before === null || c.before === undefined ? undefined : valueInWords(c.label, c.before, locale),
+        after: c.after === null || c.after === undefined ? undefined : valueInWords(c.label, c.after, locale),
+      }))
+    : changesInWords(before, after, { locale, labels });
+  const rows = words.map((row, i) => ({ ...row, key: i }));
   return (
     <Table
       size="small"
@@ -49,11 +60,7 @@ export function AuditDiff({
       locale={{ emptyText: t('diff.none') }}
       scroll={{ x: 'max-content' }}
       columns={[
-        {
-          key: 'field',
-          title: t('diff.field'),
-          render: (_, row) => (row.path.length ? pathLabel(row.path, labels) : t('diff.whole')),
-        },
+        { key: 'field', title: t('diff.field'), render: (_, row) => row.field || t('diff.whole') },
         {
           key: 'kind',
           title: t('diff.change'),
@@ -63,13 +70,13 @@ export function AuditDiff({
           key: 'before',
           title: t('diff.before'),
           render: (_, row) =>
-            row.kind === 'moved' ? t('diff.position', { n: Number(row.before) + 1 }) : <Value value={row.before} />,
+            row.kind === 'moved' ? t('diff.position', { n: row.before }) : <Value text={row.before} />,
         },
         {
           key: 'after',
           title: t('diff.after'),
           render: (_, row) =>
-            row.kind === 'moved' ? t('diff.position', { n: Number(row.after) + 1 }) : <Value value={row.after} />,
+            row.kind === 'moved' ? t('diff.position', { n: row.after }) : <Value text={row.after} />,
         },
       ]}
     />

@@ -9,6 +9,7 @@ import { type Confirmation, useConfirmDialog } from './ConfirmDialog';
 import { ignoreEnter } from './consequential';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
+import { FormSchema } from './schema-fields';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export type { Confirmation } from './ConfirmDialog';
@@ -77,6 +78,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
 }: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const formSchema = schema(record);
   const [openConfirmation, confirmation] = useConfirmDialog();
   const confirmed = async (body: z.output<S>) => (confirm ? openConfirmation(confirm(body, record)) : true);
   const navigate = useNavigate();
@@ -110,7 +112,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         initialValues={initialValues(record)}
         data-testid={testId}
       >
-        {children({ itemProps, form, record })}
+        <FormSchema.Provider value={formSchema}>{children({ itemProps, form, record })}</FormSchema.Provider>
         <FormActions submitting={submitting} backTo={backTo} />
       </Form>
       {confirmation}

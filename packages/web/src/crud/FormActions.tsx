@@ -1,17 +1,20 @@
-import { Button, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** Save and back, under a page form. */
+/**
+ * Save and back, under a page form: on a row of their own (a block-level flex), never beside the
+ * form's last row of inline fields (a mail's dates and IAP ID).
+ */
 export function FormActions({ submitting, backTo }: { submitting: boolean; backTo: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Space>
+    <Flex gap="small" wrap data-testid="form-actions">
       <Button type="primary" htmlType="submit" loading={submitting}>
         {t('common.save')}
       </Button>
       <Button onClick={() => navigate(backTo)}>{t('common.back')}</Button>
-    </Space>
+    </Flex>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormSchema } from './schema-fields';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 /**
@@ -59,7 +60,7 @@ export function FormDialog<S extends z.ZodType>({
         initialValues={initialValues}
         data-testid={`${name}-form`}
       >
-        {children(itemProps)}
+        <FormSchema.Provider value={schema}>{children(itemProps)}</FormSchema.Provider>
       </Form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffRows, pathLabel } from './diff-rows';
+import { diffRows } from './diff-rows';
 
 describe('diffRows', () => {
   it('lists changed, added and removed fields with their values', () => {
@@ -57,14 +57,5 @@ describe('diffRows', () => {
       { path: ['value'], kind: 'removed', before: 3 },
       { path: ['value', 'n'], kind: 'added', after: 3 },
     ]);
-  });
-});
-
-describe('pathLabel', () => {
-  it('labels the first segment and counts list items from one', () => {
-    expect(pathLabel(['rewards', 1, 'amount'], (k) => (k === 'rewards' ? 'Rewards' : undefined))).toBe(
-      'Rewards[2].amount',
-    );
-    expect(pathLabel(['value'])).toBe('value');
   });
 });

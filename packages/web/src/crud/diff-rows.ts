@@ -92,14 +92,3 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
   if (delta) walk(delta, [], out);
   return out;
 }
-
-/** `rewards[2].amount`, with the first segment replaced by its label when one is given. */
-export function pathLabel(path: (string | number)[], label?: (key: string) => string | undefined): string {
-  return path
-    .map((seg, i) => {
-      if (typeof seg === 'number') return `[${seg + 1}]`;
-      const text = (i === 0 && label?.(seg)) || seg;
-      return i === 0 ? text : `.${text}`;
-    })
-    .join('');
-}

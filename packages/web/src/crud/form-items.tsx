@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber } from 'antd';
 import { IsoDateTimeInput } from './IsoDateTimeInput';
+import { TextInput } from './schema-fields';
 import type { SchemaForm } from './useSchemaForm';
 
 /** Form fields many action forms share, validated by the form's schema through `itemProps`. */
@@ -30,7 +31,7 @@ export function IdListItem({ itemProps, name, label }: ItemProps & { name: strin
 export function ReasonItem({ itemProps, label }: ItemProps) {
   return (
     <Form.Item {...itemProps('reason')} label={label}>
-      <Input maxLength={500} />
+      <TextInput field="reason" />
     </Form.Item>
   );
 }

@@ -6,7 +6,7 @@ import {
   resources,
   uniqueFields,
 } from '@rookery/contracts';
-import { and, asc, desc, eq, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { asList, type PageInput, paginate } from '../db/paginate.js';

@@ -1,6 +1,6 @@
 import type { Resource } from '@rookery/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Space } from 'antd';
+import { App, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { invalidateAfter } from '../../api/endpoint-query';
 import { api } from '../../api/request';
@@ -11,6 +11,7 @@ import { useSchemaForm } from '../useSchemaForm';
 import { documentOf, resourceApi } from './endpoints';
 import type { ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
+import { FormSchema, TextInput } from '../schema-fields';
 
 /**
  * The edit form of any resource: the area's own fields, the window when the resource has one,
@@ -95,7 +96,9 @@ export function ResourceForm<R extends Resource>({
       initialValues={initialValues}
       data-testid={`${resource.name}-form`}
     >
-      <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+      <FormSchema.Provider value={resource.body}>
+        <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+      </FormSchema.Provider>
       {resource.window && (
         <Space wrap>
           <Form.Item {...itemProps('effectiveAt')} label={t('resource.effectiveAt')}>
@@ -108,7 +111,7 @@ export function ResourceForm<R extends Resource>({
       )}
       {resource.versioned && (
         <Form.Item {...itemProps('comment')} label={t('resource.comment')} extra={t('resource.commentHint')}>
-          <Input maxLength={500} data-testid="version-comment" />
+          <TextInput field="comment" data-testid="version-comment" />
         </Form.Item>
       )}
       {footer(submitting)}

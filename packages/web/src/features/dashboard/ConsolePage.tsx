@@ -340,7 +340,8 @@ function DailyChart({ days }: { days: Activity['days'] }) {
       xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1 },
       series: [
-        { name: t('dashboard.activeToday'), type: 'line', data: days.map((d) => d.activePlayers), smooth: true },
+        // A day's series: "active players" per day, not the KPI card's "active today".
+        { name: t('dashboard.activePlayers'), type: 'line', data: days.map((d) => d.activePlayers), smooth: true },
         { name: t('dashboard.newPlayers'), type: 'line', data: days.map((d) => d.newPlayers), smooth: true },
       ],
     }),

@@ -1,9 +1,10 @@
 import { mailLanguages } from '@rookery/contracts';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { Button, Card, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageName } from '../../crud/format';
 import './texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 const offered = ['zh-CN', 'en-US', 'zh-TW', 'ja-JP', 'ko-KR', 'de-DE', 'fr-FR', 'es-ES', 'pt-BR', 'ru-RU'];
 
@@ -20,10 +21,10 @@ export function LocalizedTextsInput({ initialLanguages = [] }: { initialLanguage
       {languages.map((lang) => (
         <Card key={lang} size="small" title={languageName(lang)}>
           <Form.Item name={['title', lang]} label={t('mail.title')} data-testid={`title-${lang}`}>
-            <Input maxLength={200} />
+            <TextInput field={['title', lang]} />
           </Form.Item>
           <Form.Item name={['content', lang]} label={t('mail.content')} data-testid={`content-${lang}`}>
-            <Input.TextArea rows={3} maxLength={5000} />
+            <LongText field={['content', lang]} rows={3} />
           </Form.Item>
         </Card>
       ))}

@@ -2,6 +2,7 @@ import {
   type AudienceCount,
   audienceEndpoints,
   type ConditionRule,
+  conditionAttributeLabels,
   gameLabel,
   type MailScope,
   mailEndpoints,
@@ -9,6 +10,7 @@ import {
 import { Alert, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { ruleInWords } from '../../crud/change-words';
 import { formatTime } from '../../crud/format';
 import { TypeToConfirm, useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
@@ -110,8 +112,8 @@ export function MailConfirmation({ scope, mail }: { scope: MailScope; mail: Mail
   // Global mail: the size line says it all ("all players (N)" or the conditions and the count).
   const audience =
     scope === 'comeback' ? t('mail.confirm.comeback', { days: mail.notLoginDays, times: mail.maxTimes }) : null;
-  const rule = (c: { attr: string; op: string; value: unknown }) =>
-    `${t(`conditions.attrs.${c.attr}`)} ${t(`conditions.ops.${c.op}`)} ${Array.isArray(c.value) ? c.value.join(', ') : String(c.value)}`;
+  const rule = (c: ConditionRule) =>
+    `${conditionAttributeLabels[c.attr]?.[currentLocale()] ?? c.attr} ${ruleInWords(c, currentLocale())}`;
   const rewards = mail.reward ?? [];
   return (
     <Descriptions

@@ -5,6 +5,7 @@ import { EditPage } from '../../crud/EditPage';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
 import './texts';
+import { TextInput } from '../../crud/schema-fields';
 
 /** Create a mail or reward template, or edit one (`?id=`). */
 export function TemplateEdit({ table, listPath }: { table: TemplateTable; listPath: string }) {
@@ -36,7 +37,7 @@ export function TemplateEdit({ table, listPath }: { table: TemplateTable; listPa
             <Input />
           </Form.Item>
           <Form.Item name="name" label={t('mail.templateName')} required>
-            <Input maxLength={100} data-testid="template-name" />
+            <TextInput field="name" data-testid="template-name" />
           </Form.Item>
           {table === 'mail' ? (
             <LocalizedTextsInput initialLanguages={Object.keys(template?.title ?? {})} />

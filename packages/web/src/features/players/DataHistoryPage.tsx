@@ -29,21 +29,7 @@ const fields: Field<HistoryEntry>[] = [
     name: 'changeRows',
     title: 'players.changes',
     column: false,
-    render: (row) => (
-      <AuditDiff
-        changes={row.changes.map((c) => ({
-          path: [c.label],
-          kind:
-            c.before === null || c.before === undefined
-              ? 'added'
-              : c.after === null || c.after === undefined
-                ? 'removed'
-                : 'changed',
-          before: c.before,
-          after: c.after,
-        }))}
-      />
-    ),
+    render: (row) => <AuditDiff changes={row.changes} />,
   },
 ];
 

@@ -1,10 +1,11 @@
 import { type ConstantType, constantResource, constantTypeLabels, constantTypes } from '@rookery/contracts';
-import { Form, Input, Select, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { resourceScreen } from '../../crud/resource/screen';
 import { ValueView } from '../../crud/resource/ValueView';
 import { currentLocale } from '../../i18n';
 import { blankValueOf, ValueEditor } from '../shared/ValueEditor';
 import './texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 const typeOptions = () => constantTypes.map((t) => ({ value: t, label: constantTypeLabels[t][currentLocale()] }));
 
@@ -27,7 +28,7 @@ export const screen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="constant-name" />
+          <TextInput field="name" disabled={editing} data-testid="constant-name" />
         </Form.Item>
         <Form.Item {...itemProps('type')}>
           <Select
@@ -44,7 +45,7 @@ export const screen = resourceScreen({
           )}
         </Form.Item>
         <Form.Item {...itemProps('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="description" />
         </Form.Item>
       </>
     );

@@ -1,7 +1,8 @@
 import { dictionaryResource } from '@rookery/contracts';
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { resourceScreen } from '../../crud/resource/screen';
 import './texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 /** Texts the game shows (`/setting/dictionary`), in each console language: a declaration and its fields. */
 export const screen = resourceScreen({
@@ -18,16 +19,16 @@ export const screen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('key')}>
-          <Input disabled={editing} maxLength={100} data-testid="dictionary-key" />
+          <TextInput field="key" disabled={editing} data-testid="dictionary-key" />
         </Form.Item>
         <Form.Item {...itemProps('zh-CN')}>
-          <Input.TextArea rows={2} maxLength={2000} data-testid="dictionary-zh" />
+          <LongText field="zh-CN" data-testid="dictionary-zh" />
         </Form.Item>
         <Form.Item {...itemProps('en-US')}>
-          <Input.TextArea rows={2} maxLength={2000} data-testid="dictionary-en" />
+          <LongText field="en-US" data-testid="dictionary-en" />
         </Form.Item>
         <Form.Item {...itemProps('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="description" />
         </Form.Item>
       </>
     );

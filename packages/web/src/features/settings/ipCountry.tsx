@@ -8,6 +8,7 @@ import { ResourceList } from '../../crud/resource/ResourceList';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import './gamegate-texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 /** `CN` → `China (CN)` in the console's language (the browser's own names, no library). */
 export function countryName(code: string, locale = currentLocale()) {
@@ -46,16 +47,16 @@ export const screen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="ip-name" />
+          <TextInput field="name" disabled={editing} data-testid="ip-name" />
         </Form.Item>
         <Form.Item {...itemProps('cidr')}>
-          <Input maxLength={64} placeholder="10.0.0.0/8" data-testid="ip-cidr" />
+          <TextInput field="cidr" placeholder="10.0.0.0/8" data-testid="ip-cidr" />
         </Form.Item>
         <Form.Item {...itemProps('country')}>
           <CountrySelect />
         </Form.Item>
         <Form.Item {...itemProps('note')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="note" />
         </Form.Item>
       </>
     );

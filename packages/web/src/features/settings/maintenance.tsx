@@ -5,7 +5,7 @@ import {
   operatingSystemLabels,
   operatingSystems,
 } from '@rookery/contracts';
-import { Form, Input, Select, Space, Tabs, Typography } from 'antd';
+import { Form, Select, Space, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { resourceScreen } from '../../crud/resource/screen';
 import { WindowAffected } from './AffectedPlayers';
 import { bothZones, utcTime } from './times';
 import './gamegate-texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 type WindowState = 'scheduled' | 'active' | 'ended';
 
@@ -134,7 +135,7 @@ export const windowScreen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="maintenance-name" />
+          <TextInput field="name" disabled={editing} data-testid="maintenance-name" />
         </Form.Item>
         <Space wrap align="start">
           <Form.Item {...itemProps('startAt')}>
@@ -145,10 +146,10 @@ export const windowScreen = resourceScreen({
           </Form.Item>
         </Space>
         <Form.Item {...itemProps('zh-CN')}>
-          <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-zh" />
+          <LongText field="zh-CN" data-testid="maintenance-zh" />
         </Form.Item>
         <Form.Item {...itemProps('en-US')}>
-          <Input.TextArea rows={2} maxLength={500} data-testid="maintenance-en" />
+          <LongText field="en-US" data-testid="maintenance-en" />
         </Form.Item>
         <Form.Item {...itemProps('platforms')}>
           <Select
@@ -161,14 +162,14 @@ export const windowScreen = resourceScreen({
         </Form.Item>
         <Space wrap align="start">
           <Form.Item {...itemProps('minVersion')} extra={t('gate.maintenance.versionHint')}>
-            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
+            <TextInput field="minVersion" placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item {...itemProps('maxVersion')} extra={t('gate.maintenance.versionHint')}>
-            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
+            <TextInput field="maxVersion" placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
           </Form.Item>
         </Space>
         <Form.Item {...itemProps('note')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="note" />
         </Form.Item>
       </>
     );
@@ -222,7 +223,7 @@ export const allowListScreen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="allow-name" />
+          <TextInput field="name" disabled={editing} data-testid="allow-name" />
         </Form.Item>
         <Form.Item {...itemProps('userIds')}>
           <TagsInput numbers testId="allow-users" />
@@ -234,7 +235,7 @@ export const allowListScreen = resourceScreen({
           <TagsInput testId="allow-cidrs" />
         </Form.Item>
         <Form.Item {...itemProps('note')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="note" />
         </Form.Item>
       </>
     );

@@ -6,10 +6,11 @@ import {
   unlockTargets,
   unlockTrackResource,
 } from '@rookery/contracts';
-import { Form, Input, InputNumber, Select, Tag } from 'antd';
+import { Form, InputNumber, Select, Tag } from 'antd';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import './gamegate-texts';
+import { LongText } from '../../crud/schema-fields';
 
 const kindColors: Record<UnlockKind, string> = { item: 'blue', penguin: 'cyan', feature: 'purple' };
 
@@ -56,7 +57,7 @@ export const screen = resourceScreen({
           <InputNumber<number> min={1} max={1000} precision={0} style={{ width: 160 }} data-testid="unlock-level" />
         </Form.Item>
         <Form.Item {...itemProps('note')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="note" />
         </Form.Item>
       </>
     );

@@ -1,9 +1,10 @@
 import { appUpgradeResource, operatingSystemLabels, operatingSystems } from '@rookery/contracts';
-import { Form, Input, Select, Space, Typography } from 'antd';
+import { Form, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import { UpgradeAffected } from './AffectedPlayers';
 import './gamegate-texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 /** `/setting/upgrade`: per platform, the latest and the minimum supported version, the store link and the prompt text. */
 export const screen = resourceScreen({
@@ -60,20 +61,24 @@ export const screen = resourceScreen({
         </Form.Item>
         <Space wrap align="start">
           <Form.Item {...itemProps('latestVersion')}>
-            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-latest" />
+            <TextInput
+              field="latestVersion"
+              placeholder={t('conditions.versionPlaceholder')}
+              data-testid="upgrade-latest"
+            />
           </Form.Item>
           <Form.Item {...itemProps('minVersion')} extra={t('gate.upgrade.minHint')}>
-            <Input maxLength={50} placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-min" />
+            <TextInput field="minVersion" placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-min" />
           </Form.Item>
         </Space>
         <Form.Item {...itemProps('storeUrl')}>
-          <Input maxLength={1000} placeholder="https://" data-testid="upgrade-url" />
+          <TextInput field="storeUrl" placeholder="https://" data-testid="upgrade-url" />
         </Form.Item>
         <Form.Item {...itemProps('zh-CN')}>
-          <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-zh" />
+          <LongText field="zh-CN" data-testid="upgrade-zh" />
         </Form.Item>
         <Form.Item {...itemProps('en-US')}>
-          <Input.TextArea rows={2} maxLength={500} data-testid="upgrade-en" />
+          <LongText field="en-US" data-testid="upgrade-en" />
         </Form.Item>
       </>
     );

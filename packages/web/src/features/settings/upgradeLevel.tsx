@@ -6,12 +6,13 @@ import {
   upgradeLevelResource,
   upgradeLevels,
 } from '@rookery/contracts';
-import { Form, Input, InputNumber, Select, Tag } from 'antd';
+import { Form, InputNumber, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './gamegate-texts';
+import { LongText, TextInput } from '../../crud/schema-fields';
 
 const levelColors: Record<UpgradeLevel, string> = { forced: 'red', recommended: 'blue', silent: 'default' };
 
@@ -42,7 +43,7 @@ export const screen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="level-name" />
+          <TextInput field="name" disabled={editing} data-testid="level-name" />
         </Form.Item>
         <Form.Item {...itemProps('level')}>
           <Select
@@ -67,7 +68,7 @@ export const screen = resourceScreen({
           <ConditionsEditor />
         </Form.Item>
         <Form.Item {...itemProps('note')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="note" />
         </Form.Item>
       </>
     );

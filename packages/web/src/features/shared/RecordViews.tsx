@@ -1,14 +1,9 @@
-import {
-  type ConditionRule,
-  conditionAttributeSpecs,
-  gameLabel,
-  isListOperator,
-  operatingSystemLabel,
-} from '@rookery/contracts';
+import { type ConditionRule, conditionAttributeLabels, gameLabel } from '@rookery/contracts';
 import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatTime, languageName } from '../../crud/format';
+import { ruleInWords } from '../../crud/change-words';
+import { formatNumber, languageName } from '../../crud/format';
 import { currentLocale } from '../../i18n';
 import './texts';
 
@@ -57,31 +52,6 @@ export function RewardsView({ rewards }: { rewards: readonly { kind: string; amo
   );
 }
 
-/** A condition's value in words: OS and user types by label, times in the operator's zone, counts grouped. */
-function conditionValue(rule: ConditionRule, t: (key: string) => string): string {
-  const kind = conditionAttributeSpecs[rule.attr]?.kind;
-  const one = (v: string | number): string => {
-    switch (kind) {
-      case 'os':
-        return operatingSystemLabel(String(v));
-      case 'userType':
-        return t(`conditions.userTypes.${v}`);
-      case 'time':
-        return formatTime(String(v));
-      case 'count':
-        return formatNumber(v);
-      case 'country':
-        return new Intl.DisplayNames([currentLocale()], { type: 'region' }).of(String(v)) ?? String(v);
-      case 'language':
-        return languageName(String(v));
-      default:
-        return String(v);
-    }
-  };
-  const values = Array.isArray(rule.value) ? rule.value : [rule.value];
-  return isListOperator(rule.op) || values.length > 1 ? values.map(one).join('、') : one(values[0]!);
-}
-
 /** A mail's (or any audience's) conditions: a row per rule, "OS · equals · iOS"; none means every player. */
 export function ConditionsView({ conditions }: { conditions: readonly ConditionRule[] | null | undefined }) {
   const { t } = useTranslation();
@@ -91,8 +61,8 @@ export function ConditionsView({ conditions }: { conditions: readonly ConditionR
       testId="conditions-view"
       items={conditions.map((rule, i) => ({
         key: `${rule.attr}-${i}`,
-        label: t(`conditions.attrs.${rule.attr}`),
-        value: `${t(`conditions.ops.${rule.op}`)} ${conditionValue(rule, t)}`,
+        label: conditionAttributeLabels[rule.attr]?.[currentLocale()] ?? rule.attr,
+        value: <span style={{ whiteSpace: 'pre-wrap' }}>{ruleInWords(rule, currentLocale())}</span>,
       }))}
     />
   );

@@ -1,9 +1,16 @@
-import { type ConfigExplain, type ConfigSource, configEndpoints } from '@rookery/contracts';
+import {
+  type ConditionAttribute,
+  type ConfigExplain,
+  type ConfigSource,
+  conditionAttributeLabels,
+  configEndpoints,
+} from '@rookery/contracts';
 import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../access/useCan';
 import { useEndpointFetch } from '../../../api/endpoint-query';
+import { valueInWords } from '../../../crud/change-words';
 import { formatTime } from '../../../crud/format';
 import { ValueView } from '../../../crud/resource/ValueView';
 import { currentLocale } from '../../../i18n';
@@ -32,13 +39,13 @@ function Attributes({ data }: { data: ConfigExplain }) {
   const a = data.attributes;
   const locale = currentLocale();
   const number = (n: number | null) => (n === null ? '-' : new Intl.NumberFormat(locale).format(n));
-  const region = (code: string | null) =>
-    code ? `${new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code} (${code})` : '-';
+  // Codes by name with the code (中国 (CN)), as every other table shows them.
+  const words = (field: string, value: string | null) => (value ? valueInWords(field, value, locale) : '-');
   const items = [
-    { key: 'os', children: a.os ?? '-' },
+    { key: 'os', children: words('os', a.os) },
     { key: 'appVersion', children: a.appVersion ?? '-' },
-    { key: 'appLanguage', children: a.appLanguage ?? '-' },
-    { key: 'country', children: region(a.country) },
+    { key: 'appLanguage', children: words('appLanguage', a.appLanguage) },
+    { key: 'country', children: words('country', a.country) },
     { key: 'lastLogin', children: formatTime(a.lastLogin) },
     { key: 'notLoginDays', children: number(a.notLoginDays) },
     {
@@ -53,7 +60,7 @@ function Attributes({ data }: { data: ConfigExplain }) {
       bordered
       column={{ xs: 1, sm: 2 }}
       title={t('settings.config.test.attributes')}
-      items={items.map((i) => ({ ...i, label: t(`conditions.attrs.${i.key}`) }))}
+      items={items.map((i) => ({ ...i, label: conditionAttributeLabels[i.key as ConditionAttribute][locale] }))}
       data-testid="config-test-attributes"
     />
   );

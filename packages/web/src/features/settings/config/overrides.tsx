@@ -1,5 +1,5 @@
 import { type ConfigField, type ConfigValueType, configOverrideResource, configResource } from '@rookery/contracts';
-import { Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Form, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint-query';
@@ -12,6 +12,7 @@ import { ValueView } from '../../../crud/resource/ValueView';
 import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
 import { typeTag } from './screen';
 import './texts';
+import { LongText, TextInput } from '../../../crud/schema-fields';
 
 /** An override's end, with whether it still applies (the browser's clock: display only). */
 export function OverrideEnd({ endAt, active }: { endAt: string; active?: boolean }) {
@@ -78,7 +79,7 @@ export const overrideScreen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="override-name" />
+          <TextInput field="name" disabled={editing} data-testid="override-name" />
         </Form.Item>
         <Form.Item {...itemProps('field')} extra={type ? typeTag(type) : undefined}>
           <ResourcePicker resource={configResource} testId="override-field" />
@@ -103,7 +104,7 @@ export const overrideScreen = resourceScreen({
           <IsoDateTimeInput showUtc testId="override-end" />
         </Form.Item>
         <Form.Item {...itemProps('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="description" />
         </Form.Item>
       </>
     );

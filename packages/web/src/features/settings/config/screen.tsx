@@ -17,6 +17,7 @@ import { currentLocale } from '../../../i18n';
 import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
 import { ConditionalValues } from './ConditionalValues';
 import './texts';
+import { LongText, TextInput } from '../../../crud/schema-fields';
 
 const stateColors = { scheduled: 'gold', active: 'green', expired: 'default' } as const;
 
@@ -151,7 +152,7 @@ export const screen = resourceScreen({
     return (
       <>
         <Form.Item {...itemProps('name')}>
-          <Input disabled={editing} maxLength={100} data-testid="config-name" />
+          <TextInput field="name" disabled={editing} data-testid="config-name" />
         </Form.Item>
         <Form.Item {...itemProps('type')}>
           <Select
@@ -165,7 +166,7 @@ export const screen = resourceScreen({
           <ValueEditor type={type} testId="config-default" />
         </Form.Item>
         <Form.Item {...itemProps('description')}>
-          <Input.TextArea rows={2} maxLength={500} />
+          <LongText field="description" />
         </Form.Item>
         <Form.Item label={t('settings.config.values')} extra={t('settings.config.valuesHint')}>
           <ConditionalValues name="values" path={['values']} type={type} testId="config-values" />

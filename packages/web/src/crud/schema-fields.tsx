@@ -1,0 +1,76 @@
+import { Input, type InputProps } from 'antd';
+import type { TextAreaProps } from 'antd/es/input';
+import { createContext, useContext } from 'react';
+import type { z } from 'zod';
+
+/**
+ * What a form's fields can read from the schema it is validated with (the kit's form shells
+ * provide it): the widgets take their limits from there, so no screen restates a zod limit.
+ */
+export const FormSchema = createContext<z.ZodType | undefined>(undefined);
+
+type Def = { type: string; [k: string]: unknown };
+const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def: Def } } | undefined)?._zod?.def;
+
+/** The schema itself, under optional / nullable / default / a transform's input / a preprocess. */
+function unwrap(schema: unknown): unknown {
+  let current = schema;
+  for (let i = 0; i < 10; i++) {
+    const def = defOf(current);
+    if (!def) return current;
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type))
+      current = def.innerType;
+    else if (def.type === 'pipe') current = defOf(def.in)?.type === 'transform' ? def.out : def.in;
+    else return current;
+  }
+  return current;
+}
+
+/** The schema of the value at `path` (object fields, a record's values, a list's items). */
+export function schemaAt(schema: unknown, path: readonly (string | number)[]): unknown {
+  let current = unwrap(schema);
+  for (const [i, seg] of path.entries()) {
+    const def = defOf(current);
+    if (!def) return undefined;
+    // A union (a template of either table): the first option that has the field.
+    if (def.type === 'union')
+      return (def.options as unknown[]).map((o) => schemaAt(o, path.slice(i))).find((s) => s !== undefined);
+    if (def.type === 'object') current = (def.shape as Record<string, unknown>)[String(seg)];
+    else if (def.type === 'record') current = def.valueType;
+    else if (def.type === 'array') current = def.element;
+    else return undefined;
+    current = unwrap(current);
+  }
+  return current;
+}
+
+/** The longest text the schema takes at `path`, if it caps it. */
+export function textLimit(schema: unknown, path: readonly (string | number)[]): number | undefined {
+  const def = defOf(schemaAt(schema, path));
+  if (def?.type !== 'string') return undefined;
+  const caps = ((def.checks ?? []) as { _zod: { def: { check: string; maximum?: number } } }[])
+    .filter((c) => c._zod.def.check === 'max_length')
+    .map((c) => c._zod.def.maximum!);
+  return caps.length ? Math.min(...caps) : undefined;
+}
+
+/**
+ * The counter of a capped text: it counts as the operator types or pastes and turns red past the
+ * limit, and the text is not cut (a paste past the limit stays whole, and the field says why).
+ */
+const counter = (max: number | undefined) => (max ? { show: true, max } : undefined);
+
+type FieldPath = string | (string | number)[];
+const asPath = (field: FieldPath) => (Array.isArray(field) ? field : [field]);
+
+/** A one-line text field of the form's schema: its limit and counter come from the schema. */
+export function TextInput({ field, ...props }: InputProps & { field: FieldPath }) {
+  const max = textLimit(useContext(FormSchema), asPath(field));
+  return <Input count={counter(max)} {...props} />;
+}
+
+/** A long text field of the form's schema: its limit and counter come from the schema. */
+export function LongText({ field, ...props }: TextAreaProps & { field: FieldPath }) {
+  const max = textLimit(useContext(FormSchema), asPath(field));
+  return <Input.TextArea rows={2} count={counter(max)} {...props} />;
+}
