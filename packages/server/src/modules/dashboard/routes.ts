@@ -14,7 +14,7 @@ const RECENT_AUDIT = 10;
 const STARTING_SOON_LISTED = 5;
 
 /** The console home: each card's figures from the module that owns them, each behind that data's permission. */
-export function dashboardModule({ app, database, gameKeyHash, jobs, clock }: ModuleDeps) {
+export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps) {
   jobs.register(rollupJob);
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {

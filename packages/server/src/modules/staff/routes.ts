@@ -28,7 +28,7 @@ const registrationView = (u: typeof staffUsers.$inferSelect) => ({
   rejectReason: u.rejectReason,
 });
 
-export function staffModule({ app, config, database, mailer, gameKeyHash, jobs, clock }: ModuleDeps) {
+export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }: ModuleDeps) {
   jobs.register(housekeepingJob('staff.prune', 27, pruneStaffAuthState));
   registerEndpoints(app, { db: database.db, gameKeyHash }, staffEndpoints, {
     getPermissionTree: ({ locale }) => permissionTree(locale),
