@@ -60,11 +60,13 @@ const focusRing = () =>
   });
 
 describe('the keyboard alone', () => {
-  it('signs in, finds a player, freezes them through the confirmation and sends them a personal mail', {
+  it('signs in, finds a player, freezes them through the confirmation and sends a personal mail', {
     timeout: 300_000,
   }, async () => {
     const socialId = unique('kb-');
     const { userId } = (await gameLogin(socialId)).body.data as { userId: number };
+    // The mail goes to a second player: a frozen player's game calls are refused.
+    const mailed = ((await gameLogin(unique('kb-mail-'))).body.data as { userId: number }).userId;
 
     // Sign in.
     await page.goto('/login');
@@ -141,11 +143,11 @@ describe('the keyboard alone', () => {
     await page.waitForURL('**/game-user/froze/list');
     await expect.poll(async () => (await gameLogin(socialId)).status).toBe(403);
 
-    // A personal mail to the player.
+    // A personal mail to another player (the frozen one cannot read a mailbox).
     const title = unique('Keyboard mail ');
     await page.goto('/email/listedit?mailScope=personal');
     await tabTo(page.getByTestId('mail-user-ids'));
-    await page.keyboard.type(String(userId));
+    await page.keyboard.type(String(mailed));
     for (const [field, text] of [
       ['title-en-US', title],
       ['content-en-US', 'Typed without a mouse'],
@@ -170,6 +172,6 @@ describe('the keyboard alone', () => {
     await tabTo(send, { limit: 6 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/email/list');
-    await expect.poll(() => mailbox(userId)).toContain(title);
+    await expect.poll(() => mailbox(mailed)).toContain(title);
   });
 });

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../access/session';
 import { currentHostKind } from '../../navigation/host';
 import { findPageRoute } from '../../navigation/route-index';
+import { useTabStaysInDialogs } from '../a11y/dialog-tab';
 import { useFocusableScrollRegions } from '../a11y/scroll-regions';
 import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
@@ -43,6 +44,7 @@ export default function ShellLayout() {
   const [collapsed, setCollapsed] = useState(device !== 'desktop');
   const headerHidden = useScrolledPast(headerHideAfter);
   useFocusableScrollRegions(t('common.tableRegion'));
+  useTabStaysInDialogs();
   // On a phone the side menu is a drawer over the page, closed until the menu button opens it.
   const mobile = device === 'mobile';
   const [drawerOpen, setDrawerOpen] = useState(false);
