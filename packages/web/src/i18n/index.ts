@@ -3,7 +3,6 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeStorageKey, pickInitialLocale } from './locale';
 import { type Translation, zhCN } from './zh-CN';
-import { loadZodLocale } from './zod-locale';
 
 function readSavedLocale(): string | null {
   try {
@@ -52,7 +51,8 @@ export const i18nReady: Promise<void> = loadLocale(initial).then(async () => {
 function applyLocaleSideEffects(locale: Locale) {
   document.documentElement.lang = locale;
   // Not awaited: validation words its own messages meanwhile, and the first page needs none of zod's.
-  void loadZodLocale(locale);
+  // Imported on demand, so zod itself stays off the login page's first load.
+  void import('./zod-locale').then((m) => m.loadZodLocale(locale));
 }
 
 export function currentLocale(): Locale {
