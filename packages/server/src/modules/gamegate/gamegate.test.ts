@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { players } from '../players/tables.js';
 
 /** Maintenance, version upgrade and IP country, proven through the game login. */
@@ -12,6 +12,12 @@ beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx?.close());
+
+/** Move the service clock; staff sessions follow it, so the admin signs in again at the new time. */
+const setClock = async (at: Date | null) => {
+  ctx.clock.set(at);
+  ctx.adminToken = await ctx.login('admin', ADMIN_PASSWORD);
+};
 
 const admin = async (method: string, url: string, body?: unknown) => {
   const res = await ctx.call(method, url, { token: ctx.adminToken, body });
@@ -181,7 +187,7 @@ describe('version upgrade at login', () => {
 describe('maintenance at login', () => {
   it('a window refuses login with its message and end time, lets the allow-list through, lifts at its end; both edges audited', async () => {
     const now = Date.parse('2031-03-01T10:00:00.000Z');
-    ctx.clock.set(new Date(now));
+    await setClock(new Date(now));
     try {
       const allowedDevice = device();
       const knownDevice = device();
@@ -216,7 +222,7 @@ describe('maintenance at login', () => {
       expect((await admin('GET', '/api/v1/maintenance/active')).body.data.active).toEqual([]);
       expect((await login()).status).toBe(200);
 
-      ctx.clock.set(new Date(Date.parse('2031-03-01T10:31:00Z')));
+      await setClock(new Date(Date.parse('2031-03-01T10:31:00Z')));
       const refused = await login();
       expect(refused.status).toBe(503);
       expect(refused.body.data.maintenance).toEqual({
@@ -244,7 +250,7 @@ describe('maintenance at login', () => {
       const banner = await admin('GET', '/api/v1/maintenance/active');
       expect(banner.body.data.active).toMatchObject([{ name: 'march', endAt: '2031-03-01T12:00:00.000Z' }]);
 
-      ctx.clock.set(new Date(Date.parse('2031-03-01T12:00:00Z')));
+      await setClock(new Date(Date.parse('2031-03-01T12:00:00Z')));
       expect((await login()).status).toBe(200);
       expect((await admin('GET', '/api/v1/maintenance/active')).body.data.active).toEqual([]);
 
@@ -253,13 +259,13 @@ describe('maintenance at login', () => {
       expect(actions.filter((a) => a === 'maintenanceStarted')).toHaveLength(1);
       expect(actions.filter((a) => a === 'maintenanceEnded')).toHaveLength(1);
     } finally {
-      ctx.clock.set(null);
+      await setClock(null);
     }
   });
 
   it('a window scoped to a platform and versions closes only those', async () => {
     const now = Date.parse('2032-05-01T10:00:00.000Z');
-    ctx.clock.set(new Date(now));
+    await setClock(new Date(now));
     try {
       const res = await admin('POST', '/api/v1/resources/maintenanceWindow', {
         name: 'iosOld',
@@ -275,7 +281,7 @@ describe('maintenance at login', () => {
       expect((await login({ os: 'ios', appVersion: '2.0.0' })).status).toBe(200);
       expect((await login({ os: 'android', appVersion: '1.3.0' })).status).toBe(200);
     } finally {
-      ctx.clock.set(null);
+      await setClock(null);
     }
   });
 });
@@ -335,7 +341,7 @@ describe('the config fetch asks the same door', () => {
     expect(forced.status).toBe(426);
     expect(forced.body.data.upgrade.level).toBe('forced');
 
-    ctx.clock.set(new Date('2033-01-01T10:00:00Z'));
+    await setClock(new Date('2033-01-01T10:00:00Z'));
     try {
       await admin('POST', '/api/v1/resources/maintenanceWindow', {
         name: 'newYear',
@@ -352,7 +358,7 @@ describe('the config fetch asks the same door', () => {
         endAt: '2033-01-01T11:00:00.000Z',
       });
     } finally {
-      ctx.clock.set(null);
+      await setClock(null);
       await admin('DELETE', '/api/v1/resources/maintenanceWindow/newYear');
       await admin('DELETE', '/api/v1/resources/appUpgrade/android');
     }
