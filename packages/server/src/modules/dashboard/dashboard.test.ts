@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { type LoginInput, loginPlayer } from '../players/game.js';
 import { rollupActivity } from './rollup.js';
 
@@ -54,6 +54,8 @@ describe('dashboard activity', () => {
     // The service clock, stopped mid-hour: the hours and days below cannot move while it runs.
     const NOW = Date.parse('2031-05-20T14:30:00.000Z');
     ctx.clock.set(new Date(NOW));
+    // Staff sessions follow the service clock: sign in again at its time.
+    ctx.adminToken = await ctx.login('admin', ADMIN_PASSWORD);
     const rollup = (at = NOW) => rollupActivity(ctx.database.db, { now: new Date(at) });
     const tag = Math.random().toString(36).slice(2, 8);
     const devices = ['a', 'b', 'c'].map((d) => `dash-${tag}-${d}`);
