@@ -210,7 +210,13 @@ describe('system log', () => {
     // Before and after as field-level rows (AuditDiff), not a JSON string.
     const changes = detail.getByTestId('audit-diff');
     await changes.waitFor();
-    await changes.locator('tr', { hasText: 'roleName' }).getByText(roleName, { exact: true }).waitFor();
+    // Each field by its label, never its code.
+    await changes
+      .locator('tr')
+      .filter({ has: page.getByText(/^角色名?$/) })
+      .getByText(roleName, { exact: true })
+      .waitFor();
+    expect(await changes.innerText()).not.toContain('roleName');
     expect(await detail.locator('pre').count()).toBe(0);
     await context.close();
   });
