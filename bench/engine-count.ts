@@ -1,6 +1,6 @@
 import { type ConditionRule, compileConditions } from '@rookery/contracts';
 import { asc, gt } from 'drizzle-orm';
-import { playerAttributes } from '../packages/server/src/modules/players/service.js';
+import { attributeColumns, playerAttributes } from '../packages/server/src/modules/players/service.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
 import type { Db } from '../packages/server/src/platform/db/client.js';
 
@@ -14,16 +14,7 @@ export async function engineCounts(db: Db, sets: readonly ConditionRule[][], now
   let after = 0;
   for (;;) {
     const page = await db
-      .select({
-        id: players.id,
-        os: players.os,
-        appVersion: players.appVersion,
-        language: players.language,
-        country: players.country,
-        lastLoginAt: players.lastLoginAt,
-        isPayer: players.isPayer,
-        habitatCount: players.habitatCount,
-      })
+      .select({ id: players.id, ...attributeColumns })
       .from(players)
       .where(gt(players.id, after))
       .orderBy(asc(players.id))

@@ -162,7 +162,7 @@ export async function markPayer(db: Db, userId: number): Promise<void> {
 }
 
 /** The columns conditions target: one primary-key read of these is all a game-facing evaluation needs. */
-const attributeColumns = {
+export const attributeColumns = {
   os: players.os,
   appVersion: players.appVersion,
   language: players.language,
