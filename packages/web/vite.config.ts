@@ -30,7 +30,14 @@ export default defineConfig(({ command }) => ({
     sourcemap: process.env.ANALYZE === '1',
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'framework', test: frameworkPackages }] },
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: frameworkPackages },
+            // ECharts' renderer, shared by every chart screen (dashboard, logs, A/B buckets) and
+            // loaded only with them: its own cached chunk beside the charts each screen registers.
+            { name: 'zrender', test: /node_modules\/zrender\// },
+          ],
+        },
       },
     },
   },
