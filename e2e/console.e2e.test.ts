@@ -292,11 +292,24 @@ describe('console walk', () => {
       await settle(page);
       views += 1;
       const found = await frameFindings(page);
+      // The visit landed on its own page: not the sign-in page, an error page or a crash (the error
+      // pages show their own status; `/refresh` reloads the page it came from, so it moves on).
+      const own = path.split('?')[0];
+      const landed = new URL(page.url()).pathname;
+      if (landed !== own && own !== '/refresh') found.push(`landed on ${landed}`);
+      const errorPages = ['403', '404', '500'].filter((code) => `/${code}` !== own);
+      const shown = errorPages.map((code) => `.ant-result-${code}`).concat('.ant-result-error');
+      if (await page.locator(shown.join(', ')).count()) found.push('shows an error page');
+      // Nothing the page did landed in the header's log indicator (script errors, failed requests).
+      const logged = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
+      if (await logged.count()) found.push(`front-end errors logged: ${await logged.innerText()}`);
       if (found.length) findings[path] = found;
       const violations = await axeFindings(page);
       if (violations.length) axe[path] = violations;
     };
     const pages = walkedPages();
+    // A walk over nothing would pass: the built pages are at least the 60 of the last landing.
+    expect(pages.filter((r) => !r.public).length).toBeGreaterThanOrEqual(50);
     if (!darkSample) for (const route of pages.filter((r) => r.public)) await visit(walkAddress(route, player));
     await signIn(page, 'admin', inject('adminPassword'));
     const signedIn = pages.filter((r) => !r.public);
