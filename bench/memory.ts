@@ -2,8 +2,11 @@
  * `npm run bench memory`: the resident memory of the built server (`npm start`'s way) from its first
  * start on an empty embedded database (PGlite) through a bounded mixed load — game logins, saves and
  * console list calls — against the same on PostgreSQL (a scratch database on DATABASE_URL, by default
- * the local 127.0.0.1:5432). Peak is the process's high-water mark (VmHWM: start-up included); steady
- * is the median RSS sampled over the second half of the load. BENCH_PLAYERS bounds the distinct
+ * the local 127.0.0.1:5432), and against a PGlite first start that runs `initdb` instead of loading
+ * the build's seed cluster. The first start's figure is the whole process tree's (the server and any
+ * child it starts), sampled every 25 ms; the server's peak is its high-water mark (VmHWM); steady is
+ * the median RSS over the second half of the load, with the third and last quarters' medians to show
+ * whether it grows. BENCH_PLAYERS bounds the distinct
  * devices logging in (default 2,000 here), BENCH_SECONDS the load (default 20 s per engine).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -34,6 +37,34 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The resident memory of a process and every process below it, in MB (0 once it is gone). */
+function treeRss(root: number): number {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  let total = 0;
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.pop() as number;
+    try {
+      total += memory(pid).rss;
+    } catch {
+      // Ended meanwhile.
+    }
+    queue.push(...(parents.get(pid) ?? []));
+  }
+  return total;
+}
+
 /** VmRSS and VmHWM of a process, in MB. */
 function memory(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -42,6 +73,10 @@ function memory(pid: number): { rss: number; hwm: number } {
 }
 
 interface Measure {
+  /** The whole process tree's highest sampled RSS (the server and any child it starts). */
+  treePeak: number;
+  /** Median RSS over the third and over the last quarter of the load: flat when nothing leaks. */
+  quarters: [number, number];
   peak: number;
   steady: number;
   requests: number;
@@ -71,6 +106,10 @@ async function measure(env: Record<string, string>): Promise<Measure> {
   );
   const pid = server.pid as number;
   const started = Date.now();
+  let treePeak = 0;
+  const treeSampler = setInterval(() => {
+    treePeak = Math.max(treePeak, treeRss(pid));
+  }, 25);
   try {
     while (
       !(await fetch(`${base}/healthz`).then(
@@ -101,8 +140,14 @@ async function measure(env: Record<string, string>): Promise<Measure> {
     let done = 0;
     const end = Date.now() + SECONDS * 1000;
     const samples: number[] = [];
+    const third: number[] = [];
+    const last: number[] = [];
     const sampler = setInterval(() => {
-      if (Date.now() > end - (SECONDS * 1000) / 2) samples.push(memory(pid).rss);
+      const left = (end - Date.now()) / (SECONDS * 1000);
+      const rss = memory(pid).rss;
+      if (left < 0.5) samples.push(rss);
+      if (left < 0.5 && left >= 0.25) third.push(rss);
+      if (left < 0.25) last.push(rss);
     }, 200);
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async (_, worker) => {
@@ -130,8 +175,16 @@ async function measure(env: Record<string, string>): Promise<Measure> {
       }),
     );
     clearInterval(sampler);
-    return { peak: memory(pid).hwm, steady: percentile(samples, 50), requests: done, startSeconds };
+    return {
+      treePeak: Math.max(treePeak, memory(pid).hwm),
+      quarters: [percentile(third, 50), percentile(last, 50)],
+      peak: memory(pid).hwm,
+      steady: percentile(samples, 50),
+      requests: done,
+      startSeconds,
+    };
   } finally {
+    clearInterval(treeSampler);
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
   }
@@ -139,14 +192,21 @@ async function measure(env: Record<string, string>): Promise<Measure> {
 
 export async function benchMemory(): Promise<string[]> {
   await buildServer();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-bench-memory-'));
-  let pglite: Measure;
-  try {
-    log(`PGlite: first start on an empty data directory, ${SECONDS} s of mixed load over ${PLAYERS} devices`);
-    pglite = await measure({ ROOKERY_DATA_DIR: dir });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // The first start from the seed cluster the build makes, against the same start running `initdb`
+  // (ROOKERY_PGLITE_SEED=off: what every first start did before the seed).
+  const firstStart = async (env: Record<string, string>, label: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-bench-memory-'));
+    try {
+      log(
+        `PGlite ${label}: first start on an empty data directory, ${SECONDS} s of mixed load over ${PLAYERS} devices`,
+      );
+      return await measure({ ...env, ROOKERY_DATA_DIR: dir });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const pglite = await firstStart({}, 'from the seed cluster');
+  const initdb = await firstStart({ ROOKERY_PGLITE_SEED: 'off' }, 'with initdb (no seed)');
   const scratch = await createScratchPostgres(
     process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     'rookery_bench',
@@ -160,18 +220,27 @@ export async function benchMemory(): Promise<string[]> {
   }
   const mb = (x: number) => `${Math.round(x)} MB`;
   const load = (m: Measure) => `${Math.round(m.requests / SECONDS)} req/s, ready in ${m.startSeconds.toFixed(1)} s`;
+  for (const m of [pglite, initdb, postgres])
+    if (!(m.requests > 0 && m.treePeak > 0 && m.steady > 0)) throw new Error('the load or the sampling did nothing');
+  const growth = (m: Measure) => `${mb(m.quarters[0])} → ${mb(m.quarters[1])} from the third to the last quarter`;
   return [
     resultLine(
+      'memory-first-start',
+      `${mb(pglite.treePeak)} whole process tree peak, first start from the seed cluster (${load(pglite)}; target ≤ 400 MB)`,
+      pglite.treePeak / initdb.treePeak,
+      `${mb(initdb.treePeak)} with initdb (${load(initdb)})`,
+    ),
+    resultLine(
       'memory-peak',
-      `${mb(pglite.peak)} peak RSS on PGlite (first start and mixed load, ${load(pglite)})`,
+      `${mb(pglite.peak)} server peak RSS on PGlite (first start and mixed load)`,
       pglite.peak / postgres.peak,
       `${mb(postgres.peak)} on PostgreSQL (${load(postgres)})`,
     ),
     resultLine(
       'memory-steady',
-      `${mb(pglite.steady)} steady RSS under mixed load on PGlite`,
+      `${mb(pglite.steady)} steady RSS under mixed load on PGlite (${growth(pglite)})`,
       pglite.steady / postgres.steady,
-      `${mb(postgres.steady)} on PostgreSQL`,
+      `${mb(postgres.steady)} on PostgreSQL (${growth(postgres)})`,
     ),
   ];
 }

@@ -53,6 +53,21 @@ export async function buildServer() {
       logLevel: 'warning',
     });
   }
+  await makeSeedCluster();
+}
+
+/**
+ * The embedded database's seed cluster (packages/server/src/platform/db/pglite-seed.ts), made here so
+ * that the server's first start loads it instead of running `initdb` (in a child process: its peak
+ * ends with it). Kept across builds while PGlite and the migrations are the same.
+ */
+async function makeSeedCluster() {
+  const seed = await import(path.join(root, 'packages/server/dist/platform/db/pglite-seed.js'));
+  const file = seed.seedFileName();
+  if (fs.existsSync(file)) return;
+  const started = Date.now();
+  if (!seed.pgliteSeedFile()) throw new Error('Could not make the embedded database seed cluster');
+  console.log(`Made the embedded database's seed cluster in ${Date.now() - started} ms: ${path.relative(root, file)}`);
 }
 
 if (import.meta.main ?? process.argv[1] === import.meta.filename) {

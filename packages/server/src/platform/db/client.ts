@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -8,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ChangeListener } from './listener.js';
-import { ensurePgliteDataDir, pgliteOptions } from './pglite-init.js';
+import { ensurePgliteDataDir, hasPgliteCluster, pgliteOptions } from './pglite-init.js';
+import { extractPgliteSeed, migrationsFolder, pgliteSeedBlob, pgliteSeedFile } from './pglite-seed.js';
 
 /**
  * No table list: queries name their tables (`db.select().from(t)`), so the platform needs no
@@ -66,8 +66,6 @@ export interface CompiledStatement {
 export async function notifyChange(db: Db, channel: string, payload = ''): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -148,8 +146,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  if (opts.dataDir) ensurePgliteDataDir(opts.dataDir);
-  const pglite = new PGlite({ ...pgliteOptions, dataDir: opts.dataDir });
+  // A new database starts from the seed cluster, never from `initdb` in this process.
+  let loadDataDir: Blob | undefined;
+  if (!opts.dataDir) loadDataDir = pgliteSeedBlob();
+  else if (!hasPgliteCluster(opts.dataDir)) {
+    const seed = pgliteSeedFile();
+    if (seed) await extractPgliteSeed(seed, opts.dataDir);
+    else ensurePgliteDataDir(opts.dataDir);
+  }
+  const pglite = new PGlite({ ...pgliteOptions, dataDir: opts.dataDir, loadDataDir });
   await pglite.waitReady;
   const pdb = drizzlePglite(pglite, { casing: 'snake_case' });
   await migratePglite(pdb, { migrationsFolder });

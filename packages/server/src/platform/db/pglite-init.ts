@@ -22,10 +22,11 @@ export const pgliteOptions: PGliteOptions = {
 
 /**
  * Make sure `dataDir` holds a Postgres cluster. An empty directory is initialised by a child
- * process (this file run as a script), so the peak of `initdb` ends with that process.
+ * process (this file run as a script), so the peak of `initdb` ends with that process. Used only
+ * when there is no seed cluster (`pglite-seed.ts`), which the server normally starts from.
  */
 export function ensurePgliteDataDir(dataDir: string): void {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (hasPgliteCluster(dataDir)) return;
   fs.mkdirSync(dataDir, { recursive: true });
   // The same runtime flags as this process (`--import tsx` under tsx, none for the built server).
   const flags = process.execArgv.filter((a) => !a.startsWith('--watch'));
@@ -35,6 +36,10 @@ export function ensurePgliteDataDir(dataDir: string): void {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`Could not initialise the embedded database in ${dataDir}`);
+}
+
+export function hasPgliteCluster(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 if (process.argv[1] === import.meta.filename) {
