@@ -116,7 +116,7 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('consequence') });
     await dialog.waitFor();
-    await expect.poll(() => isFocused(page.getByTestId('consequence-cancel'))).toBe(true);
+    await expect.poll(() => isFocused(page.getByTestId('confirm-cancel'))).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => isFocused(submit)).toBe(true);
@@ -125,8 +125,8 @@ describe('the keyboard alone', () => {
     // Again; Tab keeps to the dialog: from Cancel to the confirm button, which Enter presses.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
-    await expect.poll(() => isFocused(page.getByTestId('consequence-cancel'))).toBe(true);
-    const ok = page.getByTestId('consequence-ok');
+    await expect.poll(() => isFocused(page.getByTestId('confirm-cancel'))).toBe(true);
+    const ok = page.getByTestId('confirm-ok');
     await tabTo(ok, { limit: 4 });
     // The dialog's layer (its portal, with antd's focus sentinels): Tab never reaches the page
     // behind it. After the last control the browser's own UI may take the focus (the document

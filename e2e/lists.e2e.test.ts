@@ -126,13 +126,13 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     // Cancel sends nothing.
     await row(a).getByTestId('row-action-endNow').click();
     await confirmDialog().locator('.ant-modal-confirm-title', { hasText: '立即结束：1 个维护窗口？' }).waitFor();
-    await confirmDialog().getByTestId('consequence-cancel').click();
+    await confirmDialog().getByTestId('confirm-cancel').click();
     await expect.poll(() => confirmDialog().count()).toBe(0);
     expect(await endOf(a)).toBe(planned);
 
     await row(a).getByTestId('row-action-endNow').click();
     await confirmDialog().getByText('结束时间改为现在', { exact: false }).first().waitFor();
-    await confirmDialog().getByTestId('consequence-ok').click();
+    await confirmDialog().getByTestId('confirm-ok').click();
     // Ended, it leaves the list of active windows.
     await expect.poll(rowKeys).toEqual([b]);
     expect(Date.parse(await endOf(a))).toBeLessThanOrEqual(Date.now());
@@ -147,7 +147,7 @@ describe('a kit list that filters, sorts, exports and acts', () => {
     const plannedC = await endOf(c);
     await page().getByTestId('batch-action-endNow').click();
     await confirmDialog().locator('.ant-modal-confirm-title', { hasText: '立即结束：2 个维护窗口？' }).waitFor();
-    await confirmDialog().getByTestId('consequence-ok').click();
+    await confirmDialog().getByTestId('confirm-ok').click();
     await page().getByText('立即结束：1 个已更改，1 个未变').first().waitFor();
     expect(Date.parse(await endOf(b))).toBeLessThanOrEqual(Date.now());
     expect(await endOf(c)).toBe(plannedC);

@@ -60,17 +60,17 @@ async function openConfirmation(submit: Locator) {
     .filter({ has: page().getByTestId('consequence') })
     .last();
   await dialog.getByTestId('consequence').waitFor();
-  return { dialog, text: await dialog.innerText(), ok: dialog.getByTestId('consequence-ok') };
+  return { dialog, text: await dialog.innerText(), ok: dialog.getByTestId('confirm-ok') };
 }
 
 async function cancel(dialog: Locator) {
-  await dialog.getByTestId('consequence-cancel').click();
+  await dialog.getByTestId('confirm-cancel').click();
   await dialog.waitFor({ state: 'hidden' });
 }
 
 /** The irreversible: the confirm button stays disabled until the number shown is typed. */
 async function typeToConfirm(dialog: Locator, expected: number) {
-  const ok = dialog.getByTestId('consequence-ok');
+  const ok = dialog.getByTestId('confirm-ok');
   expect(await ok.isDisabled()).toBe(true);
   await dialog.getByTestId('type-to-confirm').fill(String(expected + 1));
   expect(await ok.isDisabled()).toBe(true);

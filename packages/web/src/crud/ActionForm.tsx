@@ -45,32 +45,18 @@ export function ActionForm<S extends z.ZodType>({
   after,
 }: ActionFormProps<S>) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
   const confirmConsequence = useConsequenceConfirm();
   const done = () => message.success(t('common.done'));
   const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
     schema,
     async (data) => {
-      if (consequence) {
-        if (await confirmConsequence(consequence(data), () => run(data))) done();
-        return;
-      }
-      await new Promise<void>((resolve, reject) => {
-        modal.confirm({
-          title: confirm?.(data),
-          okText: t('common.ok'),
-          cancelText: t('common.cancel'),
-          okButtonProps: { danger },
-          focusable: { autoFocusButton: 'cancel' },
-          onOk: () => {
-            run(data).then(() => {
-              done();
-              resolve();
-            }, reject);
-          },
-          onCancel: () => resolve(),
-        });
-      });
+      const asked = consequence?.(data) ?? {
+        title: confirm?.(data) ?? '',
+        okText: t('common.ok'),
+        danger: Boolean(danger),
+      };
+      if (await confirmConsequence(asked, () => run(data))) done();
     },
   );
   return (

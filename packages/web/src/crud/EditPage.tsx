@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
-import { type Confirmation, useConfirmDialog } from './ConfirmDialog';
+import { type Consequence, useConfirm } from './Consequence';
 import { ignoreEnter } from './consequential';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
 import { FormSchema } from './schema-fields';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
-
-export type { Confirmation } from './ConfirmDialog';
 
 export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType> {
   /** Reads the record named by `?<param>=`; without it the page creates. */
@@ -39,7 +37,7 @@ export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends
    * the save button first opens this confirmation (what, for whom, when, what is granted); cancel
    * sends nothing. The confirm button names the action.
    */
-  confirm?: (body: z.output<S>, record: EndpointResponse<G> | undefined) => Confirmation;
+  confirm?: (body: z.output<S>, record: EndpointResponse<G> | undefined) => Consequence;
   children: (form: {
     itemProps: SchemaForm<S>['itemProps'];
     form: SchemaForm<S>['form'];
@@ -79,8 +77,8 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const formSchema = schema(record);
-  const [openConfirmation, confirmation] = useConfirmDialog();
-  const confirmed = async (body: z.output<S>) => (confirm ? openConfirmation(confirm(body, record)) : true);
+  const askFirst = useConfirm();
+  const confirmed = async (body: z.output<S>) => (confirm ? askFirst(confirm(body, record)) : true);
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
@@ -115,7 +113,6 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         <FormSchema.Provider value={formSchema}>{children({ itemProps, form, record })}</FormSchema.Provider>
         <FormActions submitting={submitting} backTo={backTo} />
       </Form>
-      {confirmation}
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import './confirm-texts';
 import { typedMatches } from './type-to-confirm';
 
 /**
- * The confirm gate: a confirmation dialog (`useConfirmDialog`) provides it, and anything in the
+ * The confirm gate: the confirmation (`useConfirm` in `Consequence.tsx`) provides it, and anything in the
  * dialog's content may hold its confirm button (a `TypeToConfirm` not yet typed, an audience
  * still counting, a list with unknown IDs). The button enables when nothing holds it.
  */
@@ -25,7 +25,7 @@ export function useHoldConfirm(held: boolean) {
   }, [gate, id, held]);
 }
 
-/** The gate's provider and whether the confirm button is held; used by `useConfirmDialog`. */
+/** The gate's provider and whether the confirm button is held; used by `useConfirm`. */
 export function useConfirmGate(): { held: boolean; Provider: (p: { children: ReactNode }) => ReactNode } {
   const [holders, setHolders] = useState<ReadonlySet<string>>(new Set());
   const hold = useCallback((id: string, held: boolean) => {

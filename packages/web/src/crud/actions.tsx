@@ -1,7 +1,7 @@
-import { App, Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Consequence, useConsequenceConfirm } from './Consequence';
+import { type Consequence, useConfirm } from './Consequence';
 
 export interface RowAction<Row> {
   key: string;
@@ -29,19 +29,14 @@ export interface BatchAction<Row> {
  */
 export function useConfirmThen() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const confirmConsequence = useConsequenceConfirm();
+  const confirm = useConfirm();
   return (text: string | Consequence | undefined, run: () => unknown) => {
-    if (!text) return void Promise.resolve(run()).catch(() => undefined);
-    if (typeof text !== 'string') return void confirmConsequence(text, async () => run()).catch(() => undefined);
-    modal.confirm({
-      title: text,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      // Enter on a row's delete must not delete: focus starts on Cancel.
-      focusable: { autoFocusButton: 'cancel' },
-      onOk: async () => run(),
-    });
+    const asked: Consequence | undefined =
+      typeof text === 'string' ? { title: text, okText: t('common.ok'), danger: false } : text;
+    void (async () => {
+      if (asked && !(await confirm(asked))) return;
+      await run();
+    })().catch(() => undefined);
   };
 }
 

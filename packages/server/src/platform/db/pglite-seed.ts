@@ -15,8 +15,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -29,7 +30,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../../driz
 const cacheFolder = path.resolve(migrationsFolder, '../../../node_modules/.cache/rookery');
 
 function pgliteVersion(): string {
-  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   let dir = path.dirname(entry);
   while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
   return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;

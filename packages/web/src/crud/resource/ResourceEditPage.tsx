@@ -1,9 +1,8 @@
 import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/request';
+import { useEndpointQuery } from '../../api/endpoint-query';
 import { ErrorPage } from '../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../shell/PageSpinner';
 import { resourceApi } from './endpoints';
@@ -19,12 +18,11 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
   const { message } = App.useApp();
   const key = useSearchParams()[0].get('key') ?? undefined;
   const endpoints = resourceApi(resource);
-  const input = { params: { key } };
-  const item = useQuery({
-    queryKey: [endpoints.names.get, input],
-    queryFn: async () => (await api(endpoints.get, input as never)) as ResourceItem<R>,
-    enabled: key !== undefined,
-  });
+  const item = useEndpointQuery(
+    endpoints.get,
+    { params: { key } },
+    { enabled: key !== undefined, select: (answer) => answer as ResourceItem<R> },
+  );
   const listPath = pathTo(resource.routes!.list as RouteName);
   const entity = t(screen.entity);
   if (key !== undefined && item.isError) return <ErrorPage status={404} />;

@@ -1,10 +1,9 @@
 import type { Resource } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Space } from 'antd';
+import { Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { invalidateAfter } from '../../api/endpoint-query';
-import { api } from '../../api/request';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
+import { useConfirm } from '../Consequence';
 import { ignoreEnter } from '../consequential';
 import { IsoDateTimeInput } from '../IsoDateTimeInput';
 import { useSchemaForm } from '../useSchemaForm';
@@ -32,35 +31,34 @@ export function ResourceForm<R extends Resource>({
 }) {
   const { resource } = screen;
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const askFirst = useConfirm();
   const endpoints = resourceApi(resource);
+  const creating = useEndpointMutation(endpoints.create);
+  const updating = useEndpointMutation(endpoints.update);
   const current = item as Record<string, unknown> | undefined;
   const key = (data: Record<string, unknown>) => String(data[resource.key]);
   const entity = t(screen.entity);
 
-  const confirmPublish = (data: Record<string, unknown>) =>
-    new Promise<boolean>((resolve) => {
-      const after = documentOf(resource, data);
-      const before = documentOf(resource, current);
-      const own = screen.confirm?.(after as never, before as never, t) ?? null;
-      if (!resource.gameVisible && !screen.publishes && !own) return resolve(true);
-      modal.confirm({
-        title: own?.title ?? t('resource.publishTitle', { entity, key: key(data) }),
-        width: 720,
-        content: (
-          <Space orientation="vertical" style={{ width: '100%' }} data-testid="resource-confirm">
-            {own?.statement}
-            {resource.gameVisible || screen.publishes ? t('resource.publishBody') : t('resource.changesBody')}
-            <AuditDiff before={before} after={after} labels={(f) => label(screen, f, t)} />
-          </Space>
-        ),
-        okText: own?.okText ?? t('resource.publishOk'),
-        cancelText: t('common.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
+  /** Saving what the game reads is a publication: it shows the change and asks first. */
+  const confirmPublish = async (data: Record<string, unknown>) => {
+    const after = documentOf(resource, data);
+    const before = documentOf(resource, current);
+    const own = screen.confirm?.(after as never, before as never, t) ?? null;
+    if (!resource.gameVisible && !screen.publishes && !own) return true;
+    return askFirst({
+      title: own?.title ?? t('resource.publishTitle', { entity, key: key(data) }),
+      width: 720,
+      danger: false,
+      content: (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="resource-confirm">
+          {own?.statement}
+          {resource.gameVisible || screen.publishes ? t('resource.publishBody') : t('resource.changesBody')}
+          <AuditDiff before={before} after={after} labels={(f) => label(screen, f, t)} />
+        </Space>
+      ),
+      okText: own?.okText ?? t('resource.publishOk'),
     });
+  };
 
   const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
     resource.body,
@@ -69,10 +67,9 @@ export function ResourceForm<R extends Resource>({
       if (!(await confirmPublish(body))) return;
       const saved = (
         current
-          ? await api(endpoints.update, { params: { key: key(current) }, body } as never)
-          : await api(endpoints.create, { body } as never)
+          ? await updating.mutateAsync({ params: { key: key(current) }, body })
+          : await creating.mutateAsync({ body })
       ) as ResourceItem<R>;
-      await invalidateAfter(queryClient, current ? endpoints.update : endpoints.create);
       onSaved(saved);
     },
   );

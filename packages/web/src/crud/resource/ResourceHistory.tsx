@@ -1,12 +1,11 @@
-import type { Resource } from '@rookery/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Endpoint, Resource } from '@rookery/contracts';
 import { App, Button, Card, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
-import { invalidateAfter } from '../../api/endpoint-query';
-import { api } from '../../api/request';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
+import { useConfirm } from '../Consequence';
 import { formatTime } from '../format';
 import { resourceApi } from './endpoints';
 import { label } from './ResourceForm';
@@ -42,16 +41,19 @@ export function ResourceHistory<R extends Resource>({
 }) {
   const { resource } = screen;
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const askFirst = useConfirm();
   const can = useCan();
   const endpoints = resourceApi(resource);
+  // The history drawer opens only for versioned resources, which have both endpoints.
+  const history = endpoints.history as Endpoint;
+  const restoring = useEndpointMutation(endpoints.restore as Endpoint);
   const entity = t(screen.entity);
-  const input = { params: { key: itemKey }, query: { page: 1, pageSize: SHOWN_VERSIONS } };
-  const versions = useQuery({
-    queryKey: [endpoints.names.history, input],
-    queryFn: async () => ((await api(endpoints.history!, input as never)) as { list: Version[] }).list,
-  });
+  const versions = useEndpointQuery(
+    history,
+    { params: { key: itemKey }, query: { page: 1, pageSize: SHOWN_VERSIONS } },
+    { select: (answer) => (answer as { list: Version[] }).list },
+  );
   const [picked, setPicked] = useState<{ a?: number; b?: number }>({});
   const list = versions.data ?? [];
   const latest = list[0];
@@ -62,11 +64,12 @@ export function ResourceHistory<R extends Resource>({
   const labels = (f: string) => label(screen, f, t);
   const options = list.map((v) => ({ value: v.version, label: t('resource.versionN', { n: v.version }) }));
 
-  const restore = (v: Version) => {
+  const restore = async (v: Version) => {
     const next = (latest?.version ?? 0) + 1;
-    modal.confirm({
+    const confirmed = await askFirst({
       title: t('resource.restoreTitle', { entity, key: itemKey, n: v.version }),
       width: 720,
+      danger: false,
       content: (
         <Space orientation="vertical" style={{ width: '100%' }}>
           {/* What the restored version does to players (a maintenance window that closes the game again). */}
@@ -76,14 +79,11 @@ export function ResourceHistory<R extends Resource>({
         </Space>
       ),
       okText: t('resource.restoreOk', { next }),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await api(endpoints.restore!, { params: { key: itemKey, version: v.version }, body: {} } as never);
-        await invalidateAfter(queryClient, endpoints.restore!);
-        setPicked({});
-        message.success(t('resource.restored', { next }));
-      },
     });
+    if (!confirmed) return;
+    await restoring.mutateAsync({ params: { key: itemKey, version: v.version }, body: {} });
+    setPicked({});
+    message.success(t('resource.restored', { next }));
   };
 
   return (
@@ -156,7 +156,12 @@ export function ResourceHistory<R extends Resource>({
               render: (_, v) =>
                 v !== latest &&
                 can(resource.permissions.edit) && (
-                  <Button type="link" size="small" onClick={() => restore(v)} data-testid={`restore-${v.version}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void restore(v).catch(() => undefined)}
+                    data-testid={`restore-${v.version}`}
+                  >
                     {t('resource.restore')}
                   </Button>
                 ),

@@ -1,12 +1,10 @@
 import { type ListAction, pathTo, type Resource, type RouteName } from '@rookery/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { invalidateAfter, useEndpointCall } from '../../api/endpoint-query';
-import { api } from '../../api/request';
+import { useEndpointCall } from '../../api/endpoint-query';
 import { currentLocale } from '../../i18n';
 import type { BatchAction, RowAction } from '../actions';
 import type { Consequence } from '../Consequence';
@@ -43,7 +41,6 @@ export function ResourceList<R extends Resource>({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const can = useCan();
   const call = useEndpointCall();
   const endpoints = resourceApi(resource);
@@ -200,8 +197,7 @@ export function ResourceList<R extends Resource>({
                     danger: true,
                     confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
                     run: async () => {
-                      await api(endpoints.delete, { params: { key: keyOf(row) } } as never);
-                      await invalidateAfter(queryClient, endpoints.delete);
+                      await call(endpoints.delete, { params: { key: keyOf(row) } });
                       message.success(t('resource.deleted', { entity, key: keyOf(row) }));
                     },
                   },

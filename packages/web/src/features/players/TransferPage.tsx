@@ -64,6 +64,7 @@ export function TransferPage({ kind }: { kind: Kind }) {
         ],
         okText: t(kind === 'copy' ? 'players.copyOk' : 'players.migrateOk', names),
         typeToConfirm: String(pair.toUserId),
+        irreversible: true,
       },
       async () => setPreview(await transfer.mutateAsync({ body: { ...pair, reason: reason || undefined } })),
     ).catch(() => false);

@@ -33,7 +33,7 @@ describe('what a player action states before it runs', () => {
   it('names the players, their number, a permanent duration and the reason; the button names the action', () => {
     const c = playerActionConsequence(freeze, { userIds: [10001, 10002, 10003], reason: 'bots' }, t);
     expect(c.title).toBe('Freeze 3 accounts? These players will not be able to log in.');
-    expect(text(c.rows)).toBe(
+    expect(text(c.rows ?? [])).toBe(
       'Players (user IDs): 10001, 10002, 10003\nHow many: 3\nDuration: Permanent\nReason: bots',
     );
     expect(c.okText).toBe('Freeze 3 players');
@@ -44,7 +44,7 @@ describe('what a player action states before it runs', () => {
     const c = playerActionConsequence(freeze, { userIds: [7], reason: 'x', until: '2031-02-03T04:05:06.000Z' }, t);
     const local = new Date('2031-02-03T04:05:06.000Z');
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const duration = c.rows.find((r) => r.label === 'Duration')!.value as string;
+    const duration = (c.rows ?? []).find((r) => r.label === 'Duration')!.value as string;
     expect(duration).toContain(`(${zone})`);
     expect(duration).toContain(String(local.getFullYear()));
     expect(duration.endsWith('· 2031-02-03 04:05 UTC')).toBe(true);
@@ -54,7 +54,7 @@ describe('what a player action states before it runs', () => {
   it('an action that takes something away states it and asks to type the user ID', () => {
     const deduct = action('deduct', ['userId', 'items', 'reason'], () => 'gem ×5');
     const c = playerActionConsequence(deduct, { userId: 42, items: [{ kind: 'gem', amount: 5 }], reason: 'refund' }, t);
-    expect(text(c.rows)).toBe(
+    expect(text(c.rows ?? [])).toBe(
       'Players (user IDs): 42\nHow many: 1\nTaken away (cannot be undone): gem ×5\nReason: refund',
     );
     expect(c.okText).toBe('Deduct from player 42');
@@ -64,7 +64,7 @@ describe('what a player action states before it runs', () => {
   it('device bans name the devices', () => {
     const ban = action('banDevices', ['deviceIds', 'reason', 'until']);
     const c = playerActionConsequence(ban, { deviceIds: ['d-1', 'd-2'], reason: 'fraud' }, t);
-    expect(c.rows[0]).toEqual({ label: 'Devices', value: 'd-1, d-2' });
+    expect(c.rows?.[0]).toEqual({ label: 'Devices', value: 'd-1, d-2' });
     expect(c.okText).toBe('Ban 2 devices');
   });
 });

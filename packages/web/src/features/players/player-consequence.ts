@@ -27,6 +27,7 @@ export function playerActionConsequence<B extends z.ZodType>(
     ],
     okText: t(`players.${action.name}Ok`, names),
     typeToConfirm: action.takes ? String(body.userId) : undefined,
+    irreversible: Boolean(action.takes),
   };
 }
 

@@ -1,17 +1,18 @@
 import { HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { pathTo, routeAuth } from '@rookery/contracts';
-import { App, Avatar, Dropdown, Space } from 'antd';
+import { Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../access/session';
 import { signOut } from '../../access/sign-out';
 import { useCan } from '../../access/useCan';
+import { useConfirm } from '../../crud/Consequence';
 import { homePath, routeByName } from '../../navigation/route-index';
 
 /** The signed-in user's menu; `compact` (a phone's header) shows the avatar without the name. */
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const askFirst = useConfirm();
   const navigate = useNavigate();
   const user = useSession().data;
   const can = useCan();
@@ -19,16 +20,15 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const password = routeByName.get('passwordModify');
   const passwordRule = routeAuth('passwordModify');
 
-  const confirmLogout = () =>
-    modal.confirm({
+  const confirmLogout = async () => {
+    const confirmed = await askFirst({
       title: t('shell.logout'),
       content: t('shell.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await signOut(() => navigate(pathTo('login'), { replace: true }));
-      },
+      okText: t('shell.logout'),
+      danger: false,
     });
+    if (confirmed) await signOut(() => navigate(pathTo('login'), { replace: true }));
+  };
 
   return (
     <Dropdown
@@ -46,7 +46,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
               ]
             : []),
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: confirmLogout },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: () => void confirmLogout() },
         ],
       }}
     >
