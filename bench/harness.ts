@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
-import { createScratchPostgres } from '../packages/server/src/platform/db/scratch.js';
+import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 
 /** Shared pieces of the benchmarks: a throw-away database, timing and the one-line result. */
 

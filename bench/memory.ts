@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchPostgres } from '../packages/server/src/platform/db/scratch.js';
+import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 // @ts-expect-error: a plain JavaScript build script without type declarations
 import { buildServer } from '../scripts/build-server.mjs';
 import { log, percentile, resultLine } from './harness.js';

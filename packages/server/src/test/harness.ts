@@ -8,9 +8,9 @@ import { seedAdmin, seedBuiltInRoles } from '../modules/staff/seed.js';
 import { ServiceClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
-import { createScratchPostgres } from '../platform/db/scratch.js';
 import { sha256 } from '../platform/security/tokens.js';
 import * as schema from '../schema.js';
+import { createScratchPostgres } from './scratch-postgres.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';
 export const GAME_KEY = 'test-game-key-0123456789';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Consequence, useConsequenceConfirm } from './Consequence';
-import { ignoreEnter } from './consequential';
+import { ignoreEnter } from './ignore-enter';
 import { FormSchema } from './schema-fields';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 

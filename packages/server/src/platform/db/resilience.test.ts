@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { seedAdmin, seedBuiltInRoles } from '../../modules/staff/seed.js';
 import { ADMIN_PASSWORD, GAME_KEY } from '../../test/harness.js';
+import { createScratchPostgres } from '../../test/scratch-postgres.js';
 import { loadConfig } from '../config.js';
 import { sha256 } from '../security/tokens.js';
 import { type Database, openDatabase } from './client.js';
-import { createScratchPostgres } from './scratch.js';
 
 /**
  * Database faults under load, on a real PostgreSQL (TEST_DATABASE_URL): backends terminated by

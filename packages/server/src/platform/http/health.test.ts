@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { GAME_KEY } from '../../test/harness.js';
+import { createScratchPostgres } from '../../test/scratch-postgres.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createScratchPostgres } from '../db/scratch.js';
 import { sha256 } from '../security/tokens.js';
 
 it('/healthz stays 200 and says whether the database answers; /readyz answers 503 without it', async () => {

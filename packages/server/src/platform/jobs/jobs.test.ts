@@ -5,9 +5,9 @@ import type { JobName } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createScratchPostgres } from '../../test/scratch-postgres.js';
 import { ServiceClock } from '../clock.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
-import { createScratchPostgres } from '../db/scratch.js';
 import { defineJob, type JobDefinition } from './define.js';
 import { JobQueue, type JobQueueOptions } from './queue.js';
 

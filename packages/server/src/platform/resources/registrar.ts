@@ -17,9 +17,9 @@ import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } f
 import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
 import {
   type AnyResource,
+  bodyDocument,
   checkKey,
   deleteItem,
-  documentOf,
   findItem,
   getItem,
   getVersion,
@@ -99,7 +99,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
   const previousOf = async (db: Db, k: string) => (await findItem(db, r.name, k, true))?.document ?? null;
   const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
-    const document = documentOf(r, r.autoKey ? { ...body, [r.key]: Number(k) } : body);
+    const document = bodyDocument(r, r.autoKey ? { ...body, [r.key]: Number(k) } : body);
     if (hooks.beforeSave) {
       const previous = await previousOf(ctx.db, k);
       // The secret the body left out is the stored one: the hook sees the document as it will be.

@@ -71,7 +71,7 @@ function kindLabel(kind: string, locale: Locale): string {
 }
 
 /** The document fields of a create/update body (without the window and the version comment). */
-export function documentOf(r: AnyResource, body: Doc): Doc {
+export function bodyDocument(r: AnyResource, body: Doc): Doc {
   return Object.fromEntries(Object.keys(r.schema.shape).map((k) => [k, body[k]]));
 }
 

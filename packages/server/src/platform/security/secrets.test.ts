@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createScratchPostgres } from '../../test/scratch-postgres.js';
 import { openDatabase } from '../db/client.js';
-import { createScratchPostgres } from '../db/scratch.js';
 
 /**
  * No secret leaves the server by a side door. The real server runs as a child process with the

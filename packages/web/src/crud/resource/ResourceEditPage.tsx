@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ErrorPage } from '../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../shell/PageSpinner';
-import { resourceApi } from './endpoints';
+import { endpointsOf } from './endpoints';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
@@ -17,7 +17,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
   const navigate = useNavigate();
   const { message } = App.useApp();
   const key = useSearchParams()[0].get('key') ?? undefined;
-  const endpoints = resourceApi(resource);
+  const endpoints = endpointsOf(resource);
   const item = useEndpointQuery(
     endpoints.get,
     { params: { key } },

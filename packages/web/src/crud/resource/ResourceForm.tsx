@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
-import { ignoreEnter } from '../consequential';
 import { IsoDateTimeInput } from '../IsoDateTimeInput';
+import { ignoreEnter } from '../ignore-enter';
 import { useSchemaForm } from '../useSchemaForm';
-import { documentOf, resourceApi } from './endpoints';
+import { endpointsOf, itemDocument } from './endpoints';
 import type { ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
 import { FormSchema, TextInput } from '../schema-fields';
@@ -32,7 +32,7 @@ export function ResourceForm<R extends Resource>({
   const { resource } = screen;
   const { t } = useTranslation();
   const askFirst = useConfirm();
-  const endpoints = resourceApi(resource);
+  const endpoints = endpointsOf(resource);
   const creating = useEndpointMutation(endpoints.create);
   const updating = useEndpointMutation(endpoints.update);
   const current = item as Record<string, unknown> | undefined;
@@ -41,8 +41,8 @@ export function ResourceForm<R extends Resource>({
 
   /** Saving what the game reads is a publication: it shows the change and asks first. */
   const confirmPublish = async (data: Record<string, unknown>) => {
-    const after = documentOf(resource, data);
-    const before = documentOf(resource, current);
+    const after = itemDocument(resource, data);
+    const before = itemDocument(resource, current);
     const own = screen.confirm?.(after as never, before as never, t) ?? null;
     if (!resource.gameVisible && !screen.publishes && !own) return true;
     return askFirst({
@@ -78,7 +78,7 @@ export function ResourceForm<R extends Resource>({
   const labelledItemProps = (name: string) => ({ ...itemProps(name), label: label(screen, name, t) });
 
   const initialValues = current
-    ? { ...documentOf(resource, current), comment: undefined }
+    ? { ...itemDocument(resource, current), comment: undefined }
     : { ...screen.blank, effectiveAt: null, expireAt: null };
 
   return (

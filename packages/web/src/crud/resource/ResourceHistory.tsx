@@ -7,7 +7,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query'
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { formatTime } from '../format';
-import { resourceApi } from './endpoints';
+import { endpointsOf } from './endpoints';
 import { label } from './ResourceForm';
 import type { ResourceScreen } from './screen';
 import '../kit-texts';
@@ -44,7 +44,7 @@ export function ResourceHistory<R extends Resource>({
   const { message } = App.useApp();
   const askFirst = useConfirm();
   const can = useCan();
-  const endpoints = resourceApi(resource);
+  const endpoints = endpointsOf(resource);
   // The history drawer opens only for versioned resources, which have both endpoints.
   const history = endpoints.history as Endpoint;
   const restoring = useEndpointMutation(endpoints.restore as Endpoint);

@@ -11,7 +11,7 @@ import type { Consequence } from '../Consequence';
 import type { Field } from '../fields';
 import { formatTime } from '../format';
 import { ListPage } from '../ListPage';
-import { resourceApi, windowState } from './endpoints';
+import { endpointsOf, windowState } from './endpoints';
 import { declaredFilterFields } from './list-fields';
 import { ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
@@ -43,7 +43,7 @@ export function ResourceList<R extends Resource>({
   const { message } = App.useApp();
   const can = useCan();
   const call = useEndpointCall();
-  const endpoints = resourceApi(resource);
+  const endpoints = endpointsOf(resource);
   const list = resource.list;
   const sortable = (name: string) => Boolean(list?.sort?.includes(name as never));
   const locale = currentLocale();

@@ -4,7 +4,7 @@ import { type CSSProperties, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointPages } from '../../api/endpoint-query';
 import { readList } from '../list-shape';
-import { resourceApi } from './endpoints';
+import { endpointsOf } from './endpoints';
 
 /** Items a picker loads at a time; more load as its list scrolls to the end. */
 export const PICKER_PAGE_SIZE = 20;
@@ -33,7 +33,7 @@ export function ResourcePicker({
   // The list follows typing without a request per keystroke.
   const search = useDeferredValue(typed.trim());
   const pages = useEndpointPages(
-    resourceApi(resource).list,
+    endpointsOf(resource).list,
     search ? { search } : {},
     PICKER_PAGE_SIZE,
     (answer, loaded) => {

@@ -7,7 +7,7 @@ import {
 } from '@rookery/contracts';
 
 /** A resource's console endpoints, looked up in the endpoint table by the kit's names. */
-export function resourceApi(resource: Resource) {
+export function endpointsOf(resource: Resource) {
   const names = resourceEndpointNames(resource);
   const table = endpoints as unknown as Record<string, Endpoint>;
   const pick = (name: string) => {
@@ -34,7 +34,7 @@ export function resourceApi(resource: Resource) {
 }
 
 /** The document part of an item (without the kit's fields), for diffs and forms. */
-export function documentOf(resource: Resource, item: Record<string, unknown> | undefined) {
+export function itemDocument(resource: Resource, item: Record<string, unknown> | undefined) {
   if (!item) return undefined;
   const doc: Record<string, unknown> = {};
   for (const k of Object.keys(resource.schema.shape)) doc[k] = item[k];

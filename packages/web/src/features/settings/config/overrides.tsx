@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { formatTime } from '../../../crud/format';
 import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
-import { resourceApi } from '../../../crud/resource/endpoints';
+import { endpointsOf } from '../../../crud/resource/endpoints';
 import { ResourcePicker } from '../../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../../crud/resource/screen';
 import { ValueView } from '../../../crud/resource/ValueView';
@@ -40,7 +40,7 @@ function PickFieldFirst() {
 
 /** The type of the config field an override pins (read once it is picked). */
 function useFieldType(field: string | undefined): ConfigValueType | undefined {
-  const item = useEndpointQuery(resourceApi(configResource).get, { params: { key: field ?? '' } } as never, {
+  const item = useEndpointQuery(endpointsOf(configResource).get, { params: { key: field ?? '' } } as never, {
     enabled: Boolean(field),
   });
   return field ? (item.data as ConfigField | undefined)?.type : undefined;
