@@ -91,9 +91,10 @@ describe('mail through the screens', () => {
     await page.goto('/email/global');
     await page.getByTestId('send-mail').click();
     await page.waitForURL('**/email/listedit?mailScope=global');
-    await choose(page.getByTestId('mail-template-picker'), templateName);
+    // The picker searches the templates on the server by what is typed, a page at a time.
+    await choose(page.getByTestId('mail-template-picker'), templateName, templateName);
     await expect.poll(() => page.getByTestId('title-en-US').locator('input').inputValue()).toBe(title);
-    await choose(page.getByTestId('reward-template-picker'), rewardName);
+    await choose(page.getByTestId('reward-template-picker'), rewardName, rewardName);
     await expect.poll(() => inputOf(page, 'reward-amount').inputValue()).toBe('25');
 
     await page.getByTestId('condition-add').click();

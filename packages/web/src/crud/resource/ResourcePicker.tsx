@@ -1,13 +1,9 @@
 import type { Resource } from '@rookery/contracts';
-import { Select, Spin } from 'antd';
-import { type CSSProperties, useDeferredValue, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useEndpointPages } from '../../api/endpoint-query';
-import { readList } from '../list-shape';
+import type { CSSProperties } from 'react';
+import { EndpointPicker } from '../EndpointPicker';
 import { endpointsOf } from './endpoints';
 
-/** Items a picker loads at a time; more load as its list scrolls to the end. */
-export const PICKER_PAGE_SIZE = 20;
+export { PICKER_PAGE_SIZE } from '../EndpointPicker';
 
 /**
  * Pick an item of a resource by its key: the list's own search on the server (what the
@@ -28,50 +24,18 @@ export function ResourcePicker({
   testId?: string;
   id?: string;
 }) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  // The list follows typing without a request per keystroke.
-  const search = useDeferredValue(typed.trim());
-  const pages = useEndpointPages(
-    endpointsOf(resource).list,
-    search ? { search } : {},
-    PICKER_PAGE_SIZE,
-    (answer, loaded) => {
-      const { total } = readList(answer);
-      return loaded * PICKER_PAGE_SIZE < total ? loaded + 1 : undefined;
-    },
-  );
-  const keys = (pages.data?.pages ?? []).flatMap((page) =>
-    readList<Record<string, unknown>>(page).rows.map((row) => String(row[resource.key])),
-  );
-  const options = [...new Set(value && !keys.includes(value) ? [value, ...keys] : keys)].map((key) => ({
-    value: key,
-    label: key,
-  }));
+  const keyOf = (row: Record<string, unknown>) => String(row[resource.key]);
   return (
-    <Select
-      id={id}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
-      style={style}
+    <EndpointPicker
+      endpoint={endpointsOf(resource).list}
+      searchParam="search"
+      valueOf={keyOf}
+      labelOf={keyOf}
       value={value}
-      onChange={(key?: string) => {
-        setTyped('');
-        onChange?.(key);
-      }}
-      options={options}
-      data-testid={testId}
-      notFoundContent={pages.isFetching ? <Spin size="small" /> : undefined}
-      placeholder={t('common.search')}
-      onPopupScroll={(event) => {
-        const list = event.currentTarget;
-        if (
-          list.scrollTop + list.clientHeight >= list.scrollHeight - 8 &&
-          pages.hasNextPage &&
-          !pages.isFetchingNextPage
-        )
-          void pages.fetchNextPage();
-      }}
+      onChange={onChange}
+      style={style}
+      testId={testId}
+      id={id}
     />
   );
 }

@@ -7,11 +7,11 @@ import {
   pathTo,
   type TemplateTable,
 } from '@rookery/contracts';
-import { Form, Input, InputNumber, Select, Space } from 'antd';
+import { Form, Input, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useEndpointQuery } from '../../api/endpoint-query';
 import { EditPage } from '../../crud/EditPage';
+import { EndpointPicker } from '../../crud/EndpointPicker';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -125,8 +125,8 @@ export default function MailEditPage() {
 }
 
 /**
- * A template of one table, chosen from all of them (the spec's all-items list, pageSize 1000);
- * picking one hands it to `onPick` so the form shows what the template fills in.
+ * A template of one table, found by its name on the server a page at a time; picking one hands it
+ * to `onPick` so the form shows what the template fills in.
  */
 function TemplatePicker({
   table,
@@ -144,22 +144,18 @@ function TemplatePicker({
   /** From the Form.Item: its label names the picker through this id. */
   id?: string;
 }) {
-  const templates = useEndpointQuery(mailEndpoints.listMailTemplates, {
-    query: { theTable: table, page: 1, pageSize: 1000 },
-  }).data?.list;
   return (
-    <Select
-      id={id}
-      allowClear
-      data-testid={testId}
+    <EndpointPicker<MailTemplate, number>
+      endpoint={mailEndpoints.listMailTemplates}
+      query={{ theTable: table }}
+      searchParam="searchName"
+      valueOf={(m) => m.id}
+      labelOf={(m) => m.name}
       value={value}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={templates?.map((m) => ({ value: m.id, label: m.name }))}
-      onChange={(id?: number) => {
-        onChange?.(id);
-        const picked = templates?.find((m) => m.id === id);
-        if (picked) onPick(picked);
-      }}
+      onChange={onChange}
+      onPick={onPick}
+      testId={testId}
+      id={id}
     />
   );
 }
