@@ -37,6 +37,15 @@ describe('constants on the resource kit', () => {
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/setting\/constant\/add/);
     await inputOf('constant-name').fill(name);
+    // The type is the schema's enum as a select, each value by its name in the vocabulary; a new
+    // type starts the value from that type's blank.
+    await page().getByTestId('constant-type').click();
+    const types = page().locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => types.allInnerTexts()).toEqual(['Number', 'String', 'Boolean', 'JSON', 'Text (dictionary key)']);
+    await types.filter({ hasText: 'Boolean' }).click();
+    await page().locator('[data-testid=constant-value][role=switch]').waitFor();
+    await page().getByTestId('constant-type').click();
+    await types.filter({ hasText: 'Number' }).click();
     await inputOf('constant-value').fill('10');
     // Enter in a field of a publishing form sends nothing: no confirmation opens.
     await inputOf('constant-value').press('Enter');
@@ -88,8 +97,8 @@ describe('constants on the resource kit', () => {
     await page().goto('/setting/dictionary');
     await page().getByTestId('resource-create').click();
     await inputOf('dictionary-key').fill(key);
-    await page().getByTestId('dictionary-zh').fill('欢迎回来');
-    await page().getByTestId('dictionary-en').fill('Welcome back');
+    await page().getByTestId('dictionary-zh-CN').fill('欢迎回来');
+    await page().getByTestId('dictionary-en-US').fill('Welcome back');
     await page().getByTestId('resource-save').click();
     const dialog = page().locator('.ant-modal-confirm:visible');
     await dialog.getByRole('button', { name: 'Publish' }).click();

@@ -1,7 +1,7 @@
 import { dictionaryResource, mailBodySchema, playerEndpoints, templateBodySchema } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { textLimit } from './schema-fields';
+import { textLimit, widgetOf } from './schema-fields';
 
 describe('a field limit comes from the schema', () => {
   it('reads the cap of a text through optional, default, transforms and records', () => {
@@ -13,5 +13,35 @@ describe('a field limit comes from the schema', () => {
     expect(textLimit(playerEndpoints.freezePlayers.body!, ['reason'])).toBe(500);
     expect(textLimit(z.object({ n: z.number().max(3) }), ['n'])).toBeUndefined();
     expect(textLimit(z.object({ a: z.string().max(9).max(4).optional() }), ['a'])).toBe(4);
+  });
+});
+
+describe('a field widget comes from the schema', () => {
+  const schema = z.object({
+    name: z.string().max(100),
+    note: z.string().max(500).default(''),
+    free: z.string(),
+    count: z.number().int().min(1).max(10).optional(),
+    ratio: z.number().gt(0).lt(1),
+    on: z.boolean().default(false),
+    platform: z.enum(['android', 'ios']),
+    at: z.iso.datetime().nullable(),
+    tags: z.array(z.string()),
+  });
+  it('gives each kind of value its widget, with the limits the schema sets', () => {
+    expect(widgetOf(schema, ['name'])).toEqual({ kind: 'text', max: 100 });
+    expect(widgetOf(schema, ['note'])).toEqual({ kind: 'longText', max: 500 });
+    expect(widgetOf(schema, ['free'])).toEqual({ kind: 'text', max: undefined });
+    expect(widgetOf(schema, ['count'])).toEqual({ kind: 'number', min: 1, max: 10, integer: true });
+    expect(widgetOf(schema, ['ratio'])).toMatchObject({ kind: 'number', integer: false });
+    expect(widgetOf(schema, ['on'])).toEqual({ kind: 'boolean' });
+    expect(widgetOf(schema, ['platform'])).toEqual({ kind: 'enum', values: ['android', 'ios'] });
+    expect(widgetOf(schema, ['at'])).toEqual({ kind: 'time' });
+    expect(widgetOf(schema, ['tags'])).toEqual({ kind: 'unknown', type: 'array' });
+    expect(widgetOf(schema, ['missing'])).toEqual({ kind: 'unknown' });
+  });
+  it('reads a resource declaration the same way', () => {
+    expect(widgetOf(dictionaryResource.body, ['zh-CN'])).toEqual({ kind: 'longText', max: 2000 });
+    expect(widgetOf(dictionaryResource.body, ['description'])).toEqual({ kind: 'longText', max: 500 });
   });
 });

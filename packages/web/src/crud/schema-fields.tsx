@@ -44,6 +44,53 @@ export function schemaAt(schema: unknown, path: readonly (string | number)[]): u
   return current;
 }
 
+/** The widget a field's schema gives it in a form (`widgetOf`). */
+export type SchemaWidget =
+  | { kind: 'text'; max?: number }
+  | { kind: 'longText'; max?: number }
+  | { kind: 'number'; min?: number; max?: number; integer: boolean }
+  | { kind: 'boolean' }
+  | { kind: 'enum'; values: string[] }
+  | { kind: 'time' }
+  | { kind: 'unknown'; type?: string };
+
+/** Texts capped at this many characters or more are edited in a text area. */
+export const LONG_TEXT_FROM = 200;
+
+type Check = { _zod: { def: { check: string; value?: unknown; inclusive?: boolean; format?: string } } };
+const checksOf = (def: Def) => (def.checks ?? []) as Check[];
+
+/**
+ * The form widget for the value at `path`, from its schema alone: a short or long text by its cap,
+ * a number with its range, a switch, a select of an enum's values, a time picker for an ISO time.
+ * Anything else (a list, an object, a JSON value) is the screen's own widget.
+ */
+export function widgetOf(schema: unknown, path: readonly (string | number)[]): SchemaWidget {
+  const at = schemaAt(schema, path);
+  const def = defOf(at);
+  if (!def) return { kind: 'unknown' };
+  if (def.type === 'string') {
+    if (def.format === 'datetime') return { kind: 'time' };
+    const max = textLimit(schema, path);
+    return max !== undefined && max >= LONG_TEXT_FROM ? { kind: 'longText', max } : { kind: 'text', max };
+  }
+  if (def.type === 'number') {
+    let min: number | undefined;
+    let max: number | undefined;
+    let integer = def.format === 'safeint' || def.format === 'int32';
+    for (const c of checksOf(def)) {
+      const d = c._zod.def;
+      if (d.check === 'greater_than') min = Number(d.value) + (d.inclusive ? 0 : 1);
+      if (d.check === 'less_than') max = Number(d.value) - (d.inclusive ? 0 : 1);
+      if (d.check === 'number_format' && (d.format === 'safeint' || d.format === 'int32')) integer = true;
+    }
+    return { kind: 'number', min, max, integer };
+  }
+  if (def.type === 'boolean') return { kind: 'boolean' };
+  if (def.type === 'enum') return { kind: 'enum', values: Object.values(def.entries as Record<string, string>) };
+  return { kind: 'unknown', type: def.type };
+}
+
 /** The longest text the schema takes at `path`, if it caps it. */
 export function textLimit(schema: unknown, path: readonly (string | number)[]): number | undefined {
   const def = defOf(schemaAt(schema, path));

@@ -1,14 +1,16 @@
 import type { Resource } from '@rookery/contracts';
-import { Form, Space } from 'antd';
+import { Form, type FormInstance, Space } from 'antd';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { IsoDateTimeInput } from '../IsoDateTimeInput';
 import { ignoreEnter } from '../ignore-enter';
+import { SchemaField } from '../SchemaField';
 import { useSchemaForm } from '../useSchemaForm';
 import { endpointsOf, itemDocument } from './endpoints';
-import type { ResourceItem, ResourceScreen } from './screen';
+import type { ResourceFormProps, ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
 import { FormSchema, TextInput } from '../schema-fields';
 
@@ -94,7 +96,11 @@ export function ResourceForm<R extends Resource>({
       data-testid={`${resource.name}-form`}
     >
       <FormSchema.Provider value={resource.body}>
-        <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+        {screen.Form ? (
+          <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+        ) : (
+          <DeclaredFields screen={screen} itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
+        )}
       </FormSchema.Provider>
       {resource.window && (
         <Space wrap>
@@ -126,4 +132,34 @@ export function label<R extends Resource>(
   if (keyOf) return t(keyOf);
   if (field === 'effectiveAt' || field === 'expireAt') return t(`resource.${field}`);
   return undefined;
+}
+
+/** The declared `fields` in order: each its own widget if the screen has one, else the schema's. */
+function DeclaredFields<R extends Resource>({
+  screen,
+  itemProps,
+  form,
+  editing,
+}: {
+  screen: ResourceScreen<R>;
+  itemProps: (name: string) => Record<string, unknown>;
+  form: FormInstance;
+  editing: boolean;
+}) {
+  const { resource } = screen;
+  if (!screen.fields) throw new Error(`resource screen ${resource.name}: declare its fields or its Form`);
+  const own = (screen.widgets ?? {}) as Record<string, ComponentType<ResourceFormProps> | undefined>;
+  return screen.fields.map((name) => {
+    const Widget = own[name];
+    if (Widget) return <Widget key={name} itemProps={itemProps as never} form={form} editing={editing} />;
+    return (
+      <SchemaField
+        key={name}
+        name={name}
+        itemProps={itemProps}
+        disabled={editing && name === resource.key}
+        testId={`${resource.name}-${name}`}
+      />
+    );
+  });
 }

@@ -35,8 +35,16 @@ export interface ResourceScreen<R extends Resource = Resource> {
   entity: string;
   /** Cells and detail rows that need more than the plain value. */
   render?: Partial<Record<keyof ResourceDoc<R> & string, (row: ResourceItem<R>, t: TFunction) => ReactNode>>;
-  /** The form's own fields (rendered inside the kit's form). */
-  Form: ComponentType<ResourceFormProps>;
+  /**
+   * The form's fields in order, each with the widget its schema gives it (`SchemaField`): text or
+   * text area by the cap, number with its range, switch, enum select, time picker. The key cannot
+   * change once saved. Used when there is no `Form`.
+   */
+  fields?: (keyof ResourceDoc<R> & string)[];
+  /** A field's own widget where the schema's is not enough (a value editor by type). */
+  widgets?: Partial<Record<keyof ResourceDoc<R> & string, ComponentType<ResourceFormProps>>>;
+  /** A whole form of the screen's own, for a form that is more than its fields in order. */
+  Form?: ComponentType<ResourceFormProps>;
   /** A new item's starting values. */
   blank: Partial<ResourceDoc<R>>;
   /**
