@@ -14,6 +14,7 @@ import {
   listQueryShape,
   type ResourceListDef,
 } from './resource-list.js';
+import type { RouteName } from './routes/index.js';
 import { isStorableText, storableIssues } from './text.js';
 
 /**
@@ -122,7 +123,7 @@ export interface ResourceDef<
   publish?: (doc: z.infer<S>) => unknown;
   references?: readonly ResourceReference<z.infer<S>>[];
   /** Route names of its console screens (from the route table). */
-  routes?: { list: string; edit?: string };
+  routes?: { list: RouteName; edit?: RouteName };
   /** Other console reads a change of this kind alters (added to each mutation's `invalidates`). */
   alsoInvalidates?: readonly string[];
   /** Console API base path; default `/api/v1/resources/<name>`. */

@@ -1,4 +1,4 @@
-import { pathTo, type Resource, type RouteName } from '@rookery/contracts';
+import { pathTo, type Resource } from '@rookery/contracts';
 import { App, Button, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
     { params: { key } },
     { enabled: key !== undefined, select: (answer) => answer as ResourceItem<R> },
   );
-  const listPath = pathTo(resource.routes!.list as RouteName);
+  const listPath = pathTo(resource.routes!.list);
   const entity = t(screen.entity);
   if (key !== undefined && item.isError) return <ErrorPage status={404} />;
   if (key !== undefined && !item.data) return <PageSpinner />;

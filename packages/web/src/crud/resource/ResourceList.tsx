@@ -1,4 +1,4 @@
-import { type ListAction, pathTo, type Resource, type RouteName } from '@rookery/contracts';
+import { type ListAction, pathTo, type Resource } from '@rookery/contracts';
 import { App, Button, Drawer, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +52,7 @@ export function ResourceList<R extends Resource>({
   type Row = ResourceItem<R> & Record<string, unknown>;
   const entity = t(screen.entity);
   const keyOf = (row: Row) => String(row[resource.key]);
-  const editRoute = resource.routes?.edit as RouteName | undefined;
+  const editRoute = resource.routes?.edit;
 
   const fields: Field<Row>[] = [
     { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },

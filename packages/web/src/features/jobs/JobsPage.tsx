@@ -15,7 +15,7 @@ import {
 import { App, Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../access/useCan';
+import { useMayCall } from '../../access/useCan';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
 import { formatNumber } from '../../crud/format';
@@ -101,10 +101,10 @@ const fields = (): Field<Job>[] => [
 export default function JobsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const can = useCan();
+  const mayCall = useMayCall();
   const retry = useEndpointMutation(jobEndpoints.retryJob);
   const cancel = useEndpointMutation(jobEndpoints.cancelJob);
-  const mayEdit = can(jobEndpoints.retryJob.permission as string[]);
+  const mayEdit = mayCall(jobEndpoints.retryJob);
 
   const rowActions = (job: Job): RowAction<Job>[] => {
     if (!mayEdit) return [];

@@ -2,7 +2,7 @@ import { countryCodes, gamegateEndpoints, ipCountryResource, translate } from '@
 import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../access/useCan';
+import { useMayCall } from '../../access/useCan';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ResourceList } from '../../crud/resource/ResourceList';
 import { resourceScreen } from '../../crud/resource/screen';
@@ -119,10 +119,10 @@ function Lookup() {
 
 /** `/setting/ipcountry`: the operators' overrides by range, and a lookup of any address. */
 export default function IpCountryPage() {
-  const can = useCan();
+  const mayCall = useMayCall();
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      {can(gamegateEndpoints.ipCountryLookup.permission as string[]) && <Lookup />}
+      {mayCall(gamegateEndpoints.ipCountryLookup) && <Lookup />}
       <ResourceList screen={screen} />
     </Space>
   );

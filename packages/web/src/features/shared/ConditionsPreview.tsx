@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Form, InputNumber, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../access/useCan';
+import { useMayCall } from '../../access/useCan';
 import { useEndpointFetch } from '../../api/endpoint-query';
 import './texts';
 
@@ -32,11 +32,11 @@ function attributesOf(p: PlayerSummary): PlayerAttributes {
 export function ConditionsPreview() {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const can = useCan();
+  const mayCall = useMayCall();
   const fetch = useEndpointFetch();
   const [userId, setUserId] = useState<number | null>(null);
   const [result, setResult] = useState<{ matches: boolean; failing: number[] } | { invalid: true }>();
-  if (!can(playerEndpoints.getPlayerDetail.permission as string[])) return null;
+  if (!mayCall(playerEndpoints.getPlayerDetail)) return null;
 
   const preview = async () => {
     if (!userId) return;

@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../access/useCan';
+import { useMayCall } from '../../../access/useCan';
 import { useEndpointFetch } from '../../../api/endpoint-query';
 import { valueInWords } from '../../../crud/change-words';
 import { formatTime } from '../../../crud/format';
@@ -72,7 +72,7 @@ function Attributes({ data }: { data: ConfigExplain }) {
  */
 export function TestOnPlayer() {
   const { t } = useTranslation();
-  const can = useCan();
+  const mayCall = useMayCall();
   const fetch = useEndpointFetch();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -80,7 +80,7 @@ export function TestOnPlayer() {
   const [data, setData] = useState<ConfigExplain>();
   const [loading, setLoading] = useState(false);
   const endpoint = configEndpoints.configExplain;
-  if (!can(endpoint.permission as string[])) return null;
+  if (!mayCall(endpoint)) return null;
 
   const run = async () => {
     const userId = parseUserId(text);
