@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     pool: 'forks',
+    // A browser and a server on a busy machine: what a test waits for may take more than the
+    // default second to show (it passes as soon as it does).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

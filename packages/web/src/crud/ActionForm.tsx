@@ -1,10 +1,9 @@
-import { App, Button, Card, Form } from 'antd';
+import { App, Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type Consequence, useConsequenceConfirm } from './Consequence';
-import { ignoreEnter } from './ignore-enter';
-import { FormSchema } from './schema-fields';
+import { SchemaFormShell } from './SchemaFormShell';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export interface ActionFormProps<S extends z.ZodType> {
@@ -48,34 +47,34 @@ export function ActionForm<S extends z.ZodType>({
   const { message } = App.useApp();
   const confirmConsequence = useConsequenceConfirm();
   const done = () => message.success(t('common.done'));
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    schema,
-    async (data) => {
-      const asked = consequence?.(data) ?? {
-        title: confirm?.(data) ?? '',
-        okText: t('common.ok'),
-        danger: Boolean(danger),
-      };
-      if (await confirmConsequence(asked, () => run(data))) done();
-    },
-  );
+  const schemaForm = useSchemaForm(schema, async (data) => {
+    const asked = consequence?.(data) ?? {
+      title: confirm?.(data) ?? '',
+      okText: t('common.ok'),
+      danger: Boolean(danger),
+    };
+    if (await confirmConsequence(asked, () => run(data))) done();
+  });
   return (
     <Card title={title} style={{ maxWidth: 880 }}>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        onFinishFailed={onFinishFailed}
-        onKeyDown={consequence ? ignoreEnter : undefined}
+      <SchemaFormShell
+        schemaForm={schemaForm}
+        schema={schema}
+        testId={testId}
         initialValues={initialValues}
-        data-testid={testId}
+        consequential={Boolean(consequence)}
       >
-        <FormSchema.Provider value={schema}>{children(itemProps)}</FormSchema.Provider>
-        <Button type="primary" danger={danger} htmlType="submit" loading={submitting} data-testid={`${testId}-submit`}>
+        {children(schemaForm.itemProps)}
+        <Button
+          type="primary"
+          danger={danger}
+          htmlType="submit"
+          loading={schemaForm.submitting}
+          data-testid={`${testId}-submit`}
+        >
           {submitLabel}
         </Button>
-      </Form>
+      </SchemaFormShell>
       {after}
     </Card>
   );

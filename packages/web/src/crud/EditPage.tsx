@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
-import { App, Card, Form } from 'antd';
+import { App, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,9 +7,8 @@ import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
 import { type Consequence, useConfirm } from './Consequence';
 import { FormActions } from './FormActions';
-import { ignoreEnter } from './ignore-enter';
 import { RecordPage } from './RecordPage';
-import { FormSchema } from './schema-fields';
+import { SchemaFormShell } from './SchemaFormShell';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends Endpoint, S extends z.ZodType> {
@@ -82,37 +81,31 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const navigate = useNavigate();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    schema(record),
-    async (body) => {
-      if (!(await confirmed(body))) return;
-      if (record)
-        await updating.mutateAsync(
-          (updateInput?.(record, body) ?? {
-            params: { id: (record as unknown as { id: number }).id },
-            body,
-          }) as EndpointInput<U>,
-        );
-      else await creating.mutateAsync({ body } as EndpointInput<C>);
-      message.success(t('common.saved'));
-      navigate(backTo);
-    },
-  );
+  const schemaForm = useSchemaForm(formSchema, async (body) => {
+    if (!(await confirmed(body))) return;
+    if (record)
+      await updating.mutateAsync(
+        (updateInput?.(record, body) ?? {
+          params: { id: (record as unknown as { id: number }).id },
+          body,
+        }) as EndpointInput<U>,
+      );
+    else await creating.mutateAsync({ body } as EndpointInput<C>);
+    message.success(t('common.saved'));
+    navigate(backTo);
+  });
   return (
     <Card title={title(record)} style={{ maxWidth }}>
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        onFinishFailed={onFinishFailed}
-        onKeyDown={confirm ? ignoreEnter : undefined}
+      <SchemaFormShell
+        schemaForm={schemaForm}
+        schema={formSchema}
+        testId={testId}
         initialValues={initialValues(record)}
-        data-testid={testId}
+        consequential={Boolean(confirm)}
       >
-        <FormSchema.Provider value={formSchema}>{children({ itemProps, form, record })}</FormSchema.Provider>
-        <FormActions submitting={submitting} backTo={backTo} />
-      </Form>
+        {children({ itemProps: schemaForm.itemProps, form: schemaForm.form, record })}
+        <FormActions submitting={schemaForm.submitting} backTo={backTo} />
+      </SchemaFormShell>
     </Card>
   );
 }

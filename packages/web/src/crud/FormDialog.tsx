@@ -1,8 +1,8 @@
-import { Form, Modal } from 'antd';
+import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormSchema } from './schema-fields';
+import { SchemaFormShell } from './SchemaFormShell';
 import { type SchemaForm, useSchemaForm } from './useSchemaForm';
 
 /**
@@ -32,36 +32,30 @@ export function FormDialog<S extends z.ZodType>({
   children: (itemProps: SchemaForm<S>['itemProps']) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    schema,
-    async (data) => {
-      await submit(data);
-      onClose();
-    },
-  );
+  const schemaForm = useSchemaForm(schema, async (data) => {
+    await submit(data);
+    onClose();
+  });
   return (
     <Modal
       open
       title={title}
       onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={submitting}
+      onOk={() => schemaForm.form.submit()}
+      confirmLoading={schemaForm.submitting}
       okText={okText ?? t('common.ok')}
       okButtonProps={{ danger }}
       cancelText={t('common.cancel')}
     >
-      <Form
-        form={form}
+      <SchemaFormShell
+        schemaForm={schemaForm}
+        schema={schema}
         name={name}
-        layout="vertical"
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        onFinishFailed={onFinishFailed}
+        testId={`${name}-form`}
         initialValues={initialValues}
-        data-testid={`${name}-form`}
       >
-        <FormSchema.Provider value={schema}>{children(itemProps)}</FormSchema.Provider>
-      </Form>
+        {children(schemaForm.itemProps)}
+      </SchemaFormShell>
     </Modal>
   );
 }

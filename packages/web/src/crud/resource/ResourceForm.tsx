@@ -6,13 +6,13 @@ import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { IsoDateTimeInput } from '../IsoDateTimeInput';
-import { ignoreEnter } from '../ignore-enter';
 import { SchemaField } from '../SchemaField';
+import { SchemaFormShell } from '../SchemaFormShell';
 import { useSchemaForm } from '../useSchemaForm';
 import { endpointsOf, itemDocument } from './endpoints';
 import type { ResourceFormProps, ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
-import { FormSchema, TextInput } from '../schema-fields';
+import { TextInput } from '../schema-fields';
 
 /**
  * The edit form of any resource: the area's own fields, the window when the resource has one,
@@ -62,20 +62,18 @@ export function ResourceForm<R extends Resource>({
     });
   };
 
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    resource.body,
-    async (data) => {
-      const body = data as Record<string, unknown>;
-      if (!(await confirmPublish(body))) return;
-      const saved = (
-        current
-          ? await updating.mutateAsync({ params: { key: key(current) }, body })
-          : await creating.mutateAsync({ body })
-      ) as ResourceItem<R>;
-      onSaved(saved);
-    },
-  );
+  const schemaForm = useSchemaForm(resource.body, async (data) => {
+    const body = data as Record<string, unknown>;
+    if (!(await confirmPublish(body))) return;
+    const saved = (
+      current
+        ? await updating.mutateAsync({ params: { key: key(current) }, body })
+        : await creating.mutateAsync({ body })
+    ) as ResourceItem<R>;
+    onSaved(saved);
+  });
 
+  const { form, itemProps, submitting } = schemaForm;
   // Each field's props carry its declared label (`screen.labels`), so the screens do not repeat it.
   const labelledItemProps = (name: string) => ({ ...itemProps(name), label: label(screen, name, t) });
 
@@ -84,24 +82,19 @@ export function ResourceForm<R extends Resource>({
     : { ...screen.blank, effectiveAt: null, expireAt: null };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
+    <SchemaFormShell
+      schemaForm={schemaForm}
+      schema={resource.body}
       name={`${resource.name}-edit`}
-      onFinish={onFinish}
-      onValuesChange={onValuesChange}
-      onFinishFailed={onFinishFailed}
-      onKeyDown={ignoreEnter}
+      testId={`${resource.name}-form`}
       initialValues={initialValues}
-      data-testid={`${resource.name}-form`}
+      consequential
     >
-      <FormSchema.Provider value={resource.body}>
-        {screen.Form ? (
-          <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
-        ) : (
-          <DeclaredFields screen={screen} itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
-        )}
-      </FormSchema.Provider>
+      {screen.Form ? (
+        <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+      ) : (
+        <DeclaredFields screen={screen} itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
+      )}
       {resource.window && (
         <Space wrap>
           <Form.Item {...itemProps('effectiveAt')} label={t('resource.effectiveAt')}>
@@ -118,7 +111,7 @@ export function ResourceForm<R extends Resource>({
         </Form.Item>
       )}
       {footer(submitting)}
-    </Form>
+    </SchemaFormShell>
   );
 }
 
