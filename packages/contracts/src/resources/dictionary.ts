@@ -24,6 +24,12 @@ export const dictionaryResource = defineResource({
   schema: dictionarySchema,
   key: 'key',
   listFields: ['key', 'zh-CN', 'en-US', 'description'],
+  labels: {
+    key: l('键', 'Key'),
+    'zh-CN': l('中文', 'Chinese'),
+    'en-US': l('英文', 'English'),
+    description: l('说明', 'Description'),
+  },
   search: ['key', 'zh-CN', 'en-US'],
   permissions: { query: ['dictQuery'], create: ['dictEdit'], edit: ['dictEdit'], delete: ['dictEdit'] },
   versioned: true,

@@ -1,10 +1,12 @@
-import type { Resource } from '@rookery/contracts';
+import { fieldLabels, type Label, type Resource } from '@rookery/contracts';
 import { Form, type FormInstance, Space } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
+import { type Words, wordsText } from '../fields';
 import { IsoDateTimeInput } from '../IsoDateTimeInput';
 import { SchemaField } from '../SchemaField';
 import { SchemaFormShell } from '../SchemaFormShell';
@@ -115,16 +117,25 @@ export function ResourceForm<R extends Resource>({
   );
 }
 
-/** A document field's label in the operator's words (window fields and unknown names as they come). */
-export function label<R extends Resource>(
-  screen: ResourceScreen<R>,
-  field: string,
-  t: (key: string) => string,
-): string | undefined {
-  const keyOf = (screen.labels as Record<string, string>)[field];
-  if (keyOf) return t(keyOf);
-  if (field === 'effectiveAt' || field === 'expireAt') return t(`resource.${field}`);
+/**
+ * A document field's words, declared once: the screen's own i18n key where it words the field
+ * differently, else the resource declaration's label (contracts), else the vocabulary's name for
+ * a field records share, else the kit's window fields.
+ */
+export function fieldWords<R extends Resource>(screen: ResourceScreen<R>, field: string): Words | undefined {
+  const own = (screen.labels as Record<string, string> | undefined)?.[field];
+  if (own) return own;
+  const declared = (screen.resource.labels as Record<string, Label> | undefined)?.[field];
+  if (declared) return declared;
+  if (Object.hasOwn(fieldLabels, field)) return fieldLabels[field];
+  if (field === 'effectiveAt' || field === 'expireAt') return `resource.${field}`;
   return undefined;
+}
+
+/** A document field's label in the operator's words (unknown names: undefined). */
+export function label<R extends Resource>(screen: ResourceScreen<R>, field: string, t: TFunction): string | undefined {
+  const words = fieldWords(screen, field);
+  return words === undefined ? undefined : wordsText(t, words);
 }
 
 /** The declared `fields` in order: each its own widget if the screen has one, else the schema's. */

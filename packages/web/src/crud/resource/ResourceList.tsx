@@ -13,7 +13,7 @@ import { formatTime } from '../format';
 import { ListPage } from '../ListPage';
 import { endpointsOf, windowState } from './endpoints';
 import { declaredFilterFields } from './list-fields';
-import { ResourceForm } from './ResourceForm';
+import { fieldWords, ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
 import type { ResourceItem, ResourceScreen } from './screen';
 import { ValueView } from './ValueView';
@@ -60,7 +60,7 @@ export function ResourceList<R extends Resource>({
     ...resource.listFields.map(
       (name): Field<Row> => ({
         name,
-        title: (screen.labels as Record<string, string>)[name],
+        title: fieldWords(screen, name) ?? name,
         sorter: sortable(name),
         render: (row, tf) =>
           screen.render?.[name as keyof typeof screen.render]?.(row, tf) ?? (

@@ -29,8 +29,11 @@ export interface ResourceFormProps {
  */
 export interface ResourceScreen<R extends Resource = Resource> {
   resource: R;
-  /** i18n key of each document field's label. */
-  labels: Record<keyof ResourceDoc<R> & string, string>;
+  /**
+   * i18n key of a field's label, only where the screen words it otherwise than the resource
+   * declaration's `labels` (contracts) or the vocabulary's shared field names.
+   */
+  labels?: Partial<Record<keyof ResourceDoc<R> & string, string>>;
   /** i18n key of the item's name, e.g. `settings.constant.entity` (常量 / constant). */
   entity: string;
   /** Cells and detail rows that need more than the plain value. */

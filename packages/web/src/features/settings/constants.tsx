@@ -11,12 +11,6 @@ import './texts';
 export const screen = resourceScreen({
   resource: constantResource,
   entity: 'settings.constant.entity',
-  labels: {
-    name: 'settings.constant.name',
-    type: 'settings.constant.type',
-    value: 'settings.constant.value',
-    description: 'settings.constant.description',
-  },
   render: {
     type: (row) => <Tag>{constantTypeLabels[row.type][currentLocale()]}</Tag>,
     value: (row) => <ValueView value={row.value} compact={row.type === 'json'} />,

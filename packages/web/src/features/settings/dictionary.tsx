@@ -6,12 +6,6 @@ import './texts';
 export const screen = resourceScreen({
   resource: dictionaryResource,
   entity: 'settings.dictionary.entity',
-  labels: {
-    key: 'settings.dictionary.key',
-    'zh-CN': 'settings.dictionary.zhCN',
-    'en-US': 'settings.dictionary.enUS',
-    description: 'settings.dictionary.description',
-  },
   fields: ['key', 'zh-CN', 'en-US', 'description'],
   blank: { description: '' },
 });
