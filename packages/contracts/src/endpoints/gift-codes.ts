@@ -272,6 +272,13 @@ const codeQuery = z.preprocess(
     .optional(),
 );
 
+/** The console's dry run: a player and a code. */
+export const giftCodeTestBodySchema = z.object({
+  userId: playerUserId,
+  code: redeemCodeInput,
+  channel: z.preprocess(blankToUndefined, channelName.optional()),
+});
+
 const batchWrite = {
   permission: ['giftCodeCreate'],
   auditTarget: 'giftCodeBatch',
@@ -377,11 +384,7 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Try a code for a player without redeeming: the same path as the game, rolled back',
     permission: ['giftCodeCreate'],
     readOnly: true,
-    body: z.object({
-      userId: playerUserId,
-      code: redeemCodeInput,
-      channel: z.preprocess(blankToUndefined, channelName.optional()),
-    }),
+    body: giftCodeTestBodySchema,
     response: redeemOutcomeSchema,
   }),
 });
