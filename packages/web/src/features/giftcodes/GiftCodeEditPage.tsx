@@ -165,7 +165,7 @@ export default function GiftCodeEditPage() {
               <Input style={{ width: 300 }} />
             </Form.Item>
           </Space>
-          <Form.Item {...itemProps('rewards')} label={t('giftCode.rewards')}>
+          <Form.Item label={t('giftCode.rewards')}>
             <RewardsEditor name="rewards" />
           </Form.Item>
           <Space size="large" wrap>
