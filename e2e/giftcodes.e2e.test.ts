@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeFindings } from './axe';
 import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { frameFindings, settle } from './walk';
 
 let browser: Browser;
 let page: Page;
@@ -166,5 +168,20 @@ describe('gift codes through the screens', () => {
     await page.getByTestId('giftcode-test-run').click();
     await expect.poll(() => page.getByTestId('giftcode-test-status').innerText()).toBe('Already redeemed');
     expect(await page.getByTestId('giftcode-test-result').innerText()).toContain('You have already redeemed this gift');
+  });
+
+  it('the gift-code pages pass axe and the frame rules, on a phone too', async () => {
+    const found: string[] = [];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/giftcode/list', '/giftcode/edit', '/giftcode/user/query', '/giftcode/test']) {
+        await page.goto(path);
+        await settle(page);
+        for (const f of await axeFindings(page)) found.push(`${width} ${path} axe ${f.rule}: ${f.where.join('; ')}`);
+        for (const f of await frameFindings(page)) found.push(`${width} ${path} ${f}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(found).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { randomCodes } from './generate.js';
-import { THROTTLE } from './redeem.js';
+import { pruneGiftCodeAttempts, THROTTLE } from './redeem.js';
 
 let ctx: TestContext;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -301,6 +301,8 @@ describe('redemption', () => {
     expect(blocked.message).toContain(blocked.retryAt);
     ctx.clock.set(new Date(now + THROTTLE.windowMs + 1000));
     expect((await redeem(p, b.code!)).status).toBe('redeemed');
+    // The ended window's counter is pruned; a live one stays.
+    expect(await pruneGiftCodeAttempts(ctx.database.db, new Date(now + THROTTLE.windowMs + 1000))).toBeGreaterThan(0);
 
     // Per IP: many players guessing from one address.
     const ip = '192.0.2.77';

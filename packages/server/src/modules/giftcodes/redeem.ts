@@ -10,6 +10,7 @@ import {
 } from '@rookery/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { deleteInBatches } from '../../platform/housekeeping.js';
 import {
   applyRewards,
   frozenError,
@@ -69,6 +70,17 @@ async function throttledUntil(db: Db, userId: number, ip: string, now: Date): Pr
     if (r.failures >= max && end > now && (!until || end > until)) until = end;
   }
   return until;
+}
+
+/** Drop attempt counters whose window ended: they throttle nobody any more. Returns the rows removed. */
+export function pruneGiftCodeAttempts(db: Db, now: Date): Promise<number> {
+  const a = giftCodeAttempts;
+  const ended = new Date(now.getTime() - THROTTLE.windowMs);
+  return deleteInBatches(
+    db,
+    (limit) => sql`delete from ${a} where ${a.key} in (
+      select ${a.key} from ${a} where ${a.windowStart} <= ${ended} limit ${limit})`,
+  );
 }
 
 /** Count one failed attempt for the player and the IP (a window starts at its first failure). */

@@ -1,14 +1,16 @@
 import { auditTarget, giftCodeEndpoints, giftCodeGameEndpoints } from '@rookery/contracts';
 import type { ModuleDeps } from '../../module.js';
+import { housekeepingJob } from '../../platform/housekeeping.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { causeOf } from '../../platform/jobs/cause.js';
 import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch, updateBatch } from './batches.js';
 import { generateCodesJob } from './generate.js';
 import { exportCodesCsv, listRedemptions } from './history.js';
-import { redeemGiftCode } from './redeem.js';
+import { pruneGiftCodeAttempts, redeemGiftCode } from './redeem.js';
 
 export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
   jobs.register(generateCodesJob);
+  jobs.register(housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts));
   const deps = { db: database.db, gameKeyHash };
 
   registerEndpoints(app, deps, giftCodeEndpoints, {
