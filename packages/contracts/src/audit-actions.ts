@@ -284,6 +284,11 @@ export const auditActions = {
     sentence: l('修改了{giftCodeBatch}', 'edited {giftCodeBatch}'),
     target: 'giftCodeBatch',
   },
+  sendGiftCodeComebackMail: {
+    label: l('发送带兑换码的回流邮件', 'Send comeback mail with codes'),
+    sentence: l('发送了带{giftCodeBatch}兑换码的回流邮件', 'sent comeback mail with codes of {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
   disableGiftCodes: {
     label: l('停用兑换码', 'Disable gift codes'),
     sentence: l('停用了{giftCodeBatch}的兑换码', 'disabled codes of {giftCodeBatch}'),

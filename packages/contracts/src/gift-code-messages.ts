@@ -44,6 +44,11 @@ export const giftCodeMessages = {
     'Total redemptions cannot be below the {claimed} already claimed',
   ),
   'giftCode.notUnique': l('此批次不是唯一码批次', 'This batch has no unique codes'),
+  'giftCode.placeholder': l(
+    '内容中需包含 {code}，玩家在此处看到自己的兑换码',
+    'The content needs {code}: each player reads their own code there',
+  ),
+  'giftCode.noCodesLeft': l('该批次没有可分配的兑换码', 'This batch has no codes left to hand out'),
   'redeem.redeemed': l('兑换成功', 'Redeemed'),
   'redeem.unknown': l('兑换码不存在，请检查后重试', 'There is no such code; check it and try again'),
   'redeem.typo': l('兑换码输入有误，请检查每个字符', 'The code is mistyped; check each character'),

@@ -9,6 +9,7 @@ import {
   optionalIsoDate,
   optionalPlayerUserId,
   playerUserId,
+  rowId,
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { pagedList, pageQuery } from '../http.js';
@@ -279,6 +280,58 @@ export const giftCodeTestBodySchema = z.object({
   channel: z.preprocess(blankToUndefined, channelName.optional()),
 });
 
+/** The placeholder a comeback mail's text carries: each player reads their own code there. */
+export const GIFT_CODE_PLACEHOLDER = '{code}';
+/** Most players one comeback mail with codes reaches per send (send again for the rest). */
+export const MAX_COMEBACK_CODE_MAILS = 1000;
+
+const comebackAudienceShape = {
+  batchId: rowId,
+  notLoginDays: wholeNumber(1, 3650, 'mail.notLoginDays'),
+  conditions: conditionsSchema.default([]),
+};
+const mailTexts = (max: number) =>
+  z
+    .object({ 'zh-CN': optionalText(max), 'en-US': optionalText(max) })
+    .default({ 'zh-CN': undefined, 'en-US': undefined });
+
+/** Who a comeback mail with codes would reach now (the confirmation's figures). */
+export const giftCodeComebackAudienceSchema = z.object(comebackAudienceShape).superRefine((b, ctx) => {
+  if (b.notLoginDays === undefined)
+    ctx.addIssue({ code: 'custom', path: ['notLoginDays'], message: 'mail.notLoginDays' });
+});
+
+/** A comeback mail with codes as the operator writes it. */
+export const giftCodeComebackMailBodySchema = z
+  .object({
+    ...comebackAudienceShape,
+    title: mailTexts(200),
+    content: mailTexts(5000),
+    expireAt: isoDateTime,
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    if (b.notLoginDays === undefined) issue(['notLoginDays'], 'mail.notLoginDays');
+    const langs = (['zh-CN', 'en-US'] as const).filter((l) => b.title[l] || b.content[l]);
+    if (langs.length === 0) issue(['title', 'zh-CN'], 'mail.titleRequired');
+    for (const lang of langs) {
+      if (!b.title[lang]) issue(['title', lang], 'mail.languagePairs');
+      if (!b.content[lang]) issue(['content', lang], 'mail.languagePairs');
+      else if (!b.content[lang]!.includes(GIFT_CODE_PLACEHOLDER)) issue(['content', lang], 'giftCode.placeholder');
+    }
+  });
+
+export const giftCodeComebackResultSchema = z.object({
+  /** Players the audience selects now who hold no code of this batch yet. */
+  players: z.number().int(),
+  /** Unused codes of the batch not handed to anyone. */
+  codesLeft: z.number().int(),
+  /** Players who get (or got) a mail with their code in this send. */
+  sent: z.number().int(),
+  /** Selected players left without a code: codes ran out, or past the per-send limit. */
+  withoutCode: z.number().int(),
+});
+
 const batchWrite = {
   permission: ['giftCodeCreate'],
   auditTarget: 'giftCodeBatch',
@@ -377,6 +430,25 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
       batchId: z.preprocess(blankToUndefined, idParams.shape.id.optional()),
     }),
     response: pagedList(giftCodeRedemptionSchema),
+  }),
+  previewGiftCodeComebackMail: endpoint({
+    method: 'POST',
+    path: '/api/v1/giftcode/sendcomebackemail/preview',
+    summary: 'How many players a comeback mail with codes reaches now and how many codes are left (changes nothing)',
+    permission: ['globalMailCreate'],
+    readOnly: true,
+    body: giftCodeComebackAudienceSchema,
+    response: giftCodeComebackResultSchema,
+  }),
+  sendGiftCodeComebackMail: endpoint({
+    method: 'POST',
+    path: '/api/v1/giftcode/sendcomebackemail',
+    summary: 'Send each player away N days (and matching the conditions) a mail carrying their own unique code',
+    permission: ['globalMailCreate'],
+    auditTarget: 'giftCodeBatch',
+    body: giftCodeComebackMailBodySchema,
+    response: giftCodeComebackResultSchema,
+    invalidates: ['listGiftCodeBatches', 'getGiftCodeBatch', 'listGiftCodes', 'previewGiftCodeComebackMail'],
   }),
   testGiftCode: endpoint({
     method: 'POST',

@@ -29,7 +29,8 @@ const game = (method: string, url: string, body?: unknown, locale = 'en-US') =>
   });
 
 let devices = 0;
-async function player(attrs: { os?: string; country?: string } = {}) {
+async function player(attrs: { os?: string; country?: string } = {}, daysAgo = 0) {
+  if (daysAgo) ctx.clock.set(new Date(Date.now() - daysAgo * 24 * HOUR));
   devices += 1;
   const res = await game('POST', '/api/game/v1/players/login', {
     deviceId: `gc-device-${devices}-${Date.now()}`,
@@ -39,6 +40,7 @@ async function player(attrs: { os?: string; country?: string } = {}) {
     language: 'en-US',
     country: attrs.country ?? 'US',
   });
+  if (daysAgo) ctx.clock.set(null);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.userId as number;
 }
@@ -402,4 +404,60 @@ describe('unique codes: listing, disabling, export', () => {
     expect(codes.size).toBe(100_000);
     for (const c of codes) expect(validUniqueCode(c)).toBe(true);
   }, 300_000);
+});
+
+describe('comeback mail with codes', () => {
+  it('gives each selected player their own code, never one code twice, and says who was left without', async () => {
+    const u = await createBatch({ kind: 'unique', codeCount: 3 });
+    await waitGenerated(u.id, 3);
+    // A country no other test uses: the audience is exactly these players.
+    const away = [];
+    for (let i = 0; i < 4; i++) away.push(await player({ country: 'IS' }, 10));
+    const recent = await player({ country: 'IS' });
+    const audience = { batchId: u.id, notLoginDays: 7, conditions: [{ attr: 'country', op: 'equal', value: 'IS' }] };
+    const preview = await ctx.call('POST', '/api/v1/giftcode/sendcomebackemail/preview', {
+      token: ctx.adminToken,
+      body: audience,
+    });
+    expect(preview.json().data).toEqual({ players: 4, codesLeft: 3, sent: 3, withoutCode: 1 });
+    const bad = await ctx.call('POST', '/api/v1/giftcode/sendcomebackemail', {
+      token: ctx.adminToken,
+      body: { ...audience, title: { 'en-US': 'Welcome back' }, content: { 'en-US': 'No code here' }, expireAt: at(48) },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ field: 'content.en-US' });
+    const send = () =>
+      ctx.call('POST', '/api/v1/giftcode/sendcomebackemail', {
+        token: ctx.adminToken,
+        body: {
+          ...audience,
+          title: { 'en-US': 'Welcome back' },
+          content: { 'en-US': 'Your own code: {code}' },
+          expireAt: at(48),
+        },
+      });
+    const sent = await send();
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toEqual({ players: 4, codesLeft: 0, sent: 3, withoutCode: 1 });
+    const codeOf = async (userId: number) => {
+      const box = await game('GET', `/api/game/v1/players/${userId}/mailbox`);
+      const mail = box.json().data.list.find((m: { title: string }) => m.title === 'Welcome back');
+      return mail ? (/Your own code: (\w+)/.exec(mail.content)?.[1] ?? null) : null;
+    };
+    const given = await Promise.all(away.map(codeOf));
+    const codes = given.filter((c): c is string => c !== null);
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes).size).toBe(3);
+    expect(new Set(codes)).toEqual(new Set((await codesOf(u.id)).map((c) => c.code)));
+    expect(await codeOf(recent)).toBeNull();
+    // A handed-out code is its player's alone.
+    const holder = away[given.findIndex((c) => c !== null)];
+    const other = away.find((p) => p !== holder)!;
+    const code = (await codeOf(holder))!;
+    expect((await redeem(other, code)).status).toBe('alreadyUsed');
+    expect((await redeem(holder, code)).status).toBe('redeemed');
+    // Again: nobody gets a second code, and the one left over is said.
+    const again = await send();
+    expect(again.json().data).toEqual({ players: 1, codesLeft: 0, sent: 0, withoutCode: 1 });
+  });
 });

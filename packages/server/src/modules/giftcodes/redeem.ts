@@ -164,6 +164,8 @@ export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<
         .from(r)
         .where(and(eq(r.batchId, batch.id), eq(r.userId, userId)));
       if (unique?.usedBy != null) throw refuse(unique.usedBy === userId ? 'alreadyRedeemed' : 'alreadyUsed', batch);
+      // A code a comeback mail handed to a player is that player's alone.
+      if (unique?.assignedTo != null && unique.assignedTo !== userId) throw refuse('alreadyUsed', batch);
       if (mine >= batch.perPlayerLimit) throw refuse('alreadyRedeemed', batch);
       if (batch.claimed + batch.disabledCodes >= batch.totalLimit) throw refuse('usedUp', batch);
 

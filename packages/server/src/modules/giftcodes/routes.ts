@@ -4,6 +4,7 @@ import { housekeepingJob } from '../../platform/housekeeping.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { causeOf } from '../../platform/jobs/cause.js';
 import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch, updateBatch } from './batches.js';
+import { previewComeback, sendComeback } from './comeback.js';
 import { generateCodesJob } from './generate.js';
 import { exportCodesCsv, listRedemptions } from './history.js';
 import { pruneGiftCodeAttempts, redeemGiftCode } from './redeem.js';
@@ -52,6 +53,17 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
       return { disabled };
     },
     listGiftCodeRedemptions: ({ db, query }) => listRedemptions(db, query),
+    previewGiftCodeComebackMail: async ({ db, body }) =>
+      previewComeback(db, await getBatchRow(db, body.batchId), body, clock.now()),
+    sendGiftCodeComebackMail: async ({ db, body, session, locale, audit }) => {
+      const batch = await getBatchRow(db, body.batchId, true);
+      const result = await sendComeback(db, batch, body, session!.username, locale, clock.now());
+      audit({
+        target: auditTarget('giftCodeBatch', batch.id),
+        after: { notLoginDays: body.notLoginDays, conditions: body.conditions, ...result },
+      });
+      return result;
+    },
     testGiftCode: ({ db, body, locale, ip }) =>
       redeemGiftCode(db, {
         userId: body.userId,

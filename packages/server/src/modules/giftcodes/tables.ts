@@ -66,8 +66,14 @@ export const giftCodes = pgTable(
     usedBy: bigint({ mode: 'number' }),
     usedAt: at(),
     disabledAt: at(),
+    /** Handed to this player by a comeback mail: only they may redeem it. */
+    assignedTo: bigint({ mode: 'number' }),
+    assignedAt: at(),
   },
-  (t) => [index('gift_codes_batch_idx').on(t.batchId, t.code)],
+  (t) => [
+    index('gift_codes_batch_idx').on(t.batchId, t.code),
+    index('gift_codes_assigned_idx').on(t.batchId, t.assignedTo).where(sql`${t.assignedTo} is not null`),
+  ],
 );
 
 /**
