@@ -170,11 +170,51 @@ describe('gift codes through the screens', () => {
     expect(await page.getByTestId('giftcode-test-result').innerText()).toContain('You have already redeemed this gift');
   });
 
+  it('the comeback mail with codes states the players and codes the server counts, and sends nothing on cancel', async () => {
+    const name = unique('Comeback codes');
+    await page.goto('/giftcode/edit');
+    await page.getByTestId('giftcode-kind').getByText('Unique codes').click();
+    await fillBatch(name);
+    await inputOf(page, 'giftcode-count').fill('2');
+    await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
+    await page.getByRole('button', { name: 'Create batch' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/giftcode/list');
+
+    await page.goto('/giftcode/sendcomebackemail');
+    await choose(page.getByTestId('comeback-batch'), name);
+    await inputOf(page, 'comeback-days').fill('30');
+    await page.getByTestId('comeback-title-en-US').fill('Welcome back');
+    // Without the placeholder the form says where the code goes.
+    await page.getByTestId('comeback-content-en-US').fill('A gift for you');
+    await pickTime('Mail expires at', '2099-01-01 00:00:00');
+    await page.getByTestId('comeback-submit').click();
+    await see(page, 'The content needs {code}');
+    await page.getByTestId('comeback-content-en-US').fill('Your code: {code}');
+    // Enter in a field sends nothing.
+    await page.getByTestId('comeback-title-en-US').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.ant-modal:visible').count()).toBe(0);
+    await page.getByTestId('comeback-submit').click();
+    const confirmation = page.getByTestId('comeback-confirmation');
+    await confirmation.waitFor();
+    // Players here all logged in just now: nobody is away 30 days, so there is nothing to send.
+    await expect.poll(() => confirmation.innerText()).toContain('holding no code of this batch: 0 now');
+    expect(await confirmation.innerText()).toMatch(/Codes left to hand out\s+2/);
+    expect(await page.getByTestId('confirm-ok').isDisabled()).toBe(true);
+    await page.getByTestId('confirm-cancel').click();
+  });
+
   it('the gift-code pages pass axe and the frame rules, on a phone too', async () => {
     const found: string[] = [];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/giftcode/list', '/giftcode/edit', '/giftcode/user/query', '/giftcode/test']) {
+      for (const path of [
+        '/giftcode/list',
+        '/giftcode/edit',
+        '/giftcode/user/query',
+        '/giftcode/test',
+        '/giftcode/sendcomebackemail',
+      ]) {
         await page.goto(path);
         await settle(page);
         for (const f of await axeFindings(page)) found.push(`${width} ${path} axe ${f.rule}: ${f.where.join('; ')}`);

@@ -343,7 +343,8 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
     method: 'GET',
     path: '/api/v1/giftcode/batches',
     summary: 'Gift-code batches with total, claimed, remaining and state, newest first, filtered',
-    permission: ['giftCodeQuery'],
+    // The comeback mail with codes (globalMailCreate) picks its batch from this list.
+    permission: ['giftCodeQuery', 'globalMailCreate'],
     query: batchListQuery,
     response: pagedList(giftCodeBatchSchema),
   }),

@@ -1,6 +1,6 @@
 import { defineRoutes, ops } from './types.js';
 
-/** Gift codes (the comeback mail with codes is not built yet). */
+/** Gift codes. */
 export const giftCodeRoutes = defineRoutes([
   {
     path: '/giftpack',
@@ -20,7 +20,7 @@ export const giftCodeRoutes = defineRoutes([
       },
       { path: '/giftcode/user/query', name: 'giftCodeUserQuery', auth: ops('giftCodeHistoryQuery'), built: true },
       { path: '/giftcode/test', name: 'giftCodeTest', auth: ops('giftCodeCreate'), built: true },
-      { path: '/giftcode/sendcomebackemail', name: 'giftCodeComebackMail', auth: ops('globalMailCreate') },
+      { path: '/giftcode/sendcomebackemail', name: 'giftCodeComebackMail', auth: ops('globalMailCreate'), built: true },
     ],
   },
 ]);

@@ -56,6 +56,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   giftCodeEdit: () => import('../features/giftcodes/GiftCodeEditPage'),
   giftCodeUserQuery: () => import('../features/giftcodes/GiftCodeUserQueryPage'),
   giftCodeTest: () => import('../features/giftcodes/GiftCodeTestPage'),
+  giftCodeComebackMail: () => import('../features/giftcodes/GiftCodeComebackMailPage'),
   emailList: () => import('../features/mail/PersonalMailListPage'),
   emailGlobal: () => import('../features/mail/GlobalMailListPage'),
   emailComeback: () => import('../features/mail/ComebackMailListPage'),
