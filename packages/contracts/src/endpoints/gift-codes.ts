@@ -449,7 +449,7 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
     auditTarget: 'giftCodeBatch',
     body: giftCodeComebackMailBodySchema,
     response: giftCodeComebackResultSchema,
-    invalidates: ['listGiftCodeBatches', 'getGiftCodeBatch', 'listGiftCodes', 'previewGiftCodeComebackMail'],
+    invalidates: ['listGiftCodeBatches', 'getGiftCodeBatch', 'listGiftCodes'],
   }),
   testGiftCode: endpoint({
     method: 'POST',
