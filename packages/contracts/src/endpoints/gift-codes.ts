@@ -475,8 +475,8 @@ export const giftCodeGameEndpoints = /*#__PURE__*/ endpointTable({
       /** The store channel the game was installed from, for batches limited to channels. */
       channel: z.preprocess(blankToUndefined, channelName.optional()),
       /**
-       * The player's IP address as the game server saw it (failed attempts are throttled per
-       * IP); without it, the address of the caller.
+       * The player's IP address as the game server saw it: failed attempts are throttled per IP
+       * too. Without it only per player (the caller's own address is the game server's).
        */
       playerIp: z.preprocess(
         blankToUndefined,

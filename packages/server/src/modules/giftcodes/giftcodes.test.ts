@@ -313,6 +313,11 @@ describe('redemption', () => {
     const fresh = await player();
     expect((await redeem(fresh, b.code!, { playerIp: ip })).status).toBe('throttled');
     expect((await redeem(fresh, b.code!)).status).toBe('redeemed');
+
+    // Without the player's IP the call's own address is the game server's: not counted per IP.
+    for (let i = 0; i <= THROTTLE.perIp; i++)
+      expect((await redeem(await player(), `NOIP${i}`, { playerIp: undefined })).status).toBe('unknown');
+    expect((await redeem(await player(), b.code!, { playerIp: undefined })).status).toBe('redeemed');
   });
 
   it('a dry run in the console says what would happen and changes nothing', async () => {

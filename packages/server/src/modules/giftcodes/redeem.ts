@@ -31,8 +31,11 @@ export interface RedeemInput {
   userId: number;
   code: string;
   channel?: string;
-  /** The player's address (throttled per IP), as the game server saw it. */
-  ip: string;
+  /**
+   * The player's address as the game server saw it (failures are also throttled per IP); absent,
+   * only per player: the connection's address is the game server's, shared by all its players.
+   */
+  ip?: string;
   locale: Locale;
   now: Date;
   /** Run every check and write, then roll back: what would happen, changing nothing. */
@@ -55,10 +58,10 @@ class Rollback extends Error {
   }
 }
 
-const throttleKeys = (userId: number, ip: string) => [`p:${userId}`, `ip:${ip}`];
+const throttleKeys = (userId: number, ip?: string) => (ip ? [`p:${userId}`, `ip:${ip}`] : [`p:${userId}`]);
 
 /** When the player or the IP may try again, or null when neither is throttled now. */
-async function throttledUntil(db: Db, userId: number, ip: string, now: Date): Promise<Date | null> {
+async function throttledUntil(db: Db, userId: number, ip: string | undefined, now: Date): Promise<Date | null> {
   const rows = await db
     .select()
     .from(giftCodeAttempts)
@@ -84,7 +87,7 @@ export function pruneGiftCodeAttempts(db: Db, now: Date): Promise<number> {
 }
 
 /** Count one failed attempt for the player and the IP (a window starts at its first failure). */
-async function countFailure(db: Db, userId: number, ip: string, now: Date) {
+async function countFailure(db: Db, userId: number, ip: string | undefined, now: Date) {
   const a = giftCodeAttempts;
   const windowOpen = sql`${a.windowStart} > ${new Date(now.getTime() - THROTTLE.windowMs)}`;
   await db
@@ -180,7 +183,7 @@ export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<
           uniqueCode: unique ? code : null,
           rewards: batch.rewards,
           redeemedAt: now,
-          ip: input.ip,
+          ip: input.ip ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: r.id });

@@ -64,12 +64,11 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
       });
       return result;
     },
-    testGiftCode: ({ db, body, locale, ip }) =>
+    testGiftCode: ({ db, body, locale }) =>
       redeemGiftCode(db, {
         userId: body.userId,
         code: body.code,
         channel: body.channel,
-        ip,
         locale,
         now: clock.now(),
         dryRun: true,
@@ -77,12 +76,12 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
   });
 
   registerEndpoints(app, deps, giftCodeGameEndpoints, {
-    gameRedeemGiftCode: ownTransactions(({ db, params, body, locale, ip }) =>
+    gameRedeemGiftCode: ownTransactions(({ db, params, body, locale }) =>
       redeemGiftCode(db, {
         userId: params.userId,
         code: body.code,
         channel: body.channel,
-        ip: body.playerIp ?? ip,
+        ip: body.playerIp,
         locale,
         now: clock.now(),
         dryRun: false,
