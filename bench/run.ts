@@ -15,6 +15,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
   'ab-assign': () => import('./ab-assign.js').then((m) => m.benchAbAssign()),
   jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
+  'giftcode-redeem': () => import('./giftcode-redeem.js').then((m) => m.benchGiftCodeRedeem()),
+  'giftcode-generate': () => import('./giftcode-generate.js').then((m) => m.benchGiftCodeGenerate()),
 };
 
 const wanted = process.argv.slice(2);

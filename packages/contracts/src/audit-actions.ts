@@ -31,6 +31,7 @@ export const auditObjectKinds = [
   'ipCountry',
   'unlockTrack',
   'job',
+  'giftCodeBatch',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -56,6 +57,7 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
   unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
   job: l('后台任务 {id}', 'job {id}'),
+  giftCodeBatch: l('兑换码批次 #{id}', 'gift-code batch #{id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -95,6 +97,7 @@ export const auditObjectPages: Partial<
   registration: { route: 'systemAllow', query: () => ({}) },
   constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
   dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
+  giftCodeBatch: { route: 'giftCodeEdit', query: (id) => ({ id }) },
 };
 
 interface AuditAction {
@@ -270,6 +273,26 @@ export const auditActions = {
   deleteMailTemplate: {
     label: l('删除模板', 'Delete template'),
     sentence: l('删除了{mailTemplate}{rewardTemplate}', 'deleted {mailTemplate}{rewardTemplate}'),
+  },
+  createGiftCodeBatch: {
+    label: l('创建兑换码批次', 'Create gift-code batch'),
+    sentence: l('创建了{giftCodeBatch}', 'created {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
+  updateGiftCodeBatch: {
+    label: l('修改兑换码批次', 'Edit gift-code batch'),
+    sentence: l('修改了{giftCodeBatch}', 'edited {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
+  sendGiftCodeComebackMail: {
+    label: l('发送带兑换码的回流邮件', 'Send comeback mail with codes'),
+    sentence: l('发送了带{giftCodeBatch}兑换码的回流邮件', 'sent comeback mail with codes of {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
+  disableGiftCodes: {
+    label: l('停用兑换码', 'Disable gift codes'),
+    sentence: l('停用了{giftCodeBatch}的兑换码', 'disabled codes of {giftCodeBatch}'),
+    target: 'giftCodeBatch',
   },
   createMail: { label: l('发送邮件', 'Send mail'), sentence: l('发送了{mail}', 'sent {mail}'), target: 'mail' },
   updateMail: { label: l('修改邮件', 'Edit mail'), sentence: l('修改了{mail}', 'edited {mail}'), target: 'mail' },

@@ -15,6 +15,8 @@ export const jobCatalogue = {
   'staff.prune': l('清理过期会话与验证码', 'Prune expired sessions and captchas'),
   'accessLog.prune': l('清理访问日志', 'Prune the access log'),
   'dashboard.rollup': l('汇总玩家活跃数据', 'Roll up player activity'),
+  'giftCodes.generate': l('生成唯一兑换码', 'Generate unique gift codes'),
+  'giftCodes.prune': l('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),
 } as const satisfies Record<string, Label>;
 export type JobName = keyof typeof jobCatalogue;
 export const jobNames = Object.keys(jobCatalogue) as JobName[];

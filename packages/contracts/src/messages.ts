@@ -1,3 +1,4 @@
+import { giftCodeMessages } from './gift-code-messages.js';
 import { type Label, type Locale, l } from './permissions.js';
 import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate-messages.js';
@@ -238,6 +239,7 @@ export const messages = {
   ...resourceMessages,
   ...configMessages,
   ...gamegateMessages,
+  ...giftCodeMessages,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof messages;

@@ -14,6 +14,7 @@ import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
+import { giftCodesModule } from './modules/giftcodes/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -55,6 +56,7 @@ const modules: Module[] = [
   dashboardModule,
   configModule,
   gamegateModule,
+  giftCodesModule,
   jobsModule,
 ];
 

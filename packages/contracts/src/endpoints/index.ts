@@ -5,6 +5,7 @@ import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
+import { giftCodeEndpoints, giftCodeGameEndpoints } from './gift-codes.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -24,12 +25,16 @@ export const endpoints = {
   ...configEndpoints,
   ...configGameEndpoints,
   ...jobEndpoints,
+  ...giftCodeEndpoints,
+  ...giftCodeGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
 export {
   audienceEndpoints,
   dashboardEndpoints,
+  giftCodeEndpoints,
+  giftCodeGameEndpoints,
   mailEndpoints,
   mailGameEndpoints,
   playerEndpoints,

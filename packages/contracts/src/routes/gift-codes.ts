@@ -1,6 +1,6 @@
 import { defineRoutes, ops } from './types.js';
 
-/** Gift codes (not built yet). */
+/** Gift codes. */
 export const giftCodeRoutes = defineRoutes([
   {
     path: '/giftpack',
@@ -9,17 +9,18 @@ export const giftCodeRoutes = defineRoutes([
     redirect: '/giftcode/list',
     auth: ops('giftCodeQuery', 'giftCodeHistoryQuery'),
     children: [
-      { path: '/giftcode/list', name: 'giftCodeList', auth: ops('giftCodeQuery') },
+      { path: '/giftcode/list', name: 'giftCodeList', auth: ops('giftCodeQuery'), built: true },
       {
         path: '/giftcode/edit',
         name: 'giftCodeEdit',
         activeMenu: 'giftCodeList',
         hideInMenu: true,
         auth: ops('giftCodeCreate'),
+        built: true,
       },
-      { path: '/giftcode/user/query', name: 'giftCodeUserQuery', auth: ops('giftCodeHistoryQuery') },
-      { path: '/giftcode/test', name: 'giftCodeTest', auth: ops('giftCodeCreate') },
-      { path: '/giftcode/sendcomebackemail', name: 'giftCodeComebackMail', auth: ops('globalMailCreate') },
+      { path: '/giftcode/user/query', name: 'giftCodeUserQuery', auth: ops('giftCodeHistoryQuery'), built: true },
+      { path: '/giftcode/test', name: 'giftCodeTest', auth: ops('giftCodeCreate'), built: true },
+      { path: '/giftcode/sendcomebackemail', name: 'giftCodeComebackMail', auth: ops('globalMailCreate'), built: true },
     ],
   },
 ]);

@@ -248,3 +248,22 @@ export async function countAudience(
     estimate: true,
   };
 }
+
+/**
+ * The IDs of the players a condition set selects now, lowest first, at most `limit`, leaving out
+ * the IDs `except` selects (a subquery of the caller's, e.g. players who already hold a gift code
+ * of a batch): for areas that hand something to each player of an audience.
+ */
+export async function audiencePlayerIds(
+  db: Db,
+  rules: readonly ConditionRule[],
+  now: Date,
+  opts: { limit: number; except?: SQL },
+): Promise<number[]> {
+  const result = (await db.execute(
+    sql`select ${players.id} as id from ${players}
+        where ${audienceWhere(rules, now)} ${opts.except ? sql`and ${players.id} not in (${opts.except})` : sql``}
+        order by ${players.id} limit ${opts.limit}`,
+  )) as unknown as { rows: { id: number | string }[] };
+  return result.rows.map((r) => Number(r.id));
+}

@@ -27,6 +27,11 @@ const actions = (
 
 const eventLogRule = routeAuth('usersLog');
 const mailRule = routeAuth('emailList');
+const giftCodeRule = routeAuth('giftCodeUserQuery');
+// The gift-code area's tab (the player's redemptions) loads with its own chunk, only when opened.
+const PlayerGiftCodeTab = lazy(() =>
+  import('../giftcodes/GiftCodeUserQueryPage').then((m) => ({ default: m.PlayerGiftCodeTab })),
+);
 // The mail area's tab loads with its own chunk, only when opened.
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
 // Remote config's tab (the tester overrides naming the player): shown to whoever may open the
@@ -131,6 +136,19 @@ function PlayerView({ player }: { player: PlayerDetail }) {
                     children: (
                       <Suspense fallback={<PageSpinner />}>
                         <PlayerMailTab userId={player.userId} />
+                      </Suspense>
+                    ),
+                  },
+                ]
+              : []),
+            ...(can(giftCodeRule)
+              ? [
+                  {
+                    key: 'giftCodes',
+                    label: t('players.giftCodes'),
+                    children: (
+                      <Suspense fallback={<PageSpinner />}>
+                        <PlayerGiftCodeTab userId={player.userId} />
                       </Suspense>
                     ),
                   },

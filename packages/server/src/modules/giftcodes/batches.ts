@@ -1,0 +1,199 @@
+import type { GiftCodeBatchBody, GiftCodeBatchState, GiftCodeState } from '@rookery/contracts';
+import { and, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { giftCodeBatches, giftCodes } from './tables.js';
+
+export type BatchRow = typeof giftCodeBatches.$inferSelect;
+type CodeRow = typeof giftCodes.$inferSelect;
+
+/** Redemptions the batch can still take: the limit less what was claimed and the codes switched off. */
+const open = (b: Pick<BatchRow, 'totalLimit' | 'claimed' | 'disabledCodes'>) =>
+  b.totalLimit - b.claimed - b.disabledCodes;
+
+/** The batch's state now; `stateSql` is the same rule in SQL (the list filters by it). */
+export function batchState(b: BatchRow, now: Date): GiftCodeBatchState {
+  if (!b.enabled) return 'disabled';
+  if (now < b.startAt) return 'scheduled';
+  if (now >= b.endAt) return 'expired';
+  if (open(b) <= 0) return 'usedUp';
+  return 'active';
+}
+
+const t = giftCodeBatches;
+const stateSql = (now: Date) => sql<GiftCodeBatchState>`case
+  when not ${t.enabled} then 'disabled'
+  when ${t.startAt} > ${now} then 'scheduled'
+  when ${t.endAt} <= ${now} then 'expired'
+  when ${t.totalLimit} - ${t.claimed} - ${t.disabledCodes} <= 0 then 'usedUp'
+  else 'active' end`;
+
+export function toBatch(b: BatchRow, now: Date) {
+  return {
+    id: b.id,
+    name: b.name,
+    description: b.description,
+    kind: b.kind,
+    code: b.sharedCode,
+    total: b.totalLimit,
+    claimed: b.claimed,
+    // Unique codes: those written so far, unused and not switched off.
+    remaining: Math.max(0, b.kind === 'shared' ? open(b) : b.generated - b.claimed - b.disabledCodes),
+    state: batchState(b, now),
+    generated: b.kind === 'shared' ? 0 : b.generated,
+    disabledCodes: b.disabledCodes,
+    rewards: b.rewards,
+    startAt: b.startAt,
+    endAt: b.endAt,
+    perPlayerLimit: b.perPlayerLimit,
+    conditions: b.conditions,
+    platforms: b.platforms as ('android' | 'ios')[],
+    channels: b.channels,
+    enabled: b.enabled,
+    createdBy: b.createdBy,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}
+export type BatchView = ReturnType<typeof toBatch>;
+
+export async function listBatches(
+  db: Db,
+  q: PageInput & { state?: GiftCodeBatchState; kind?: 'shared' | 'unique'; name?: string },
+  now: Date,
+) {
+  const page = await paginate(db, {
+    from: t,
+    filters: [
+      q.state ? sql`${stateSql(now)} = ${q.state}` : undefined,
+      q.kind ? eq(t.kind, q.kind) : undefined,
+      q.name ? ilike(t.name, containsPattern(q.name)) : undefined,
+    ],
+    orderBy: [desc(t.id)],
+    page: q.page,
+    pageSize: q.pageSize,
+  });
+  return asList(page, (b) => toBatch(b, now));
+}
+
+export async function getBatchRow(db: Db, id: number, lock = false): Promise<BatchRow> {
+  const query = db.select().from(t).where(eq(t.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('giftCode.notFound');
+  return row;
+}
+
+const columns = (body: GiftCodeBatchBody) => ({
+  name: body.name,
+  description: Object.fromEntries(Object.entries(body.description).filter(([, v]) => v)) as Record<string, string>,
+  rewards: body.rewards,
+  startAt: new Date(body.startAt),
+  endAt: new Date(body.endAt),
+  perPlayerLimit: body.perPlayerLimit ?? 1,
+  conditions: body.conditions,
+  platforms: [...new Set(body.platforms)],
+  channels: [...new Set(body.channels)],
+  enabled: body.enabled,
+});
+
+async function sharedCodeFree(db: Db, code: string, except?: number) {
+  const [other] = await db.select({ id: t.id }).from(t).where(eq(t.sharedCode, code));
+  if (other && other.id !== except) throw conflict('giftCode.codeTaken', 'code');
+}
+
+export async function createBatch(db: Db, body: GiftCodeBatchBody, actor: string | null, now: Date) {
+  if (body.kind === 'shared') await sharedCodeFree(db, body.code!);
+  const [row] = await db
+    .insert(t)
+    .values({
+      ...columns(body),
+      kind: body.kind,
+      sharedCode: body.kind === 'shared' ? body.code! : null,
+      totalLimit: body.kind === 'shared' ? body.totalLimit! : body.codeCount!,
+      createdBy: actor,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateBatch(db: Db, id: number, body: GiftCodeBatchBody, now: Date) {
+  const before = await getBatchRow(db, id, true);
+  if (body.kind !== before.kind) throw badRequest('giftCode.kindFixed', 'kind');
+  let totalLimit = before.totalLimit;
+  let sharedCode = before.sharedCode;
+  if (before.kind === 'unique') {
+    if (body.codeCount !== before.totalLimit) throw badRequest('giftCode.codeCountFixed', 'codeCount');
+  } else {
+    totalLimit = body.totalLimit!;
+    if (totalLimit < before.claimed)
+      throw new AppError(400, 'giftCode.limitBelowClaimed', {
+        vars: { claimed: before.claimed },
+        fields: [{ field: 'totalLimit', message: 'giftCode.limitBelowClaimed' }],
+      });
+    if (body.code !== before.sharedCode) {
+      if (before.claimed > 0) throw badRequest('giftCode.codeFixed', 'code');
+      await sharedCodeFree(db, body.code!, id);
+      sharedCode = body.code!;
+    }
+  }
+  const [after] = await db
+    .update(t)
+    .set({ ...columns(body), totalLimit, sharedCode, updatedAt: now })
+    .where(eq(t.id, id))
+    .returning();
+  return { before, after };
+}
+
+export function codeState(c: Pick<CodeRow, 'usedBy' | 'disabledAt'>): GiftCodeState {
+  return c.usedBy !== null ? 'used' : c.disabledAt ? 'disabled' : 'unused';
+}
+
+const toCode = (c: CodeRow) => ({ ...c, state: codeState(c) });
+
+export async function listCodes(db: Db, batch: BatchRow, q: PageInput & { code?: string; state?: GiftCodeState }) {
+  if (batch.kind !== 'unique') throw badRequest('giftCode.notUnique');
+  const c = giftCodes;
+  const stateFilter: Record<GiftCodeState, SQL | undefined> = {
+    used: isNotNull(c.usedBy),
+    disabled: and(isNull(c.usedBy), isNotNull(c.disabledAt)),
+    unused: and(isNull(c.usedBy), isNull(c.disabledAt)),
+  };
+  const page = await paginate(db, {
+    from: c,
+    filters: [
+      eq(c.batchId, batch.id),
+      q.code ? sql`${c.code} like ${`${q.code.replace(/[\\%_]/g, (x) => `\\${x}`)}%`}` : undefined,
+      q.state ? stateFilter[q.state] : undefined,
+    ],
+    orderBy: [sql`${c.code}`],
+    page: q.page,
+    pageSize: q.pageSize,
+  });
+  return asList(page, toCode);
+}
+
+/**
+ * Switch off unused codes of a unique batch (the listed ones, or all): a used code stays used, a
+ * disabled one is not counted twice. Answers how many were switched off now.
+ */
+export async function disableCodes(db: Db, batch: BatchRow, codes: string[], all: boolean, now: Date) {
+  if (batch.kind !== 'unique') throw badRequest('giftCode.notUnique');
+  const c = giftCodes;
+  // Counted in the database: a whole batch may be a million codes.
+  const result = (await db.execute(sql`with d as (
+      update ${c} set disabled_at = ${now}
+      where ${c.batchId} = ${batch.id} and ${c.usedBy} is null and ${c.disabledAt} is null
+        ${all ? sql`` : sql`and ${c.code} = any(string_to_array(${codes.join(',')}, ','))`}
+      returning 1)
+    select count(*)::int as n from d`)) as unknown as { rows: { n: number }[] };
+  const n = Number(result.rows[0].n);
+  if (n > 0)
+    await db
+      .update(t)
+      .set({ disabledCodes: sql`${t.disabledCodes} + ${n}`, updatedAt: now })
+      .where(eq(t.id, batch.id));
+  return n;
+}

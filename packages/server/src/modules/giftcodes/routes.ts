@@ -1,0 +1,91 @@
+import { auditTarget, giftCodeEndpoints, giftCodeGameEndpoints } from '@rookery/contracts';
+import type { ModuleDeps } from '../../module.js';
+import { housekeepingJob } from '../../platform/housekeeping.js';
+import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
+import { causeOf } from '../../platform/jobs/cause.js';
+import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch, updateBatch } from './batches.js';
+import { previewComeback, sendComeback } from './comeback.js';
+import { generateCodesJob } from './generate.js';
+import { exportCodesCsv, listRedemptions } from './history.js';
+import { pruneGiftCodeAttempts, redeemGiftCode } from './redeem.js';
+
+export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
+  jobs.register(generateCodesJob);
+  jobs.register(housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts));
+  const deps = { db: database.db, gameKeyHash };
+
+  registerEndpoints(app, deps, giftCodeEndpoints, {
+    listGiftCodeBatches: ({ db, query }) => listBatches(db, query, clock.now()),
+    getGiftCodeBatch: async ({ db, params }) => toBatch(await getBatchRow(db, params.id), clock.now()),
+    createGiftCodeBatch: async (ctx) => {
+      const now = clock.now();
+      const row = await createBatch(ctx.db, ctx.body, ctx.session!.username, now);
+      const target = auditTarget('giftCodeBatch', row.id);
+      // Unique codes are written by a job, committed with the batch (none without it).
+      if (row.kind === 'unique')
+        await jobs.enqueue(ctx.db, generateCodesJob, { batchId: row.id }, causeOf(ctx, 'createGiftCodeBatch', target));
+      const after = toBatch(row, now);
+      ctx.audit({ target, after });
+      return after;
+    },
+    updateGiftCodeBatch: async ({ db, params, body, audit }) => {
+      const now = clock.now();
+      const { before, after } = await updateBatch(db, params.id, body, now);
+      const view = toBatch(after, now);
+      audit({ target: auditTarget('giftCodeBatch', after.id), before: toBatch(before, now), after: view });
+      return view;
+    },
+    listGiftCodes: async ({ db, params, query }) => listCodes(db, await getBatchRow(db, params.id), query),
+    exportGiftCodes: async ({ db, params, locale, reply }) => {
+      const batch = await getBatchRow(db, params.id);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gift-codes-${batch.id}.csv"`);
+      return exportCodesCsv(db, batch, locale) as never;
+    },
+    disableGiftCodes: async ({ db, params, body, audit }) => {
+      const batch = await getBatchRow(db, params.id, true);
+      const disabled = await disableCodes(db, batch, body.codes, body.all, clock.now());
+      audit({
+        target: auditTarget('giftCodeBatch', batch.id),
+        after: { all: body.all, codes: body.all ? undefined : body.codes, disabled },
+      });
+      return { disabled };
+    },
+    listGiftCodeRedemptions: ({ db, query }) => listRedemptions(db, query),
+    previewGiftCodeComebackMail: async ({ db, body }) =>
+      previewComeback(db, await getBatchRow(db, body.batchId), body, clock.now()),
+    sendGiftCodeComebackMail: async ({ db, body, session, locale, audit }) => {
+      const batch = await getBatchRow(db, body.batchId, true);
+      const result = await sendComeback(db, batch, body, session!.username, locale, clock.now());
+      audit({
+        target: auditTarget('giftCodeBatch', batch.id),
+        after: { notLoginDays: body.notLoginDays, conditions: body.conditions, ...result },
+      });
+      return result;
+    },
+    testGiftCode: ({ db, body, locale }) =>
+      redeemGiftCode(db, {
+        userId: body.userId,
+        code: body.code,
+        channel: body.channel,
+        locale,
+        now: clock.now(),
+        dryRun: true,
+      }),
+  });
+
+  registerEndpoints(app, deps, giftCodeGameEndpoints, {
+    gameRedeemGiftCode: ownTransactions(({ db, params, body, locale }) =>
+      redeemGiftCode(db, {
+        userId: params.userId,
+        code: body.code,
+        channel: body.channel,
+        ip: body.playerIp,
+        locale,
+        now: clock.now(),
+        dryRun: false,
+      }),
+    ),
+  });
+}

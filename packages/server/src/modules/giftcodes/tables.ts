@@ -1,0 +1,113 @@
+import { type ConditionRule, giftCodeKinds, type Reward } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const at = () => timestamp({ withTimezone: true });
+
+/**
+ * A gift-code batch: one shared code with a total limit, or N unique codes (rows of gift_codes).
+ * `claimed` is the one counter every redemption moves with a conditional UPDATE, so a batch never
+ * goes past `total_limit` whatever the concurrency.
+ */
+export const giftCodeBatches = pgTable(
+  'gift_code_batches',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    description: jsonb().$type<Record<string, string>>().notNull(),
+    kind: text({ enum: giftCodeKinds }).notNull(),
+    /** Shared: the normalized code (upper case). */
+    sharedCode: text(),
+    /** Shared: the limit; unique: the number of codes asked for. */
+    totalLimit: integer().notNull(),
+    claimed: integer().notNull().default(0),
+    /** Unique: codes written so far by the generation job. */
+    generated: integer().notNull().default(0),
+    disabledCodes: integer().notNull().default(0),
+    rewards: jsonb().$type<Reward[]>().notNull(),
+    startAt: at().notNull(),
+    endAt: at().notNull(),
+    perPlayerLimit: integer().notNull().default(1),
+    conditions: jsonb().$type<ConditionRule[]>().notNull(),
+    platforms: jsonb().$type<string[]>().notNull(),
+    channels: jsonb().$type<string[]>().notNull(),
+    enabled: boolean().notNull().default(true),
+    createdBy: text(),
+    createdAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_code_batches_shared_code_idx').on(t.sharedCode),
+    check('gift_code_batches_claimed_limit', sql`${t.claimed} <= ${t.totalLimit}`),
+  ],
+);
+
+/** One generated code of a unique batch; `used_by` is set once, by the redemption that uses it. */
+export const giftCodes = pgTable(
+  'gift_codes',
+  {
+    code: text().primaryKey(),
+    batchId: integer()
+      .notNull()
+      .references(() => giftCodeBatches.id, { onDelete: 'cascade' }),
+    usedBy: bigint({ mode: 'number' }),
+    usedAt: at(),
+    disabledAt: at(),
+    /** Handed to this player by a comeback mail: only they may redeem it. */
+    assignedTo: bigint({ mode: 'number' }),
+    assignedAt: at(),
+  },
+  (t) => [
+    index('gift_codes_batch_idx').on(t.batchId, t.code),
+    index('gift_codes_assigned_idx').on(t.batchId, t.assignedTo).where(sql`${t.assignedTo} is not null`),
+  ],
+);
+
+/**
+ * Every redemption. (batch, player, seq) makes a player's n-th redemption of a batch happen once
+ * (seq 1 only, by default); `unique_code` makes a unique code's redemption happen once.
+ */
+export const giftCodeRedemptions = pgTable(
+  'gift_code_redemptions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    batchId: integer()
+      .notNull()
+      .references(() => giftCodeBatches.id, { onDelete: 'cascade' }),
+    userId: bigint({ mode: 'number' }).notNull(),
+    seq: integer().notNull(),
+    /** The code as redeemed (the shared code, or the unique one). */
+    code: text().notNull(),
+    /** Unique batches only: the code, once. */
+    uniqueCode: text(),
+    rewards: jsonb().$type<Reward[]>().notNull(),
+    redeemedAt: at().notNull(),
+    ip: text(),
+  },
+  (t) => [
+    uniqueIndex('gift_code_redemptions_player_idx').on(t.batchId, t.userId, t.seq),
+    uniqueIndex('gift_code_redemptions_unique_code_idx').on(t.uniqueCode),
+    index('gift_code_redemptions_user_idx').on(t.userId, t.id),
+    index('gift_code_redemptions_code_idx').on(t.code, t.id),
+  ],
+);
+
+/** Failed redemption attempts per player (`p:<id>`) and per IP (`ip:<addr>`) in the current window. */
+export const giftCodeAttempts = pgTable('gift_code_attempts', {
+  key: text().primaryKey(),
+  failures: integer().notNull(),
+  windowStart: at().notNull(),
+});

@@ -1,0 +1,210 @@
+import {
+  type GiftCodeBatch,
+  giftCodeBatchBodySchema,
+  giftCodeEndpoints,
+  giftCodeKinds,
+  operatingSystemLabels,
+  operatingSystems,
+  pathTo,
+} from '@rookery/contracts';
+import { Descriptions, Form, Input, InputNumber, Progress, Radio, Select, Space, Switch } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { EditPage } from '../../crud/EditPage';
+import { formatNumber, formatTime } from '../../crud/format';
+import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
+import { ConditionsEditor } from '../shared/ConditionsEditor';
+import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
+import { BatchCodes } from './BatchCodes';
+import './texts';
+
+type Body = {
+  name?: string;
+  kind?: string;
+  code?: string;
+  totalLimit?: number;
+  codeCount?: number;
+  rewards?: { kind: string; amount: number }[];
+  startAt?: string;
+  endAt?: string;
+  perPlayerLimit?: number;
+};
+
+/** A time in the operator's zone and in UTC. */
+const bothZones = (iso?: string) => (iso ? `${formatTime(iso)} (UTC ${iso.slice(0, 16).replace('T', ' ')})` : '-');
+
+function BatchConfirmation({ body, t }: { body: Body; t: TFunction }) {
+  const per = body.perPlayerLimit ?? 1;
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      data-testid="giftcode-confirmation"
+      items={[
+        { key: 'what', label: t('giftCode.confirm.what'), children: body.name },
+        {
+          key: 'reach',
+          label: t('giftCode.confirm.reach'),
+          children:
+            body.kind === 'shared'
+              ? t('giftCode.confirm.sharedReach', { code: body.code, n: formatNumber(body.totalLimit ?? 0), per })
+              : t('giftCode.confirm.uniqueReach', { n: formatNumber(body.codeCount ?? 0), per }),
+        },
+        { key: 'rewards', label: t('giftCode.confirm.rewards'), children: rewardsText(body.rewards ?? []) },
+        {
+          key: 'window',
+          label: t('giftCode.confirm.window'),
+          children: `${bothZones(body.startAt)} → ${bothZones(body.endAt)}`,
+        },
+      ]}
+    />
+  );
+}
+
+/** Unique batch: how far the job has written its codes. */
+function Generation({ batch }: { batch: GiftCodeBatch }) {
+  const { t } = useTranslation();
+  const live = useEndpointQuery(
+    giftCodeEndpoints.getGiftCodeBatch,
+    { params: { id: batch.id } },
+    { refetchInterval: (q) => ((q.state.data?.generated ?? 0) < batch.total ? 1000 : false) },
+  ).data;
+  const done = live?.generated ?? batch.generated;
+  return (
+    <div data-testid="giftcode-generation">
+      <div>{t('giftCode.generating', { done: formatNumber(done), total: formatNumber(batch.total) })}</div>
+      <Progress percent={Math.floor((done / batch.total) * 100)} />
+    </div>
+  );
+}
+
+/** Create a batch (shared code or unique codes), or edit one (`?id=`); a unique batch lists its codes below. */
+export default function GiftCodeEditPage() {
+  const { t } = useTranslation();
+  return (
+    <EditPage
+      load={giftCodeEndpoints.getGiftCodeBatch}
+      create={giftCodeEndpoints.createGiftCodeBatch}
+      update={giftCodeEndpoints.updateGiftCodeBatch}
+      schema={() => giftCodeBatchBodySchema}
+      initialValues={(b) => ({
+        name: b?.name,
+        description: { 'zh-CN': b?.description['zh-CN'], 'en-US': b?.description['en-US'] },
+        kind: b?.kind ?? 'shared',
+        code: b?.code ?? undefined,
+        totalLimit: b?.kind === 'shared' ? b.total : undefined,
+        codeCount: b?.kind === 'unique' ? b.total : undefined,
+        rewards: b?.rewards ?? [],
+        startAt: b?.startAt,
+        endAt: b?.endAt,
+        perPlayerLimit: b?.perPlayerLimit ?? 1,
+        conditions: b?.conditions ?? [],
+        platforms: b?.platforms ?? [],
+        channels: b?.channels ?? [],
+        enabled: b?.enabled ?? true,
+      })}
+      title={(b) => (b ? `${t('routes.giftCodeEdit')} #${b.id}` : t('giftCode.create'))}
+      backTo={pathTo('giftCodeList')}
+      testId="giftcode-form"
+      maxWidth={960}
+      confirm={(body, b) => ({
+        title: b ? t('giftCode.confirm.editTitle', { id: b.id }) : t('giftCode.confirm.createTitle'),
+        content: <BatchConfirmation body={body as Body} t={t} />,
+        okText: b ? t('giftCode.confirm.save') : t('giftCode.confirm.create'),
+      })}
+    >
+      {({ itemProps, record: b }) => (
+        <>
+          <Form.Item {...itemProps('name')} label={t('giftCode.name')}>
+            <Input data-testid="giftcode-name" />
+          </Form.Item>
+          <Form.Item {...itemProps('kind')} label={t('giftCode.kind')}>
+            <Radio.Group
+              disabled={Boolean(b)}
+              options={giftCodeKinds.map((k) => ({ value: k, label: t(`giftCode.kinds.${k}`) }))}
+              data-testid="giftcode-kind"
+            />
+          </Form.Item>
+          <Form.Item noStyle dependencies={['kind']}>
+            {({ getFieldValue }) =>
+              getFieldValue('kind') === 'unique' ? (
+                <Form.Item {...itemProps('codeCount')} label={t('giftCode.codeCount')}>
+                  <InputNumber<number>
+                    min={1}
+                    max={1_000_000}
+                    precision={0}
+                    disabled={Boolean(b)}
+                    style={{ width: 200 }}
+                    data-testid="giftcode-count"
+                  />
+                </Form.Item>
+              ) : (
+                <Space size="large" wrap>
+                  <Form.Item {...itemProps('code')} label={t('giftCode.code')}>
+                    <Input style={{ width: 260 }} data-testid="giftcode-code" />
+                  </Form.Item>
+                  <Form.Item {...itemProps('totalLimit')} label={t('giftCode.totalLimit')}>
+                    <InputNumber<number>
+                      min={1}
+                      max={100_000_000}
+                      precision={0}
+                      style={{ width: 200 }}
+                      data-testid="giftcode-limit"
+                    />
+                  </Form.Item>
+                </Space>
+              )
+            }
+          </Form.Item>
+          <Space size="large" wrap>
+            <Form.Item name={['description', 'zh-CN']} label={t('giftCode.descriptionZh')}>
+              <Input style={{ width: 300 }} />
+            </Form.Item>
+            <Form.Item name={['description', 'en-US']} label={t('giftCode.descriptionEn')}>
+              <Input style={{ width: 300 }} />
+            </Form.Item>
+          </Space>
+          <Form.Item label={t('giftCode.rewards')}>
+            <RewardsEditor name="rewards" />
+          </Form.Item>
+          <Space size="large" wrap>
+            <Form.Item {...itemProps('startAt')} label={t('giftCode.startAt')}>
+              <IsoDateTimeInput />
+            </Form.Item>
+            <Form.Item {...itemProps('endAt')} label={t('giftCode.endAt')}>
+              <IsoDateTimeInput />
+            </Form.Item>
+            <Form.Item {...itemProps('perPlayerLimit')} label={t('giftCode.perPlayerLimit')}>
+              <InputNumber<number> min={1} max={100} precision={0} />
+            </Form.Item>
+          </Space>
+          <Form.Item label={t('giftCode.conditions')}>
+            <ConditionsEditor />
+          </Form.Item>
+          <Space size="large" wrap>
+            <Form.Item {...itemProps('platforms')} label={t('giftCode.platforms')}>
+              <Select
+                mode="multiple"
+                style={{ minWidth: 220 }}
+                options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
+              />
+            </Form.Item>
+            <Form.Item {...itemProps('channels')} label={t('giftCode.channels')} extra={t('giftCode.channelsHint')}>
+              <Select mode="tags" style={{ minWidth: 260 }} open={false} />
+            </Form.Item>
+            <Form.Item {...itemProps('enabled')} label={t('giftCode.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Space>
+          {b?.kind === 'unique' && (
+            <>
+              {b.generated < b.total && <Generation batch={b} />}
+              <BatchCodes batch={b} />
+            </>
+          )}
+        </>
+      )}
+    </EditPage>
+  );
+}
