@@ -41,7 +41,9 @@ describe('constants on the resource kit', () => {
     // type starts the value from that type's blank.
     await page().getByTestId('constant-type').click();
     const types = page().locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await expect.poll(() => types.allInnerTexts()).toEqual(['Number', 'String', 'Boolean', 'JSON', 'Text (dictionary key)']);
+    await expect
+      .poll(() => types.allInnerTexts())
+      .toEqual(['Number', 'String', 'Boolean', 'JSON', 'Text (dictionary key)']);
     await types.filter({ hasText: 'Boolean' }).click();
     await page().locator('[data-testid=constant-value][role=switch]').waitFor();
     await page().getByTestId('constant-type').click();
