@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, call, unique, useAdminPage } from './helpers';
+import { adminToken, call, callGame, unique, useAdminPage } from './helpers';
 
 /**
  * What a new operator met on the built screens (issue 27), each kept fixed by a test that walks
@@ -69,5 +69,44 @@ describe('bad input is said on its field', () => {
     expect(again.code).not.toBe(200);
     expect(again.msg).not.toMatch(/数据已被修改|刷新后重试/);
     expect(JSON.stringify(again.errors ?? [])).toMatch(/name/);
+  });
+});
+
+describe('what an operator reads is words, never codes', () => {
+  it("the system log's detail of a freeze names the status, the fields and the time in words", async () => {
+    const token = await adminToken();
+    const login = await callGame('POST', '/api/game/v1/players/login', {
+      deviceId: unique('defect-device-'),
+      socialId: unique('defect-'),
+      deviceModel: 'Pixel 8',
+      os: 'android',
+      appVersion: '1.3.0',
+      language: 'zh-CN',
+      country: 'CN',
+    });
+    const userId = login.body.data.userId as number;
+    const until = '2031-02-03T04:05:06.000Z';
+    const frozen = await call('POST', '/api/v1/game-users/freeze', token, {
+      userIds: [userId],
+      reason: 'e2e words',
+      until,
+    });
+    expect(frozen.code).toBe(200);
+
+    await page().goto('/system/log');
+    const searchForm = page().getByTestId('search-form');
+    await searchForm.getByLabel('对象').fill(`player:${userId}`);
+    await searchForm.locator('button[type=submit]').click();
+    const row = page().locator('.ant-table-row').first();
+    await row.waitFor();
+    await row.getByRole('button', { name: /^详\s?情$/ }).click();
+    const changes = page().locator('.ant-drawer-body').getByTestId('audit-diff');
+    await changes.waitFor();
+    const text = await changes.innerText();
+    expect(text).toContain('冻结');
+    expect(text).not.toMatch(/\bfrozen\b|frozenReason|detail\.until|\bnormal\b/);
+    // Times in local time (with the UTC line), never an ISO string.
+    expect(text).toMatch(/2031-02-03 \d\d:05/);
+    expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
 });
