@@ -180,6 +180,31 @@ describe('remote config in the console', () => {
     expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
   });
 
+  it('asks before a change of type replaces typed values; cancel keeps the type and the values', async () => {
+    const p = page();
+    await p.goto('/setting/config/edit');
+    await inputOf(p, 'config-name').fill(unique('banner'));
+    await inputOf(p, 'config-default').fill('Hello');
+    const chooseType = async (label: string) => {
+      await p.getByTestId('config-type').click();
+      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+    };
+    await chooseType('布尔');
+    const dialog = p.locator('.ant-modal-confirm:visible');
+    await dialog.getByTestId('consequence').waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('默认值');
+    expect(text).toContain('Hello');
+    await dialog.getByTestId('confirm-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await p.getByTestId('config-type').innerText()).toContain('字符串');
+    expect(await inputOf(p, 'config-default').inputValue()).toBe('Hello');
+
+    await chooseType('布尔');
+    await dialog.getByTestId('confirm-ok').click();
+    await p.locator('[data-testid=config-default][role=switch]').waitFor();
+  });
+
   it('pins a value for one player with a tester override, shown in the test and on the player page', async () => {
     const p = page();
     const override = unique('qa');

@@ -9,7 +9,9 @@ import {
   configValueTypes,
 } from '@rookery/contracts';
 import { Button, Card, Form, type FormInstance, Input, Select, Space, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../crud/Consequence';
 import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
 import { resourceScreen } from '../../../crud/resource/screen';
 import { ValueView } from '../../../crud/resource/ValueView';
@@ -33,6 +35,22 @@ export function EventStateTag({ event }: { event: { effectiveAt?: string; expire
 }
 
 export const typeTag = (type: ConfigValueType) => <Tag>{configValueTypeLabels[type][currentLocale()]}</Tag>;
+
+/** The values a change of type would replace: each with where it is, when it is not already blank. */
+function typedValues(form: FormInstance, type: ConfigValueType, t: TFunction): { where: string; value: unknown }[] {
+  const blank = JSON.stringify(blankValueOf(type));
+  const kept = (value: unknown) => value !== undefined && value !== null && JSON.stringify(value) !== blank;
+  const values = (form.getFieldValue('values') ?? []) as ConfigField['values'];
+  const events = (form.getFieldValue('events') ?? []) as ConfigField['events'];
+  const named = (label: string | undefined, i: number) => label || t('settings.config.retype.valueN', { n: i + 1 });
+  return [
+    { where: t('settings.config.defaultValue'), value: form.getFieldValue('defaultValue') },
+    ...values.map((v, i) => ({ where: named(v.label, i), value: v.value })),
+    ...events.flatMap((e) =>
+      (e.values ?? []).map((v, i) => ({ where: `${e.name} · ${named(v.label, i)}`, value: v.value })),
+    ),
+  ].filter((v) => kept(v.value));
+}
 
 /** A new type: the default and every conditional value start again from that type's blank. */
 function retype(form: FormInstance, type: ConfigValueType) {
@@ -148,6 +166,7 @@ export const screen = resourceScreen({
   publishes: true,
   Form: ({ itemProps, editing, form }) => {
     const { t } = useTranslation();
+    const askFirst = useConfirm();
     const type = (Form.useWatch('type', form) ?? 'string') as ConfigValueType;
     return (
       <>
@@ -159,7 +178,21 @@ export const screen = resourceScreen({
             options={configValueTypes.map((v) => ({ value: v, label: configValueTypeLabels[v][currentLocale()] }))}
             style={{ maxWidth: 240 }}
             data-testid="config-type"
-            onChange={(next: ConfigValueType) => retype(form, next)}
+            onChange={async (next: ConfigValueType) => {
+              // A value typed for one type is never silently turned into another's blank: the
+              // operator sees what would be replaced and may keep the old type.
+              const replaced = typedValues(form, type, t);
+              if (replaced.length === 0) return retype(form, next);
+              const typeName = configValueTypeLabels[next][currentLocale()];
+              const confirmed = await askFirst({
+                title: t('settings.config.retype.title', { type: typeName }),
+                content: t('settings.config.retype.body', { n: replaced.length, type: typeName }),
+                rows: replaced.map((r) => ({ label: r.where, value: <ValueView value={r.value} compact /> })),
+                okText: t('settings.config.retype.ok', { type: typeName }),
+              });
+              if (confirmed) retype(form, next);
+              else form.setFieldValue('type', type);
+            }}
           />
         </Form.Item>
         <Form.Item {...itemProps('defaultValue')} key={type} required>
