@@ -300,6 +300,11 @@ describe('console walk', () => {
       const errorPages = ['403', '404', '500'].filter((code) => `/${code}` !== own);
       const shown = errorPages.map((code) => `.ant-result-${code}`).concat('.ant-result-error');
       if (await page.locator(shown.join(', ')).count()) found.push('shows an error page');
+      // No library's English default reaches the operator (zod's "Invalid input…").
+      const zodDefault = (await page.locator('body').innerText()).match(
+        /Invalid input|expected (string|number|array|object), received|Too (small|big): expected/,
+      );
+      if (zodDefault) found.push(`shows zod's default message: ${zodDefault[0]}`);
       // Nothing the page did landed in the header's log indicator (script errors, failed requests).
       const logged = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
       if (await logged.count()) found.push(`front-end errors logged: ${await logged.innerText()}`);
