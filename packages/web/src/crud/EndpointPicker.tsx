@@ -15,8 +15,8 @@ export interface EndpointPickerProps<Row, V extends string | number> {
   query?: Record<string, unknown>;
   /** The list's text search parameter: what the operator types is searched on the server. */
   searchParam: string;
-  valueOf: (row: Row) => V;
-  labelOf: (row: Row) => string;
+  rowValue: (row: Row) => V;
+  rowLabel: (row: Row) => string;
   value?: V;
   onChange?: (value: V | undefined) => void;
   /** Called with the whole row when the operator picks one. */
@@ -35,8 +35,8 @@ export function EndpointPicker<Row, V extends string | number>({
   endpoint,
   query,
   searchParam,
-  valueOf,
-  labelOf,
+  rowValue,
+  rowLabel,
   value,
   onChange,
   onPick,
@@ -55,7 +55,7 @@ export function EndpointPicker<Row, V extends string | number>({
     (answer, loaded) => (loaded * PICKER_PAGE_SIZE < readList(answer).total ? loaded + 1 : undefined),
   );
   const rows = (pages.data?.pages ?? []).flatMap((page) => readList<Row>(page).rows);
-  const options = rows.map((row) => ({ value: valueOf(row), label: labelOf(row) }));
+  const options = rows.map((row) => ({ value: rowValue(row), label: rowLabel(row) }));
   // The chosen value stays shown when its row is not among the pages loaded.
   if (value !== undefined && !options.some((o) => o.value === value)) options.unshift({ value, label: String(value) });
   return (
@@ -68,7 +68,7 @@ export function EndpointPicker<Row, V extends string | number>({
       onChange={(picked?: V) => {
         setTyped('');
         onChange?.(picked);
-        const row = rows.find((r) => valueOf(r) === picked);
+        const row = rows.find((r) => rowValue(r) === picked);
         if (row) onPick?.(row);
       }}
       options={[...new Map(options.map((o) => [o.value, o])).values()]}

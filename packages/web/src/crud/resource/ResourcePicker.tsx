@@ -29,8 +29,8 @@ export function ResourcePicker({
     <EndpointPicker
       endpoint={endpointsOf(resource).list}
       searchParam="search"
-      valueOf={keyOf}
-      labelOf={keyOf}
+      rowValue={keyOf}
+      rowLabel={keyOf}
       value={value}
       onChange={onChange}
       style={style}

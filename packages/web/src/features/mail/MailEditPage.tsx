@@ -149,8 +149,8 @@ function TemplatePicker({
       endpoint={mailEndpoints.listMailTemplates}
       query={{ theTable: table }}
       searchParam="searchName"
-      valueOf={(m) => m.id}
-      labelOf={(m) => m.name}
+      rowValue={(m) => m.id}
+      rowLabel={(m) => m.name}
       value={value}
       onChange={onChange}
       onPick={onPick}
