@@ -5,6 +5,7 @@ export * from './endpoint.js';
 export * from './endpoints/audience.js';
 export * from './endpoints/dashboard.js';
 export * from './endpoints/index.js';
+export * from './endpoints/logs.js';
 export * from './endpoints/mail.js';
 export * from './endpoints/players.js';
 export * from './endpoints/staff.js';

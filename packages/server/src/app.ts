@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -14,6 +15,7 @@ import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
+import { logsModule } from './modules/logs/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -56,6 +58,7 @@ const modules: Module[] = [
   configModule,
   gamegateModule,
   jobsModule,
+  logsModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request ID unique across instances: the server's error log and a 500 answer carry it.
+    genReqId: () => randomUUID(),
   });
 
   // Zod validates every input; failures reach the error handler as ZodError with field paths.

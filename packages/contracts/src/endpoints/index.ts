@@ -5,6 +5,7 @@ import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
+import { logEndpoints, logGameEndpoints } from './logs.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { staffEndpoints } from './staff.js';
@@ -24,6 +25,8 @@ export const endpoints = {
   ...configEndpoints,
   ...configGameEndpoints,
   ...jobEndpoints,
+  ...logEndpoints,
+  ...logGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
