@@ -20,7 +20,7 @@ afterAll(async () => {
 
 /** Pick a time shortcut of the range picker (spec §5). */
 async function shortcut(label: string) {
-  await page.getByLabel('Time range').first().click();
+  await page.getByTestId('search-form').locator('.ant-picker').click();
   await page.locator('.ant-picker-dropdown:visible .ant-picker-presets li', { hasText: label }).click();
 }
 
@@ -61,7 +61,7 @@ describe('log screens', () => {
     await shortcut('Last 5 minutes');
     await searchText(tag);
     await expect
-      .poll(() => page.getByTestId('log-list-client').locator('tbody tr').count(), { timeout: 10_000 })
+      .poll(() => page.getByTestId('log-list-client').locator('tbody tr.ant-table-row').count(), { timeout: 10_000 })
       .toBe(2);
     await see(page, `NullReference in ${tag} shop`);
     const url = new URL(page.url());
@@ -69,7 +69,7 @@ describe('log screens', () => {
       5 * 60_000,
     );
     // The player's link and the whole entry as labelled rows.
-    const row = page.locator('tbody tr', { hasText: `NullReference in ${tag}` });
+    const row = page.locator('tbody tr.ant-table-row', { hasText: `NullReference in ${tag}` });
     expect(await row.getByRole('link', { name: '4242' }).getAttribute('href')).toContain('userId=4242');
     await row.getByRole('button', { name: /detail/i }).click();
     const drawer = page.locator('.ant-drawer:visible');
@@ -81,7 +81,7 @@ describe('log screens', () => {
 
     // The filters are in the address: reloading it shows the same list.
     await page.reload();
-    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.locator('tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBe(2);
   });
 
   it("an error thrown in the console reaches the server's front-end log, without the token", async () => {
@@ -103,13 +103,13 @@ describe('log screens', () => {
             .getByTestId('search-form')
             .getByRole('button', { name: /search/i })
             .click();
-          return page.locator('tbody tr', { hasText: tag }).count();
+          return page.locator('tbody tr.ant-table-row', { hasText: tag }).count();
         },
         { timeout: 20_000, interval: 2000 },
       )
       .toBe(1);
     await page
-      .locator('tbody tr', { hasText: tag })
+      .locator('tbody tr.ant-table-row', { hasText: tag })
       .getByRole('button', { name: /detail/i })
       .click();
     const drawer = page.locator('.ant-drawer:visible');
@@ -125,13 +125,39 @@ describe('log screens', () => {
   it('the all-log, error-log and access-log screens list their entries with an estimated total', async () => {
     await page.goto('/log/access-log');
     await shortcut('Last 24 hours');
-    await expect.poll(() => page.getByTestId('log-list-access').locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('log-list-access').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     await see(page, /About \d+ entries \(estimate\)/);
     await page.goto('/log/all-log');
     await page.waitForURL((url) => Boolean(url.searchParams.get('start')));
     await shortcut('Last hour');
-    await expect.poll(() => page.getByTestId('log-list-all').locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('log-list-all').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     await page.goto('/log/error-log');
     await page.getByTestId('log-list-server').waitFor();
+  });
+
+  it('log statistics chart the window: levels, sources, errors per app version, top messages', async () => {
+    const tag = unique('e2estat');
+    await callGame('POST', '/api/game/v1/logs', {
+      entries: [1, 2, 3].map((userId) => ({ message: `stat ${tag}`, type: 'error', userId, appVersion: '9.9.9' })),
+    });
+    await page.goto('/log/log-stats');
+    await page.waitForURL((url) => Boolean(url.searchParams.get('start')));
+    await page.getByTestId('chart-log-levels').locator('canvas').waitFor();
+    await page.getByTestId('chart-log-versions').locator('canvas').waitFor();
+    // Written in batches: the figures show after the next flush and a reload.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page
+            .locator('tr', { hasText: '9.9.9' })
+            .first()
+            .innerText({ timeout: 5000 })
+            .catch(() => '');
+        },
+        { timeout: 20_000, interval: 1500 },
+      )
+      .toMatch(/9\.9\.9\s+3\s+3/);
+    await see(page, `stat ${tag}`);
   });
 });

@@ -147,6 +147,20 @@ export const accessLogEntrySchema = z.object({
   ip: z.string().nullable(),
 });
 
+export const logStatsSchema = z.object({
+  /** Width of one time bucket, in seconds (5 minutes up to 6 hours, an hour up to 3 days, else a day). */
+  bucketSeconds: z.number().int(),
+  series: z.array(
+    z.object({ bucket: isoDate, kind: z.enum(logKinds), level: z.enum(logLevels), count: z.number().int() }),
+  ),
+  /** The most frequent messages (first 200 characters) of the window. */
+  topMessages: z.array(
+    z.object({ message: z.string(), kind: z.enum(logKinds), level: z.enum(logLevels), count: z.number().int() }),
+  ),
+  /** The game client's errors (error and fatal) per app version. */
+  errorsByVersion: z.array(z.object({ appVersion: z.string(), count: z.number().int(), players: z.number().int() })),
+});
+
 /** Who may read which kind: the game's logs are the client-log permission, the rest the system log. */
 export const logKindPermission = {
   client: ['clientLogQuery'],
@@ -163,6 +177,17 @@ export const logEndpoints = endpointTable({
     permissionBy: { field: 'kind', map: logKindPermission },
     query: logQuerySchema,
     response: keysetAnswer(logEntrySchema),
+  }),
+  logStats: endpoint({
+    method: 'GET',
+    path: '/api/v1/logs/stats',
+    summary: 'Counts by kind and level over time, top messages and errors per app version, for a time window',
+    permission: ['clientLogQuery', 'sysLogQuery'],
+    permissionBy: { field: 'kind', map: logKindPermission },
+    query: windowQuery.extend({
+      kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()),
+    }),
+    response: logStatsSchema,
   }),
   accessLogList: endpoint({
     method: 'GET',

@@ -13,7 +13,7 @@ export const logRoutes = defineRoutes([
       { path: 'access-log', name: 'logAccess', auth: ['sysLogQuery'], built: true },
       { path: 'client-log', name: 'logClient', auth: ops('clientLogQuery'), built: true },
       { path: 'error-log', name: 'logError', auth: ['sysLogQuery'], built: true },
-      { path: 'log-stats', name: 'logStats' },
+      { path: 'log-stats', name: 'logStats', built: true },
       { path: 'frontend', name: 'logFrontend', auth: ['sysLogQuery'], built: true },
     ],
   },

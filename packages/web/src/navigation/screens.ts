@@ -57,6 +57,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   logClient: () => import('../features/logs/ClientLogPage'),
   logError: () => import('../features/logs/ErrorLogPage'),
   logFrontend: () => import('../features/logs/FrontendLogPage'),
+  logStats: () => import('../features/logs/LogStatsPage'),
   emailList: () => import('../features/mail/PersonalMailListPage'),
   emailGlobal: () => import('../features/mail/GlobalMailListPage'),
   emailComeback: () => import('../features/mail/ComebackMailListPage'),

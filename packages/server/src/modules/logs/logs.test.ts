@@ -232,6 +232,33 @@ describe('log queries', () => {
   });
 });
 
+describe('log statistics', () => {
+  it('count by kind and level over time, top messages, errors per app version with players', async () => {
+    const tag = `stat${Date.now()}`;
+    await game({
+      entries: [
+        ...[1, 2, 3].map((userId) => ({ message: `${tag} crash`, level: 'error', userId, appVersion: '7.7.7' })),
+        { message: `${tag} crash`, level: 'error', userId: 1, appVersion: '7.7.7' },
+        { message: `${tag} note`, level: 'info', userId: 1, appVersion: '7.7.7' },
+      ],
+    });
+    await ctx.app.logWriter.flush();
+    const res = await ctx.call('GET', `/api/v1/logs/stats?${windowOf()}&kind=client`, { token: ctx.adminToken });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.bucketSeconds).toBe(300);
+    expect(data.errorsByVersion.find((v: { appVersion: string }) => v.appVersion === '7.7.7')).toEqual({
+      appVersion: '7.7.7',
+      count: 4,
+      players: 3,
+    });
+    expect(data.topMessages).toContainEqual({ message: `${tag} crash`, kind: 'client', level: 'error', count: 4 });
+    const infos = data.series.filter((p: { level: string }) => p.level === 'info');
+    expect(infos.reduce((n: number, p: { count: number }) => n + p.count, 0)).toBeGreaterThanOrEqual(1);
+    expect((await ctx.call('GET', '/api/v1/logs/stats', { token: ctx.adminToken })).statusCode).toBe(400);
+  });
+});
+
 describe('partitions', () => {
   it('are made ahead and expire whole by kind', async () => {
     const db = ctx.database.db;

@@ -1,5 +1,5 @@
-import { DAY_MS, type LogKind, type logQuerySchema, MAX_LOG_WINDOW_DAYS } from '@rookery/contracts';
-import { eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { DAY_MS, type LogKind, type LogLevel, type logQuerySchema, MAX_LOG_WINDOW_DAYS } from '@rookery/contracts';
+import { eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern, keysetPaginate } from '../../platform/db/paginate.js';
@@ -68,4 +68,42 @@ export async function listAccessLog(
     estimateTotal: !q.cursor,
   });
   return { list: page.rows, nextCursor: page.nextCursor, estimatedTotal: page.estimatedTotal };
+}
+
+const HOUR_S = 3600;
+/** A bucket width that keeps a chart under ~100 points: 5 minutes, an hour or a day. */
+export const bucketSecondsFor = (windowMs: number) =>
+  windowMs <= 6 * HOUR_S * 1000 ? 300 : windowMs <= 72 * HOUR_S * 1000 ? HOUR_S : 24 * HOUR_S;
+
+type Rows<T> = { rows: T[] };
+
+/** The log-stats screen's figures for a window, over the kinds the caller may read. */
+export async function logStats(db: Db, q: { start: string; end: string }, kinds: readonly LogKind[]) {
+  const { start, end } = logWindow(q);
+  const bucketSeconds = bucketSecondsFor(end.getTime() - start.getTime());
+  const where = sql`${logEntries.at} >= ${start.toISOString()}::timestamptz and ${logEntries.at} < ${end.toISOString()}::timestamptz and ${inArray(logEntries.kind, [...kinds])}`;
+  const [series, top, versions] = await Promise.all([
+    db.execute(sql`select date_bin(${`${bucketSeconds} seconds`}::interval, ${logEntries.at}, timestamptz '2000-01-01') as bucket,
+        ${logEntries.kind} as kind, ${logEntries.level} as level, count(*)::int as count
+      from ${logEntries} where ${where} group by 1, 2, 3 order by 1`) as unknown as Promise<
+      Rows<{ bucket: string | Date; kind: LogKind; level: LogLevel; count: number }>
+    >,
+    db.execute(sql`select left(${logEntries.message}, 200) as message, ${logEntries.kind} as kind,
+        ${logEntries.level} as level, count(*)::int as count
+      from ${logEntries} where ${where} group by 1, 2, 3 order by 4 desc limit 10`) as unknown as Promise<
+      Rows<{ message: string; kind: LogKind; level: LogLevel; count: number }>
+    >,
+    db.execute(sql`select coalesce(${logEntries.appVersion}, '') as "appVersion", count(*)::int as count,
+        count(distinct ${logEntries.userId})::int as players
+      from ${logEntries} where ${where} and ${logEntries.kind} = 'client' and ${logEntries.level} in ('error', 'fatal')
+      group by 1 order by 2 desc limit 20`) as unknown as Promise<
+      Rows<{ appVersion: string; count: number; players: number }>
+    >,
+  ]);
+  return {
+    bucketSeconds,
+    series: series.rows.map((r) => ({ ...r, bucket: new Date(r.bucket) })),
+    topMessages: top.rows,
+    errorsByVersion: versions.rows,
+  };
 }

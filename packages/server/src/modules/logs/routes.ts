@@ -12,7 +12,7 @@ import { ownTransactions, registerEndpoints } from '../../platform/http/endpoint
 import { loggableError } from '../../platform/http/error-handler.js';
 import { checkBatch, clientRow, frontendRow } from './ingest.js';
 import { ensurePartitions, logPartitionsJob } from './partitions.js';
-import { listAccessLog, listLogs } from './queries.js';
+import { listAccessLog, listLogs, logStats } from './queries.js';
 import { scrubText } from './sanitize.js';
 import { LogWriter } from './writer.js';
 
@@ -73,6 +73,8 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
   registerEndpoints(app, deps, logEndpoints, {
     logList: ({ db, query, permittedBy }) =>
       listLogs(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
+    logStats: ({ db, query, permittedBy }) =>
+      logStats(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
     accessLogList: ({ db, query }) => listAccessLog(db, query),
     frontendLogIngest: ({ body, req, session, locale }) => {
       const { rows, answer } = checkBatch(

@@ -31,6 +31,14 @@ const zhCN = {
     ms: '耗时（毫秒）',
     actor: '操作人',
     ip: 'IP',
+    byLevel: '各级别条数',
+    byKind: '各来源条数',
+    errorsByVersion: '各应用版本的客户端错误',
+    topMessages: '最常见的内容',
+    errors: '错误数',
+    players: '受影响玩家',
+    count: '条数',
+    totalInWindow: '共 {{count}} 条',
   },
 };
 const enUS: typeof zhCN = {
@@ -63,6 +71,14 @@ const enUS: typeof zhCN = {
     ms: 'Time (ms)',
     actor: 'Staff',
     ip: 'IP',
+    byLevel: 'Entries by level',
+    byKind: 'Entries by source',
+    errorsByVersion: 'Client errors by app version',
+    topMessages: 'Most frequent messages',
+    errors: 'Errors',
+    players: 'Players affected',
+    count: 'Entries',
+    totalInWindow: '{{count}} entries in total',
   },
 };
 addTexts(zhCN, enUS);
