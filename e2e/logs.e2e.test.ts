@@ -125,12 +125,16 @@ describe('log screens', () => {
   it('the all-log, error-log and access-log screens list their entries with an estimated total', async () => {
     await page.goto('/log/access-log');
     await shortcut('Last 24 hours');
-    await expect.poll(() => page.getByTestId('log-list-access').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('log-list-access').locator('tbody tr.ant-table-row').count())
+      .toBeGreaterThan(0);
     await see(page, /About \d+ entries \(estimate\)/);
     await page.goto('/log/all-log');
     await page.waitForURL((url) => Boolean(url.searchParams.get('start')));
     await shortcut('Last hour');
-    await expect.poll(() => page.getByTestId('log-list-all').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('log-list-all').locator('tbody tr.ant-table-row').count())
+      .toBeGreaterThan(0);
     await page.goto('/log/error-log');
     await page.getByTestId('log-list-server').waitFor();
   });
