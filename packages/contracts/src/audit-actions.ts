@@ -31,6 +31,7 @@ export const auditObjectKinds = [
   'ipCountry',
   'unlockTrack',
   'job',
+  'redisKey',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -56,6 +57,7 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
   unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
   job: l('后台任务 {id}', 'job {id}'),
+  redisKey: l('Redis 键 {id}', 'Redis key {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -147,6 +149,11 @@ export const auditActions = {
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
+  redisDelete: {
+    label: l('删除 Redis 键', 'Delete Redis keys'),
+    sentence: l('删除了{redisKey}', 'deleted {redisKey}'),
+    target: 'redisKey',
+  },
   retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
   // The templates' other calls are the spec's (below); their restore is the kit's.

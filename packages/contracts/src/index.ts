@@ -8,6 +8,7 @@ export * from './endpoints/index.js';
 export * from './endpoints/logs.js';
 export * from './endpoints/mail.js';
 export * from './endpoints/players.js';
+export * from './endpoints/redis.js';
 export * from './endpoints/staff.js';
 export * from './enums.js';
 export * from './experiments.js';

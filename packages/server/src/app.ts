@@ -18,6 +18,7 @@ import { gamegateModule } from './modules/gamegate/routes.js';
 import { logsModule } from './modules/logs/routes.js';
 import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
+import { redisModule } from './modules/redis/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { resolveStaffSession } from './modules/staff/session.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
@@ -59,6 +60,7 @@ const modules: Module[] = [
   gamegateModule,
   jobsModule,
   logsModule,
+  redisModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -8,6 +8,7 @@ import { dashboardEndpoints } from './dashboard.js';
 import { logEndpoints, logGameEndpoints } from './logs.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
+import { redisEndpoints } from './redis.js';
 import { staffEndpoints } from './staff.js';
 
 /** Every console and game API call, by name. Areas add their table here. */
@@ -27,6 +28,7 @@ export const endpoints = {
   ...jobEndpoints,
   ...logEndpoints,
   ...logGameEndpoints,
+  ...redisEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -48,6 +48,8 @@ export async function createTestContext(
     shareDatabaseOf?: TestContext;
     /** Modules registered after the areas' own (a test resource on the kit). */
     modules?: Module[];
+    /** Settings besides the defaults (a Redis URL and a per-test prefix). */
+    config?: { redisUrl?: string; redisPrefix?: string };
   } = {},
 ): Promise<TestContext> {
   const base = process.env.TEST_DATABASE_URL;
@@ -63,6 +65,7 @@ export async function createTestContext(
     logLevel: 'silent' as const,
     authRateLimit: overrides.authRateLimit ?? 100_000,
     webDist: '/nonexistent',
+    ...overrides.config,
   };
   const clock = new ServiceClock();
   const app = await buildApp({
