@@ -94,7 +94,7 @@ export async function previewKey(redis: RedisClient, key: string) {
       }
       case 'zset': {
         size = await client.zcard(key);
-        const withScores = client.zrange.bind(client) as (...args: (string | number)[]) => Promise<string[]>;
+        const withScores = client.zrange.bind(client) as unknown as (...args: (string | number)[]) => Promise<string[]>;
         const flat = await withScores(key, 0, PREVIEW_ITEMS - 1, 'WITHSCORES');
         for (let i = 0; i < flat.length; i += 2) preview.push([flat[i + 1], clip(flat[i])]);
         break;
