@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
@@ -163,5 +164,53 @@ describe('log screens', () => {
       )
       .toMatch(/9\.9\.9\s+3\s+3/);
     await see(page, `stat ${tag}`);
+  });
+});
+
+/** The Redis the server was started with (REDIS_URL, REDIS_PREFIX), when it was. */
+const redisUrl = process.env.REDIS_URL;
+const redisPrefix = process.env.REDIS_PREFIX ?? 'rookery:';
+
+describe('Redis screens', () => {
+  it.runIf(!redisUrl)('say that Redis is not configured and how to configure it', async () => {
+    await page.goto('/redis/redis-del');
+    await page.getByTestId('redis-not-configured').getByText('REDIS_URL').first().waitFor();
+    await page.goto('/performance/redis');
+    await page.getByTestId('redis-not-configured').waitFor();
+  });
+
+  it.runIf(Boolean(redisUrl))('find keys by pattern, preview one, delete a confirmed set; figures show', async () => {
+    const raw = new Redis(redisUrl!);
+    const tag = unique('e2ekey');
+    try {
+      await raw.hset(`${redisPrefix}${tag}:bag`, { gems: '10' });
+      for (let i = 0; i < 11; i++) await raw.set(`${redisPrefix}${tag}:n${i}`, String(i));
+      await page.goto('/redis/redis-del');
+      await page.getByLabel('Key or pattern').fill(`${tag}:*`);
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(12);
+      await page
+        .locator('tr', { hasText: `${tag}:bag` })
+        .getByRole('button', { name: 'Preview' })
+        .click();
+      const drawer = page.locator('.ant-drawer:visible');
+      await drawer.getByText('gems').waitFor();
+      await drawer.getByText('hash').waitFor();
+      await page.keyboard.press('Escape');
+      // Select all and delete: 12 keys, so the count is typed first.
+      await page.locator('thead .ant-checkbox-input').check();
+      await page.getByRole('button', { name: 'Delete the 12 selected keys' }).click();
+      const dialog = page.locator('.ant-modal:visible');
+      await dialog.locator('input').fill('12');
+      await page.getByTestId('confirm-ok').click();
+      await see(page, '12 keys deleted');
+      expect(await raw.exists(`${redisPrefix}${tag}:bag`)).toBe(0);
+      await page.goto('/performance/redis');
+      await page.getByTestId('redis-figures').getByText('Memory used').waitFor();
+    } finally {
+      const keys = await raw.keys(`${redisPrefix}${tag}:*`);
+      if (keys.length) await raw.del(...keys);
+      raw.disconnect();
+    }
   });
 });

@@ -22,7 +22,7 @@ export const performanceRoutes = defineRoutes([
     auth: ops('serverInfoQuery'),
     children: [
       { path: 'server', name: 'performanceServer' },
-      { path: 'redis', name: 'performanceRedis' },
+      { path: 'redis', name: 'performanceRedis', auth: ['redisQuery'], built: true },
     ],
   },
 ]);
@@ -34,6 +34,6 @@ export const redisRoutes = defineRoutes([
     icon: 'DatabaseOutlined',
     redirect: '/redis/redis-del',
     auth: [...opsRoles],
-    children: [{ path: 'redis-del', name: 'redisDelete' }],
+    children: [{ path: 'redis-del', name: 'redisDelete', auth: ['redisQuery'], built: true }],
   },
 ]);

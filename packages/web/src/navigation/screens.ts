@@ -58,6 +58,8 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   logError: () => import('../features/logs/ErrorLogPage'),
   logFrontend: () => import('../features/logs/FrontendLogPage'),
   logStats: () => import('../features/logs/LogStatsPage'),
+  redisDelete: () => import('../features/redis/RedisDeletePage'),
+  performanceRedis: () => import('../features/redis/RedisPerformancePage'),
   emailList: () => import('../features/mail/PersonalMailListPage'),
   emailGlobal: () => import('../features/mail/GlobalMailListPage'),
   emailComeback: () => import('../features/mail/ComebackMailListPage'),
