@@ -15,6 +15,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
   'ab-assign': () => import('./ab-assign.js').then((m) => m.benchAbAssign()),
   jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
+  'log-ingest': () => import('./logs.js').then((m) => m.benchLogIngest()),
+  'log-search': () => import('./logs.js').then((m) => m.benchLogSearch()),
 };
 
 const wanted = process.argv.slice(2);
