@@ -137,8 +137,8 @@ export async function benchLogSearch(): Promise<string[]> {
     );
     const keys = (
       (await database.db.execute(
-        sql`select at, id from log_entries tablesample system (1) limit 500`,
-      )) as unknown as Rows<{ at: string | Date; id: number }>
+        sql`select at::text as at, id from log_entries tablesample system (1) limit 500`,
+      )) as unknown as Rows<{ at: string; id: number }>
     ).rows;
     assertRight(keys.length > 0, 'no keys sampled');
 
@@ -152,7 +152,7 @@ export async function benchLogSearch(): Promise<string[]> {
       const k = keys[i % keys.length];
       t = process.hrtime.bigint();
       const found = (await database.db.execute(
-        sql`select * from log_entries where kind = 'client' and at = ${new Date(k.at).toISOString()}::timestamptz and id = ${k.id}`,
+        sql`select * from log_entries where kind = 'client' and at = ${k.at}::timestamptz and id = ${k.id}`,
       )) as unknown as Rows<unknown>;
       lookup.push(ms(t));
       assertRight(found.rows.length === 1, 'key lookup missed');
