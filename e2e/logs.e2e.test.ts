@@ -214,3 +214,23 @@ describe('Redis screens', () => {
     }
   });
 });
+
+describe('server performance', () => {
+  it('charts one line per instance and follows new reports live', async () => {
+    const points = async () => {
+      const res = await page.waitForResponse((r) => r.url().includes('/api/v1/performance/server'), {
+        timeout: 20_000,
+      });
+      const body = await res.json();
+      return (body.data.instances as { points: unknown[] }[]).reduce((n, i) => n + i.points.length, 0);
+    };
+    const first = points();
+    await page.goto('/performance/server?minutes=5');
+    const before = await first;
+    await page.getByTestId('chart-performance-rps').locator('canvas').waitFor({ timeout: 20_000 });
+    await page.getByTestId('chart-performance-p95').locator('canvas').waitFor();
+    // The page reads again every 5 s; the instance reports every 5 s: new points arrive.
+    await expect.poll(points, { timeout: 30_000, interval: 0 }).toBeGreaterThan(before);
+    await see(page, 'Latency per route (latest report)');
+  });
+});

@@ -7,6 +7,7 @@ export * from './endpoints/dashboard.js';
 export * from './endpoints/index.js';
 export * from './endpoints/logs.js';
 export * from './endpoints/mail.js';
+export * from './endpoints/performance.js';
 export * from './endpoints/players.js';
 export * from './endpoints/redis.js';
 export * from './endpoints/staff.js';

@@ -17,6 +17,7 @@ import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
 import { logsModule } from './modules/logs/routes.js';
 import { mailModule } from './modules/mail/routes.js';
+import { performanceModule } from './modules/performance/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { redisModule } from './modules/redis/routes.js';
 import { staffModule } from './modules/staff/routes.js';
@@ -61,6 +62,7 @@ const modules: Module[] = [
   jobsModule,
   logsModule,
   redisModule,
+  performanceModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -7,6 +7,7 @@ export * from './modules/dashboard/tables.js';
 export * from './modules/gamegate/tables.js';
 export * from './modules/logs/tables.js';
 export * from './modules/mail/tables.js';
+export * from './modules/performance/tables.js';
 export * from './modules/players/tables.js';
 export * from './modules/staff/tables.js';
 export * from './platform/db/tables.js';

@@ -7,6 +7,7 @@ import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { logEndpoints, logGameEndpoints } from './logs.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
+import { performanceEndpoints } from './performance.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
 import { redisEndpoints } from './redis.js';
 import { staffEndpoints } from './staff.js';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...logEndpoints,
   ...logGameEndpoints,
   ...redisEndpoints,
+  ...performanceEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,7 +1,7 @@
 import { opsRoles } from '../access.js';
 import { defineRoutes, ops } from './types.js';
 
-// Game servers, performance and Redis tools (not built yet).
+// Game servers (not built yet), performance and Redis tools.
 export const serverRoutes = defineRoutes([
   {
     path: '/game-server',
@@ -21,7 +21,7 @@ export const performanceRoutes = defineRoutes([
     redirect: '/performance/server',
     auth: ops('serverInfoQuery'),
     children: [
-      { path: 'server', name: 'performanceServer' },
+      { path: 'server', name: 'performanceServer', auth: ops('serverInfoQuery'), built: true },
       { path: 'redis', name: 'performanceRedis', auth: ['redisQuery'], built: true },
     ],
   },

@@ -60,6 +60,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   logStats: () => import('../features/logs/LogStatsPage'),
   redisDelete: () => import('../features/redis/RedisDeletePage'),
   performanceRedis: () => import('../features/redis/RedisPerformancePage'),
+  performanceServer: () => import('../features/performance/ServerPerformancePage'),
   emailList: () => import('../features/mail/PersonalMailListPage'),
   emailGlobal: () => import('../features/mail/GlobalMailListPage'),
   emailComeback: () => import('../features/mail/ComebackMailListPage'),
