@@ -237,6 +237,7 @@ export const messages = {
     '键名不能为空，最长 512 个字符，不含控制字符',
     'A key is 1 to 512 characters, without control characters',
   ),
+  'log.incidentNotFound': l('事件不存在', 'Incident not found'),
   'log.batchTooLarge': l('一批日志最多 500 条', 'A log batch holds at most 500 entries'),
   'log.windowTooWide': l('查询时间范围最多 31 天', 'A log query covers at most 31 days'),
   'log.windowOrder': l('结束时间须晚于开始时间', 'The end time must be after the start time'),

@@ -168,7 +168,67 @@ export const logKindPermission = {
   server: ['sysLogQuery'],
 } as const satisfies Record<LogKind, readonly Permission[]>;
 
+export const incidentStates = ['open', 'resolved', 'ignored'] as const;
+
+export const incidentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(logKinds),
+  title: z.string(),
+  sample: z.string(),
+  firstSeen: isoDate,
+  lastSeen: isoDate,
+  count: z.number().int(),
+  state: z.enum(incidentStates),
+  resolvedVersion: z.string().nullable(),
+  regression: z.boolean(),
+  appVersions: z.record(z.string(), z.number()),
+  oses: z.record(z.string(), z.number()),
+  players: z.number().int(),
+});
+
 export const logEndpoints = endpointTable({
+  incidentList: endpoint({
+    method: 'GET',
+    path: '/api/v1/incidents',
+    summary: 'Errors grouped into incidents, most recently seen first',
+    permission: ['clientLogQuery', 'sysLogQuery'],
+    permissionBy: { field: 'kind', map: logKindPermission },
+    query: z.object({
+      kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()),
+      state: z.preprocess(blankToUndefined, z.enum(incidentStates, { error: 'v.invalidValue' }).optional()),
+      appVersion: optionalText(32),
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+      pageSize: pageSizeQuery(20),
+    }),
+    response: z.object({
+      list: z.array(incidentSchema),
+      pagination: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+    }),
+  }),
+  incidentGet: endpoint({
+    method: 'GET',
+    path: '/api/v1/incidents/:id',
+    summary: 'One incident with its latest entries and entries per hour of the last 24 hours',
+    permission: ['clientLogQuery', 'sysLogQuery'],
+    permissionBy: { field: 'kind', map: logKindPermission },
+    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    response: incidentSchema.extend({
+      samples: z.array(logEntrySchema),
+      hourly: z.array(z.object({ hour: isoDate, count: z.number().int() })),
+    }),
+  }),
+  incidentSetState: endpoint({
+    method: 'POST',
+    path: '/api/v1/incidents/:id/state',
+    summary: 'Resolve, ignore or reopen an incident (resolved: a newer app version reopens it)',
+    permission: ['clientLogQuery', 'sysLogQuery'],
+    permissionBy: { field: 'kind', map: logKindPermission },
+    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: z.object({ state: z.enum(incidentStates, { error: 'v.invalidValue' }) }),
+    auditTarget: 'incident',
+    invalidates: ['incidentList', 'incidentGet'],
+    response: incidentSchema,
+  }),
   logList: endpoint({
     method: 'GET',
     path: '/api/v1/logs',

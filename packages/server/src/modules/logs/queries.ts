@@ -1,11 +1,11 @@
 import { DAY_MS, type LogKind, type LogLevel, type logQuerySchema, MAX_LOG_WINDOW_DAYS } from '@rookery/contracts';
-import { eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern, keysetPaginate } from '../../platform/db/paginate.js';
 import { accessLog } from '../../platform/db/tables.js';
 import { AppError } from '../../platform/http/errors.js';
-import { logEntries } from './tables.js';
+import { incidents, logEntries } from './tables.js';
 
 /** The window of a log query: both ends given (the schema says so), end after start, at most 31 days. */
 export function logWindow(q: { start: string; end: string }): { start: Date; end: Date } {
@@ -105,5 +105,59 @@ export async function logStats(db: Db, q: { start: string; end: string }, kinds:
     series: series.rows.map((r) => ({ ...r, bucket: new Date(r.bucket) })),
     topMessages: top.rows,
     errorsByVersion: versions.rows,
+  };
+}
+
+/** Incidents of the kinds the caller may read, most recently seen first. */
+export async function listIncidents(
+  db: Db,
+  q: { state?: string; appVersion?: string; page: number; pageSize: number },
+  kinds: readonly LogKind[],
+) {
+  const where = and(
+    inArray(incidents.kind, [...kinds]),
+    q.state ? eq(incidents.state, q.state) : undefined,
+    q.appVersion ? sql`${incidents.appVersions} ? ${q.appVersion}` : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(incidents)
+      .where(where)
+      .orderBy(desc(incidents.lastSeen), desc(incidents.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(incidents).where(where),
+  ]);
+  return { list: rows.map(asIncident), pagination: { page: q.page, pageSize: q.pageSize, total: Number(total) } };
+}
+
+export const asIncident = (r: typeof incidents.$inferSelect) => ({
+  ...r,
+  state: r.state as 'open' | 'resolved' | 'ignored',
+});
+
+/** One incident with its latest 20 entries and its entries per hour over the last day. */
+export async function incidentDetail(db: Db, id: number, now: Date, allowed: (kind: LogKind) => void) {
+  const [row] = await db.select().from(incidents).where(eq(incidents.id, id));
+  if (!row) throw new AppError(404, 'log.incidentNotFound');
+  allowed(row.kind);
+  const since = new Date(now.getTime() - DAY_MS);
+  const [samples, hourly] = await Promise.all([
+    db
+      .select()
+      .from(logEntries)
+      .where(and(eq(logEntries.kind, row.kind), eq(logEntries.fingerprint, row.fingerprint), gte(logEntries.at, since)))
+      .orderBy(desc(logEntries.at), desc(logEntries.id))
+      .limit(20),
+    db.execute(sql`select date_trunc('hour', ${logEntries.at}) as hour, count(*)::int as count from ${logEntries}
+      where ${logEntries.kind} = ${row.kind} and ${logEntries.fingerprint} = ${row.fingerprint}
+        and ${logEntries.at} >= ${since.toISOString()}::timestamptz
+      group by 1 order by 1`) as unknown as Promise<{ rows: { hour: string | Date; count: number }[] }>,
+  ]);
+  return {
+    ...asIncident(row),
+    samples,
+    hourly: hourly.rows.map((h) => ({ hour: new Date(h.hour), count: h.count })),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  auditTarget,
   clientLogEntrySchema,
   frontendLogEntrySchema,
   type LogKind,
@@ -6,14 +7,18 @@ import {
   logGameEndpoints,
   logKinds,
 } from '@rookery/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../module.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { loggableError } from '../../platform/http/error-handler.js';
+import { AppError } from '../../platform/http/errors.js';
+import { newestVersion } from './incidents.js';
 import { checkBatch, clientRow, frontendRow } from './ingest.js';
 import { ensurePartitions, logPartitionsJob } from './partitions.js';
-import { listAccessLog, listLogs, logStats } from './queries.js';
+import { asIncident, incidentDetail, listAccessLog, listIncidents, listLogs, logStats } from './queries.js';
 import { scrubText } from './sanitize.js';
+import { incidents } from './tables.js';
 import { LogWriter } from './writer.js';
 
 declare module 'fastify' {
@@ -76,6 +81,29 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
     logStats: ({ db, query, permittedBy }) =>
       logStats(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
     accessLogList: ({ db, query }) => listAccessLog(db, query),
+    incidentList: ({ db, query, permittedBy }) =>
+      listIncidents(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
+    incidentGet: ({ db, params, now, permittedBy }) =>
+      incidentDetail(db, params.id, now, (kind) => permittedBy.require(kind)),
+    incidentSetState: async ({ db, params, body, permittedBy, audit }) => {
+      const [row] = await db.select().from(incidents).where(eq(incidents.id, params.id)).for('update');
+      if (!row) throw new AppError(404, 'log.incidentNotFound');
+      permittedBy.require(row.kind);
+      // Resolved at the newest version seen so far: only a newer one brings it back.
+      const resolvedVersion =
+        body.state === 'resolved' ? newestVersion(Object.keys(row.appVersions)) : row.resolvedVersion;
+      const [updated] = await db
+        .update(incidents)
+        .set({ state: body.state, resolvedVersion, ...(body.state === 'open' ? {} : { regression: false }) })
+        .where(eq(incidents.id, params.id))
+        .returning();
+      audit({
+        target: auditTarget('incident', row.id),
+        before: { state: row.state },
+        after: { state: body.state, resolvedVersion },
+      });
+      return asIncident(updated);
+    },
     frontendLogIngest: ({ body, req, session, locale }) => {
       const { rows, answer } = checkBatch(
         body.entries,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import { fingerprintOf, isIncidentLevel, recordIncidents } from './incidents.js';
 import { logEntries } from './tables.js';
 
 export type LogRow = typeof logEntries.$inferInsert;
@@ -37,6 +38,7 @@ export class LogWriter {
 
   push(rows: LogRow[]): void {
     if (rows.length === 0) return;
+    for (const r of rows) if (!r.fingerprint && isIncidentLevel(r.level)) r.fingerprint = fingerprintOf(r);
     this.buffer.push(...rows);
     const over = this.buffer.length - this.opts.maxBuffered;
     if (over > 0) {
@@ -65,6 +67,8 @@ export class LogWriter {
         this.log.warn({ err }, 'log write failed');
         return;
       }
+      // The entries are stored; their incidents follow (a failure here loses counts, never entries).
+      await recordIncidents(this.db, rows).catch((err: unknown) => this.log.warn({ err }, 'incident update failed'));
     }
   }
 
