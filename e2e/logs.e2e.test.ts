@@ -234,3 +234,37 @@ describe('server performance', () => {
     await see(page, 'Latency per route (latest report)');
   });
 });
+
+describe('incidents', () => {
+  it('a planted crash becomes one incident with its players and version; resolving it is one click', async () => {
+    const version = `8.${Date.now() % 100000}.0`;
+    const entries = Array.from({ length: 40 }, (_, i) => ({
+      type: 'error',
+      message: `ArgumentException: slot ${i * 13} out of range for item ${1000 + i}`,
+      stack: `at Inventory.Move (Inventory.cs:${40 + (i % 3)})\nat Ui.Drop (Ui.cs:9)`,
+      userId: 5000 + (i % 30),
+      appVersion: version,
+      os: 'android',
+    }));
+    await callGame('POST', '/api/game/v1/logs', { entries });
+    await page.goto(`/log/incidents?appVersion=${version}`);
+    const row = page.locator('tr.ant-table-row', { hasText: 'ArgumentException' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return row.count();
+        },
+        { timeout: 20_000, interval: 1500 },
+      )
+      .toBe(1);
+    expect(await row.innerText()).toMatch(/40\s+30/);
+    await row.getByRole('button', { name: /detail/i }).click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByTestId('chart-incident-hourly').locator('canvas').waitFor();
+    await drawer.getByText(`${version} (40)`).waitFor();
+    await page.keyboard.press('Escape');
+    await row.getByRole('button', { name: 'Mark resolved' }).click();
+    await expect.poll(() => row.innerText()).toContain('Resolved');
+  });
+});

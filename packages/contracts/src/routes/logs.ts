@@ -15,6 +15,7 @@ export const logRoutes = defineRoutes([
       { path: 'error-log', name: 'logError', auth: ['sysLogQuery'], built: true },
       { path: 'log-stats', name: 'logStats', built: true },
       { path: 'frontend', name: 'logFrontend', auth: ['sysLogQuery'], built: true },
+      { path: 'incidents', name: 'logIncidents', built: true },
     ],
   },
 ]);

@@ -58,6 +58,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   logError: () => import('../features/logs/ErrorLogPage'),
   logFrontend: () => import('../features/logs/FrontendLogPage'),
   logStats: () => import('../features/logs/LogStatsPage'),
+  logIncidents: () => import('../features/logs/IncidentsPage'),
   redisDelete: () => import('../features/redis/RedisDeletePage'),
   performanceRedis: () => import('../features/redis/RedisPerformancePage'),
   performanceServer: () => import('../features/performance/ServerPerformancePage'),
