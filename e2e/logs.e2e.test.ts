@@ -253,6 +253,11 @@ describe('incidents', () => {
       .poll(
         async () => {
           await page.reload();
+          // The list loads after the page: wait a moment for the row before counting.
+          await row
+            .first()
+            .waitFor({ timeout: 3000 })
+            .catch(() => undefined);
           return row.count();
         },
         { timeout: 20_000, interval: 1500 },

@@ -65,6 +65,13 @@ describe('incidents', () => {
     const incident = list.list.find((i: { title: string }) => i.title.startsWith('IndexOutOfRange'));
     expect(incident).toMatchObject({ count: 30, players: 12, state: 'open', regression: false });
     expect(incident.appVersions).toEqual({ '1.4.0': 30 });
+    const byVersion = await ctx.call('GET', '/api/v1/incidents?appVersion=1.4.0&page=1&pageSize=20', {
+      token: ctx.adminToken,
+    });
+    expect(byVersion.statusCode).toBe(200);
+    expect(byVersion.json().data.list.map((i: { id: number }) => i.id)).toEqual([incident.id]);
+    const otherVersion = await ctx.call('GET', '/api/v1/incidents?appVersion=9.9.9', { token: ctx.adminToken });
+    expect(otherVersion.json().data.list).toEqual([]);
 
     const resolved = await ctx.call('POST', `/api/v1/incidents/${incident.id}/state`, {
       token: ctx.adminToken,
