@@ -212,6 +212,8 @@ export const logEndpoints = endpointTable({
     permission: ['clientLogQuery', 'sysLogQuery'],
     permissionBy: { field: 'kind', map: logKindPermission },
     params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    /** The incident's kind, when the caller knows it (the list gave it): checked against the record. */
+    query: z.object({ kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()) }),
     response: incidentSchema.extend({
       samples: z.array(logEntrySchema),
       hourly: z.array(z.object({ hour: isoDate, count: z.number().int() })),
@@ -224,7 +226,11 @@ export const logEndpoints = endpointTable({
     permission: ['clientLogQuery', 'sysLogQuery'],
     permissionBy: { field: 'kind', map: logKindPermission },
     params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-    body: z.object({ state: z.enum(incidentStates, { error: 'v.invalidValue' }) }),
+    body: z.object({
+      state: z.enum(incidentStates, { error: 'v.invalidValue' }),
+      /** The incident's kind as the list gave it: checked against the record. */
+      kind: z.enum(logKinds, { error: 'v.invalidValue' }).optional(),
+    }),
     auditTarget: 'incident',
     invalidates: ['incidentList', 'incidentGet'],
     response: incidentSchema,

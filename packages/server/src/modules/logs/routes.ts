@@ -83,11 +83,14 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
     accessLogList: ({ db, query }) => listAccessLog(db, query),
     incidentList: ({ db, query, permittedBy }) =>
       listIncidents(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
-    incidentGet: ({ db, params, now, permittedBy }) =>
-      incidentDetail(db, params.id, now, (kind) => permittedBy.require(kind)),
+    incidentGet: ({ db, params, query, now, permittedBy }) =>
+      incidentDetail(db, params.id, now, (kind) => {
+        if (query.kind && query.kind !== kind) throw new AppError(404, 'log.incidentNotFound');
+        permittedBy.require(kind);
+      }),
     incidentSetState: async ({ db, params, body, permittedBy, audit }) => {
       const [row] = await db.select().from(incidents).where(eq(incidents.id, params.id)).for('update');
-      if (!row) throw new AppError(404, 'log.incidentNotFound');
+      if (!row || (body.kind && body.kind !== row.kind)) throw new AppError(404, 'log.incidentNotFound');
       permittedBy.require(row.kind);
       // Resolved at the newest version seen so far: only a newer one brings it back.
       const resolvedVersion =

@@ -20,9 +20,9 @@ const countsText = (counts: Record<string, number>) =>
     .join(', ') || '-';
 
 /** The detail drawer's body: the latest entries and the last day's entries per hour. */
-function IncidentDetail({ id }: { id: number }) {
+function IncidentDetail({ id, kind }: { id: number; kind: Incident['kind'] }) {
   const { t } = useTranslation();
-  const detail = useEndpointQuery(logEndpoints.incidentGet, { params: { id } });
+  const detail = useEndpointQuery(logEndpoints.incidentGet, { params: { id }, query: { kind } });
   const data = detail.data;
   if (!data) return null;
   const option: ChartOption = {
@@ -82,7 +82,12 @@ const fields: Field<Incident>[] = [
   { name: 'firstSeen', title: 'logs.firstSeen', kind: 'time', column: false },
   { name: 'resolvedVersion', title: 'logs.resolvedVersion', column: false },
   { name: 'sample', title: 'logs.sample', column: false },
-  { name: 'id', title: 'logs.entries', column: false, detailRender: (row) => <IncidentDetail id={row.id} /> },
+  {
+    name: 'id',
+    title: 'logs.entries',
+    column: false,
+    detailRender: (row) => <IncidentDetail id={row.id} kind={row.kind} />,
+  },
 ];
 
 /**
@@ -93,7 +98,7 @@ export default function IncidentsPage() {
   const { t } = useTranslation();
   const call = useEndpointCall();
   const setState = (row: Incident, state: Incident['state']) =>
-    call(logEndpoints.incidentSetState, { params: { id: row.id }, body: { state } });
+    call(logEndpoints.incidentSetState, { params: { id: row.id }, body: { state, kind: row.kind } });
   return (
     <ListPage
       endpoint={logEndpoints.incidentList}
