@@ -1,5 +1,4 @@
 import type { Endpoint, EndpointInput } from '@rookery/contracts';
-import { keepPreviousData } from '@tanstack/react-query';
 import { App, Button, Card, Form, Space, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,7 +80,8 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
   const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
     enabled: checked.success,
-    placeholderData: keepPreviousData,
+    // The previous page stays on screen while the next loads.
+    placeholderData: <T,>(previous: T) => previous,
   });
   const data = (checked.success ? list.data : undefined) as KeysetAnswer<Row> | undefined;
   const values = useMemo(() => searchValues(filters, fields), [filters, fields]);
