@@ -125,16 +125,17 @@ export async function recordIncidents(db: Db, rows: LogRow[]): Promise<void> {
           .where(eq(incidents.id, id));
       }
       if (players.length) {
-        await tx
+        // Only the players new to this incident are inserted; the count grows by them (no recount).
+        const added = await tx
           .insert(incidentPlayers)
           .values(players.map((userId) => ({ incidentId: id, userId })))
-          .onConflictDoNothing();
-        await tx
-          .update(incidents)
-          .set({
-            players: sql`(select count(*)::int from ${incidentPlayers} where ${incidentPlayers.incidentId} = ${id})`,
-          })
-          .where(eq(incidents.id, id));
+          .onConflictDoNothing()
+          .returning({ userId: incidentPlayers.userId });
+        if (added.length)
+          await tx
+            .update(incidents)
+            .set({ players: sql`${incidents.players} + ${added.length}` })
+            .where(eq(incidents.id, id));
       }
     });
   }

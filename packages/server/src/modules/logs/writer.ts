@@ -23,6 +23,9 @@ export interface LogWriterOptions {
 export class LogWriter {
   private buffer: LogRow[] = [];
   private flushing: Promise<void> | undefined;
+  private incidents: Promise<void> = Promise.resolve();
+  private pendingIncidents: LogRow[] = [];
+  private folding = false;
   private readonly timer: NodeJS.Timeout;
   dropped = 0;
   written = 0;
@@ -67,13 +70,41 @@ export class LogWriter {
         this.log.warn({ err }, 'log write failed');
         return;
       }
-      // The entries are stored; their incidents follow (a failure here loses counts, never entries).
-      await recordIncidents(this.db, rows).catch((err: unknown) => this.log.warn({ err }, 'incident update failed'));
+      // The entries are stored; their incidents follow off the write path, folded together
+      // (a failure there loses counts, never entries).
+      for (const r of rows) if (r.fingerprint) this.pendingIncidents.push(r);
+      this.foldIncidents();
     }
   }
 
-  /** Write everything buffered now (tests, close). */
+  /**
+   * Fold the errors written so far into their incidents: one pass at a time, each taking every
+   * error written meanwhile, so a busy log folds in large groups rather than one pass per write.
+   */
+  private foldIncidents(): void {
+    if (this.folding || this.pendingIncidents.length === 0) return;
+    const rows = this.pendingIncidents;
+    this.pendingIncidents = [];
+    this.folding = true;
+    this.incidents = recordIncidents(this.db, rows)
+      .catch((err: unknown) => this.log.warn({ err }, 'incident update failed'))
+      .finally(() => {
+        this.folding = false;
+        this.foldIncidents();
+      });
+  }
+
+  /** Write everything buffered now, and its incidents (tests, close). */
   async flush(): Promise<void> {
+    await this.drain();
+    while (this.folding || this.pendingIncidents.length > 0) {
+      this.foldIncidents();
+      await this.incidents;
+    }
+  }
+
+  /** Write everything buffered now (the entries only; their incidents may still be folding). */
+  async drain(): Promise<void> {
     await this.flushing;
     await this.schedule();
   }
