@@ -17,6 +17,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
   'giftcode-redeem': () => import('./giftcode-redeem.js').then((m) => m.benchGiftCodeRedeem()),
   'giftcode-generate': () => import('./giftcode-generate.js').then((m) => m.benchGiftCodeGenerate()),
+  'log-ingest': () => import('./logs.js').then((m) => m.benchLogIngest()),
+  'log-search': () => import('./logs.js').then((m) => m.benchLogSearch()),
 };
 
 const wanted = process.argv.slice(2);

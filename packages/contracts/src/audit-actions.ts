@@ -32,6 +32,8 @@ export const auditObjectKinds = [
   'unlockTrack',
   'job',
   'giftCodeBatch',
+  'redisKey',
+  'incident',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -58,6 +60,8 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
   job: l('后台任务 {id}', 'job {id}'),
   giftCodeBatch: l('兑换码批次 #{id}', 'gift-code batch #{id}'),
+  redisKey: l('Redis 键 {id}', 'Redis key {id}'),
+  incident: l('事件 #{id}', 'incident #{id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -150,6 +154,16 @@ export const auditActions = {
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
+  incidentSetState: {
+    label: l('更改事件状态', 'Change incident state'),
+    sentence: l('更改了{incident}的状态', 'changed the state of {incident}'),
+    target: 'incident',
+  },
+  redisDelete: {
+    label: l('删除 Redis 键', 'Delete Redis keys'),
+    sentence: l('删除了{redisKey}', 'deleted {redisKey}'),
+    target: 'redisKey',
+  },
   retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
   // The templates' other calls are the spec's (below); their restore is the kit's.

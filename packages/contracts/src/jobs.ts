@@ -14,6 +14,8 @@ export const jobCatalogue = {
   'mail.prune': l('清理过期邮件副本', 'Prune expired mail copies'),
   'staff.prune': l('清理过期会话与验证码', 'Prune expired sessions and captchas'),
   'accessLog.prune': l('清理访问日志', 'Prune the access log'),
+  'performance.prune': l('清理性能数据', 'Prune performance figures'),
+  'logs.partitions': l('维护日志分区（建新、删过期）', 'Maintain log partitions (create ahead, drop expired)'),
   'dashboard.rollup': l('汇总玩家活跃数据', 'Roll up player activity'),
   'giftCodes.generate': l('生成唯一兑换码', 'Generate unique gift codes'),
   'giftCodes.prune': l('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),

@@ -159,6 +159,8 @@ export const permissionAreas = {
       sysMailOutboxQuery: l('发信记录', 'Sent mail (outbox)'),
       jobQuery: l('查询后台任务', 'Query jobs'),
       jobEdit: l('重试或取消后台任务', 'Retry or cancel jobs'),
+      redisQuery: l('查看 Redis 键与状态', 'Browse Redis keys and figures'),
+      redisDelete: l('删除 Redis 键', 'Delete Redis keys'),
     },
   },
 } as const;

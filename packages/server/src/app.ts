@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -15,8 +16,11 @@ import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
 import { gamegateModule } from './modules/gamegate/routes.js';
 import { giftCodesModule } from './modules/giftcodes/routes.js';
+import { logsModule } from './modules/logs/routes.js';
 import { mailModule } from './modules/mail/routes.js';
+import { performanceModule } from './modules/performance/routes.js';
 import { playersModule } from './modules/players/routes.js';
+import { redisModule } from './modules/redis/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { resolveStaffSession } from './modules/staff/session.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
@@ -58,6 +62,9 @@ const modules: Module[] = [
   gamegateModule,
   giftCodesModule,
   jobsModule,
+  logsModule,
+  redisModule,
+  performanceModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -74,6 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request ID unique across instances: the server's error log and a 500 answer carry it.
+    genReqId: () => randomUUID(),
   });
 
   // Zod validates every input; failures reach the error handler as ZodError with field paths.

@@ -6,10 +6,12 @@ import './shell/frame.css';
 import { App } from './App';
 import { i18nReady } from './i18n';
 import { installGlobalErrorHandlers } from './shell/log/global-handlers';
+import { installLogShipper } from './shell/log/shipper';
 
 // An access rule that cannot be found is a programming error: loud while developing, denied in production.
 setMissingRulePolicy(import.meta.env.PROD ? 'deny' : 'throw');
 installGlobalErrorHandlers();
+installLogShipper();
 
 await i18nReady;
 

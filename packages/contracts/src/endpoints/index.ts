@@ -6,8 +6,11 @@ import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/in
 import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { giftCodeEndpoints, giftCodeGameEndpoints } from './gift-codes.js';
+import { logEndpoints, logGameEndpoints } from './logs.js';
 import { mailEndpoints, mailGameEndpoints } from './mail.js';
+import { performanceEndpoints } from './performance.js';
 import { playerEndpoints, playerGameEndpoints } from './players.js';
+import { redisEndpoints } from './redis.js';
 import { staffEndpoints } from './staff.js';
 
 /** Every console and game API call, by name. Areas add their table here. */
@@ -27,6 +30,10 @@ export const endpoints = {
   ...jobEndpoints,
   ...giftCodeEndpoints,
   ...giftCodeGameEndpoints,
+  ...logEndpoints,
+  ...logGameEndpoints,
+  ...redisEndpoints,
+  ...performanceEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

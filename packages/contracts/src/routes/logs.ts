@@ -1,6 +1,6 @@
 import { defineRoutes, ops } from './types.js';
 
-/** Logs: all, access, client, error, statistics, frontend (not built yet). */
+/** Logs: all, access, client, error, statistics, frontend. */
 export const logRoutes = defineRoutes([
   {
     path: '/log',
@@ -9,12 +9,13 @@ export const logRoutes = defineRoutes([
     redirect: '/log/all-log',
     auth: ops('clientLogQuery', 'sysLogQuery'),
     children: [
-      { path: 'all-log', name: 'logAll' },
-      { path: 'access-log', name: 'logAccess' },
-      { path: 'client-log', name: 'logClient', auth: ops('clientLogQuery') },
-      { path: 'error-log', name: 'logError' },
-      { path: 'log-stats', name: 'logStats' },
-      { path: 'frontend', name: 'logFrontend' },
+      { path: 'all-log', name: 'logAll', built: true },
+      { path: 'access-log', name: 'logAccess', auth: ['sysLogQuery'], built: true },
+      { path: 'client-log', name: 'logClient', auth: ops('clientLogQuery'), built: true },
+      { path: 'error-log', name: 'logError', auth: ['sysLogQuery'], built: true },
+      { path: 'log-stats', name: 'logStats', built: true },
+      { path: 'frontend', name: 'logFrontend', auth: ['sysLogQuery'], built: true },
+      { path: 'incidents', name: 'logIncidents', built: true },
     ],
   },
 ]);

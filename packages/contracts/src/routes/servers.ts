@@ -1,7 +1,7 @@
 import { opsRoles } from '../access.js';
 import { defineRoutes, ops } from './types.js';
 
-// Game servers, performance and Redis tools (not built yet).
+// Game servers (not built yet), performance and Redis tools.
 export const serverRoutes = defineRoutes([
   {
     path: '/game-server',
@@ -21,8 +21,8 @@ export const performanceRoutes = defineRoutes([
     redirect: '/performance/server',
     auth: ops('serverInfoQuery'),
     children: [
-      { path: 'server', name: 'performanceServer' },
-      { path: 'redis', name: 'performanceRedis' },
+      { path: 'server', name: 'performanceServer', auth: ops('serverInfoQuery'), built: true },
+      { path: 'redis', name: 'performanceRedis', auth: ['redisQuery'], built: true },
     ],
   },
 ]);
@@ -34,6 +34,6 @@ export const redisRoutes = defineRoutes([
     icon: 'DatabaseOutlined',
     redirect: '/redis/redis-del',
     auth: [...opsRoles],
-    children: [{ path: 'redis-del', name: 'redisDelete' }],
+    children: [{ path: 'redis-del', name: 'redisDelete', auth: ['redisQuery'], built: true }],
   },
 ]);

@@ -128,7 +128,9 @@ export async function report(
 ) {
   const { httpErrorText, isCataloguedStatus } = await catalogue();
   const title = httpErrorText(status, hooks.locale(), url);
-  logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`);
+  logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`, {
+    request: { method: endpoint.method, url, status },
+  });
   // Sign-in and registration answer 401 for bad credentials; only a dead session logs the user out.
   if (status === 401 && endpoint.permission !== 'public') {
     clearCredentials();

@@ -148,6 +148,7 @@ export const enUS: Translation = {
     logError: 'Error log',
     logStats: 'Log statistics',
     logFrontend: 'Front-end log',
+    logIncidents: 'Incidents',
     performance: 'Performance',
     performanceServer: 'Server performance',
     performanceRedis: 'Redis performance',

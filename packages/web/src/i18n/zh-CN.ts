@@ -151,6 +151,7 @@ export const zhCN = {
     logError: '错误日志',
     logStats: '日志统计',
     logFrontend: '前端日志',
+    logIncidents: '错误事件',
     performance: '性能',
     performanceServer: '服务器性能',
     performanceRedis: 'Redis 性能',

@@ -12,11 +12,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** Shared buffers of the embedded database: Postgres's default is 128MB. */
 export const pgliteSharedBuffers = '32MB';
 
 export const pgliteOptions: PGliteOptions = {
+  // Trigram indexes for log text search (the logs migration creates the extension when present).
+  extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers}`],
 };
 

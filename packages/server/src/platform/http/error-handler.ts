@@ -57,7 +57,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (pgCode === '23505') return reply.status(409).send({ code: 409, msg: translate('http.409', locale) });
     // Query errors carry their parameters (a password hash, a player's data): log without them.
     req.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ code: 500, msg: translate('http.500', locale) });
+    // The request ID finds the server's error log entry of this failure.
+    return reply.status(500).send({ code: 500, msg: translate('http.500', locale), requestId: String(req.id) });
   });
 }
 
@@ -84,7 +85,7 @@ function databaseErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
-function loggableError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
+export function loggableError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
   const e = error as Error & { cause?: Error & { code?: string }; query?: string };
   if (e.cause && typeof e.query === 'string') {
     return {

@@ -7,7 +7,9 @@ import { ErrorPage } from './ErrorPage';
 export default function RouteCrash() {
   const error = useRouteError();
   useEffect(() => {
-    logError('script', error instanceof Error ? error.message : String(error));
+    logError('script', error instanceof Error ? error.message : String(error), {
+      stack: error instanceof Error ? error.stack : undefined,
+    });
   }, [error]);
   return <ErrorPage status={500} />;
 }

@@ -27,7 +27,23 @@ export const errorLog = createStore<ErrorLogState>((set) => ({
   clear: () => set({ entries: [] }),
 }));
 
-export function logError(kind: ErrorKind, message: string) {
+/** What else an error carries to the server's front-end log (the indicator shows the message). */
+export interface ErrorDetail {
+  stack?: string;
+  /** The failed data request (spec §8). */
+  request?: { method: string; url: string; status: number };
+}
+
+type ErrorListener = (entry: ErrorLogEntry, detail: ErrorDetail) => void;
+const listeners = new Set<ErrorListener>();
+
+/** Hear every logged error (the shipper sends them to the server in batches). */
+export function onErrorLogged(listener: ErrorListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function logError(kind: ErrorKind, message: string, detail: ErrorDetail = {}) {
   const entry: ErrorLogEntry = {
     id: nextId++,
     kind,
@@ -36,4 +52,5 @@ export function logError(kind: ErrorKind, message: string) {
     at: new Date().toISOString(),
   };
   errorLog.setState((s) => ({ entries: [entry, ...s.entries].slice(0, errorLogLimit) }));
+  for (const listener of listeners) listener(entry, detail);
 }

@@ -19,9 +19,13 @@ export function isBenignNotice(message: string): boolean {
 export function installGlobalErrorHandlers() {
   window.addEventListener('error', (event) => {
     if (isBenignNotice(event.message ?? '')) return;
-    logError('script', event.message || describe(event.error));
+    logError('script', event.message || describe(event.error), {
+      stack: event.error instanceof Error ? event.error.stack : undefined,
+    });
   });
   window.addEventListener('unhandledrejection', (event) => {
-    logError('rejection', describe(event.reason));
+    logError('rejection', describe(event.reason), {
+      stack: event.reason instanceof Error ? event.reason.stack : undefined,
+    });
   });
 }

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { fingerprintOf, normaliseMessage } from './incidents.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const send = async (entries: unknown[]) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/game/v1/logs',
+    headers: { 'x-game-key': GAME_KEY, 'content-type': 'application/json' },
+    payload: JSON.stringify({ entries }),
+  });
+  expect(res.json().data.rejected).toEqual([]);
+  await ctx.app.logWriter.flush();
+};
+
+const row = (message: string, stack?: string) => ({ kind: 'client' as const, message, stack });
+
+describe('fingerprints', () => {
+  it('group variants of one error and separate different ones', () => {
+    const a = fingerprintOf(
+      row(
+        'NullReferenceException: player 1042 item 0x7ffe12 not found (id 3f2a9c1e-1111-4a4a-8b8b-123456789abc)',
+        'at Shop.Open (Shop.cs:12:5)\nat Ui.Click (Ui.cs:88)',
+      ),
+    );
+    const b = fingerprintOf(
+      row(
+        'NullReferenceException: player 77 item 0x1 not found (id 00000000-2222-4b4b-8c8c-abcdefabcdef)',
+        'at Shop.Open (Shop.cs:14:9)\nat Ui.Click (Ui.cs:90)',
+      ),
+    );
+    expect(a).toBe(b);
+    // Another place in the code, another message: other incidents.
+    expect(
+      fingerprintOf(row('NullReferenceException: player 1 item 0x1 not found', 'at Bag.Open (Bag.cs:3)')),
+    ).not.toBe(a);
+    expect(fingerprintOf(row('Timeout talking to store 5', 'at Shop.Open (Shop.cs:12:5)'))).not.toBe(a);
+    expect(normaliseMessage("user 'bob@example.com' hit 3 errors at /x?token=abc")).toBe(
+      "user '…' hit <n> errors at /x?…",
+    );
+  });
+});
+
+describe('incidents', () => {
+  it('count entries, players, versions; a resolved incident reopens on a newer version only', async () => {
+    const crash = (userId: number, appVersion: string) => ({
+      level: 'error',
+      message: `IndexOutOfRange at slot ${userId * 7}`,
+      stack: `at Bag.Get (Bag.cs:${userId})\nat Game.Tick (Game.cs:1)`,
+      userId,
+      appVersion,
+      os: userId % 2 ? 'ios' : 'android',
+    });
+    await send([
+      ...Array.from({ length: 30 }, (_, i) => crash(100 + (i % 12), '1.4.0')),
+      { level: 'info', message: 'x' },
+    ]);
+    const list = (await ctx.call('GET', '/api/v1/incidents?kind=client', { token: ctx.adminToken })).json().data;
+    const incident = list.list.find((i: { title: string }) => i.title.startsWith('IndexOutOfRange'));
+    expect(incident).toMatchObject({ count: 30, players: 12, state: 'open', regression: false });
+    expect(incident.appVersions).toEqual({ '1.4.0': 30 });
+    const byVersion = await ctx.call('GET', '/api/v1/incidents?appVersion=1.4.0&page=1&pageSize=20', {
+      token: ctx.adminToken,
+    });
+    expect(byVersion.statusCode).toBe(200);
+    expect(byVersion.json().data.list.map((i: { id: number }) => i.id)).toEqual([incident.id]);
+    const otherVersion = await ctx.call('GET', '/api/v1/incidents?appVersion=9.9.9', { token: ctx.adminToken });
+    expect(otherVersion.json().data.list).toEqual([]);
+
+    const resolved = await ctx.call('POST', `/api/v1/incidents/${incident.id}/state`, {
+      token: ctx.adminToken,
+      body: { state: 'resolved' },
+    });
+    expect(resolved.json().data).toMatchObject({ state: 'resolved', resolvedVersion: '1.4.0' });
+    // The same version again (players not updated yet): still resolved.
+    await send([crash(100, '1.4.0')]);
+    const same = (await ctx.call('GET', `/api/v1/incidents/${incident.id}`, { token: ctx.adminToken })).json().data;
+    expect(same).toMatchObject({ state: 'resolved', count: 31 });
+    // A newer version: a regression.
+    await send([crash(200, '1.5.0')]);
+    const again = (await ctx.call('GET', `/api/v1/incidents/${incident.id}`, { token: ctx.adminToken })).json().data;
+    expect(again).toMatchObject({ state: 'open', regression: true, count: 32, players: 13 });
+    expect(again.samples.length).toBeGreaterThan(0);
+    expect(again.hourly.reduce((n: number, h: { count: number }) => n + h.count, 0)).toBe(32);
+  });
+
+  it('stay hidden from who may not read their kind', async () => {
+    const { token } = await ctx.userWithRole('service');
+    expect((await ctx.call('GET', '/api/v1/incidents', { token })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,128 @@
+import {
+  auditTarget,
+  clientLogEntrySchema,
+  frontendLogEntrySchema,
+  type LogKind,
+  logEndpoints,
+  logGameEndpoints,
+  logKinds,
+} from '@rookery/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ModuleDeps } from '../../module.js';
+import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
+import { loggableError } from '../../platform/http/error-handler.js';
+import { AppError } from '../../platform/http/errors.js';
+import { newestVersion } from './incidents.js';
+import { checkBatch, clientRow, frontendRow } from './ingest.js';
+import { ensurePartitions, logPartitionsJob } from './partitions.js';
+import { asIncident, incidentDetail, listAccessLog, listIncidents, listLogs, logStats } from './queries.js';
+import { scrubText } from './sanitize.js';
+import { incidents } from './tables.js';
+import { LogWriter } from './writer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The buffered log writer (tests flush it). */
+    logWriter: LogWriter;
+  }
+  interface FastifyRequest {
+    /** The error a request failed with, kept for the server's error log. */
+    failure?: unknown;
+  }
+}
+
+/** The session token a request carries: hashed wherever it shows up in what it logs. */
+const requestSecrets = (req: FastifyRequest): string[] => {
+  const auth = req.headers.authorization;
+  if (!auth) return [];
+  return [auth, auth.replace(/^Bearer\s+/i, '')];
+};
+
+export async function logsModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
+  const writer = new LogWriter(database.db, app.log);
+  app.decorate('logWriter', writer);
+  app.addHook('onClose', () => writer.close());
+  jobs.register(logPartitionsJob);
+  // Today's and the next days' partitions exist before the first write (the job keeps them ahead).
+  await ensurePartitions(database.db, clock.now());
+
+  // The server's own errors: every 5xx answer, with its request ID and what failed.
+  app.addHook('onError', async (req, _reply, error) => {
+    req.failure = error;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode < 500) return;
+    const failure = req.failure ? loggableError(req.failure) : undefined;
+    const path = req.url.split('?')[0].slice(0, 1000);
+    writer.push([
+      {
+        at: clock.now(),
+        kind: 'server',
+        level: 'error',
+        message: scrubText(failure ? `${failure.type}: ${failure.message}` : `HTTP ${reply.statusCode}`).slice(0, 4000),
+        url: path,
+        requestId: String(req.id),
+        stack: failure?.stack ? failure.stack.slice(0, 16_000) : null,
+        meta: {
+          method: req.method,
+          status: reply.statusCode,
+          ...(failure?.code ? { code: failure.code } : {}),
+          ...(req.session ? { staff: req.session.username } : {}),
+        },
+      },
+    ]);
+  });
+
+  const deps = { db: database.db, gameKeyHash };
+  registerEndpoints(app, deps, logEndpoints, {
+    logList: ({ db, query, permittedBy }) =>
+      listLogs(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
+    logStats: ({ db, query, permittedBy }) =>
+      logStats(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
+    accessLogList: ({ db, query }) => listAccessLog(db, query),
+    incidentList: ({ db, query, permittedBy }) =>
+      listIncidents(db, query, query.kind ? [query.kind] : permittedBy.allowed<LogKind>(logKinds)),
+    incidentGet: ({ db, params, query, now, permittedBy }) =>
+      incidentDetail(db, params.id, now, (kind) => {
+        if (query.kind && query.kind !== kind) throw new AppError(404, 'log.incidentNotFound');
+        permittedBy.require(kind);
+      }),
+    incidentSetState: async ({ db, params, body, permittedBy, audit }) => {
+      const [row] = await db.select().from(incidents).where(eq(incidents.id, params.id)).for('update');
+      if (!row || (body.kind && body.kind !== row.kind)) throw new AppError(404, 'log.incidentNotFound');
+      permittedBy.require(row.kind);
+      // Resolved at the newest version seen so far: only a newer one brings it back.
+      const resolvedVersion =
+        body.state === 'resolved' ? newestVersion(Object.keys(row.appVersions)) : row.resolvedVersion;
+      const [updated] = await db
+        .update(incidents)
+        .set({ state: body.state, resolvedVersion, ...(body.state === 'open' ? {} : { regression: false }) })
+        .where(eq(incidents.id, params.id))
+        .returning();
+      audit({
+        target: auditTarget('incident', row.id),
+        before: { state: row.state },
+        after: { state: body.state, resolvedVersion },
+      });
+      return asIncident(updated);
+    },
+    frontendLogIngest: ({ body, req, session, locale }) => {
+      const { rows, answer } = checkBatch(
+        body.entries,
+        frontendLogEntrySchema,
+        frontendRow(clock.now(), requestSecrets(req), session?.username ?? null),
+        locale,
+      );
+      writer.push(rows);
+      return answer;
+    },
+  });
+  registerEndpoints(app, deps, logGameEndpoints, {
+    gameLogIngest: ownTransactions(({ body, locale }) => {
+      const { rows, answer } = checkBatch(body.entries, clientLogEntrySchema, clientRow(clock.now()), locale);
+      writer.push(rows);
+      return answer;
+    }),
+  });
+}

@@ -1,0 +1,5 @@
+import { LogListPage } from './LogListPage';
+
+export default function ClientLogPage() {
+  return <LogListPage kind="client" />;
+}

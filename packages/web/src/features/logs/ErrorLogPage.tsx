@@ -1,0 +1,5 @@
+import { LogListPage } from './LogListPage';
+
+export default function ErrorLogPage() {
+  return <LogListPage kind="server" />;
+}

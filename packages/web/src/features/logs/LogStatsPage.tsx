@@ -1,0 +1,165 @@
+import { type LogLevel, logEndpoints, logKinds, logLevels } from '@rookery/contracts';
+import { Card, Col, Form, Row, Table, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { TimeRangeInput } from '../../crud/TimeRangeInput';
+import { presetRange } from '../../crud/time-presets';
+import { dayjs } from '../../i18n/dayjs';
+import Chart, { type ChartOption } from '../dashboard/Chart';
+import './texts';
+
+const levelColors: Record<LogLevel, string> = {
+  debug: '#8c8c8c',
+  info: '#1677ff',
+  warn: '#fa8c16',
+  error: '#f5222d',
+  fatal: '#c41d7f',
+};
+
+/** A bucket's label: its time of day, with the date when the window spans days. */
+const bucketLabel = (iso: string, seconds: number) => dayjs(iso).format(seconds >= 86_400 ? 'MM-DD' : 'MM-DD HH:mm');
+
+/**
+ * Log statistics of a window (the last 24 hours unless the address names one): entries per level
+ * and per kind over time, the most frequent messages, the game's errors per app version. Each
+ * chart's figures also show as a table (the canvas is hidden from screen readers).
+ */
+export default function LogStatsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const start = params.get('start');
+  const end = params.get('end');
+  useEffect(() => {
+    if (start && end) return;
+    const [s, e] = presetRange(24 * 60, new Date());
+    setParams({ start: s.toISOString(), end: e.toISOString() }, { replace: true });
+  }, [start, end, setParams]);
+
+  const stats = useEndpointQuery(
+    logEndpoints.logStats,
+    { query: { start: start ?? '', end: end ?? '' } },
+    { enabled: Boolean(start && end) },
+  );
+  const data = stats.data;
+
+  const buckets = useMemo(() => [...new Set((data?.series ?? []).map((p) => p.bucket))].sort(), [data]);
+  const sumBy = (key: 'level' | 'kind', value: string) =>
+    buckets.map((b) =>
+      (data?.series ?? []).filter((p) => p.bucket === b && p[key] === value).reduce((n, p) => n + p.count, 0),
+    );
+  const labels = buckets.map((b) => bucketLabel(b, data?.bucketSeconds ?? 300));
+
+  const byLevel: ChartOption = {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 48, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: logLevels.map((level) => ({
+      name: t(`logs.levels.${level}`),
+      type: 'line',
+      data: sumBy('level', level),
+      itemStyle: { color: levelColors[level] },
+    })),
+  };
+  const byKind: ChartOption = {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 48, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: logKinds.map((kind) => ({
+      name: t(`logs.kinds.${kind}`),
+      type: 'bar',
+      stack: 'kind',
+      data: sumBy('kind', kind),
+    })),
+  };
+  const versions = data?.errorsByVersion ?? [];
+  const byVersion: ChartOption = {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 48, right: 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category', data: versions.map((v) => v.appVersion || '-') },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('logs.errors'), type: 'bar', data: versions.map((v) => v.count) },
+      { name: t('logs.players'), type: 'bar', data: versions.map((v) => v.players) },
+    ],
+  };
+
+  return (
+    <div data-testid="log-stats">
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Form layout="inline">
+          <Form.Item label={t('logs.time')}>
+            <TimeRangeInput
+              value={start && end ? [dayjs(start), dayjs(end)] : null}
+              onChange={(range) => {
+                const [s, e] = range ?? [];
+                if (s && e) setParams({ start: s.toISOString(), end: e.toISOString() });
+              }}
+            />
+          </Form.Item>
+        </Form>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('logs.byLevel')}>
+            <div aria-hidden="true">
+              <Chart option={byLevel} testId="chart-log-levels" />
+            </div>
+            <Typography.Text type="secondary">
+              {t('logs.totalInWindow', { count: (data?.series ?? []).reduce((n, p) => n + p.count, 0) })}
+            </Typography.Text>
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('logs.byKind')}>
+            <div aria-hidden="true">
+              <Chart option={byKind} testId="chart-log-kinds" />
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('logs.errorsByVersion')}>
+            <div aria-hidden="true">
+              <Chart option={byVersion} testId="chart-log-versions" />
+            </div>
+            <Table
+              size="small"
+              rowKey="appVersion"
+              pagination={false}
+              dataSource={versions}
+              columns={[
+                { key: 'v', dataIndex: 'appVersion', title: t('logs.appVersion'), render: (v: string) => v || '-' },
+                { key: 'c', dataIndex: 'count', title: t('logs.errors'), align: 'right' },
+                { key: 'p', dataIndex: 'players', title: t('logs.players'), align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('logs.topMessages')}>
+            <Table
+              size="small"
+              rowKey={(r) => `${r.kind}:${r.level}:${r.message}`}
+              pagination={false}
+              dataSource={data?.topMessages ?? []}
+              scroll={{ x: 'max-content' }}
+              data-testid="log-top-messages"
+              columns={[
+                { key: 'm', dataIndex: 'message', title: t('logs.message'), ellipsis: true, width: 320 },
+                { key: 'k', dataIndex: 'kind', title: t('logs.kind'), render: (k: string) => t(`logs.kinds.${k}`) },
+                { key: 'l', dataIndex: 'level', title: t('logs.level'), render: (l: string) => t(`logs.levels.${l}`) },
+                { key: 'c', dataIndex: 'count', title: t('logs.count'), align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

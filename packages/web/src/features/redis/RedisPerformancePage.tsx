@@ -1,0 +1,97 @@
+import { redisEndpoints } from '@rookery/contracts';
+import { Alert, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { formatNumber } from '../../crud/format';
+import './texts';
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Redis's figures, read again every 5 seconds; or how to configure Redis when it is not. */
+export default function RedisPerformancePage() {
+  const { t } = useTranslation();
+  const info = useEndpointQuery(redisEndpoints.redisInfo, undefined, { refetchInterval: 5000 });
+  const data = info.data;
+  if (!data) return null;
+  if (!data.configured)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        data-testid="redis-not-configured"
+        title={t('redis.notConfigured')}
+        description={t('redis.howToConfigure')}
+      />
+    );
+  if (!data.reachable || !data.figures) return <Alert type="error" showIcon title={t('redis.unreachable')} />;
+  const f = data.figures;
+  return (
+    <Row gutter={[16, 16]} data-testid="redis-figures">
+      {[
+        ['ops', formatNumber(f.opsPerSecond)],
+        ['memory', mb(f.usedMemoryBytes)],
+        ['hitRate', f.hitRate === null ? '-' : `${(f.hitRate * 100).toFixed(1)}%`],
+        ['clients', formatNumber(f.connectedClients)],
+      ].map(([key, value]) => (
+        <Col key={key} xs={12} lg={6}>
+          <Card size="small">
+            <Statistic title={t(`redis.${key}`)} value={value} />
+          </Card>
+        </Col>
+      ))}
+      <Col xs={24} xl={12}>
+        <Card size="small">
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'v', label: t('redis.version'), children: f.version },
+              { key: 'u', label: t('redis.uptime'), children: formatNumber(f.uptimeSeconds) },
+              { key: 'p', label: t('redis.peakMemory'), children: mb(f.peakMemoryBytes) },
+              { key: 'm', label: t('redis.maxMemory'), children: f.maxMemoryBytes ? mb(f.maxMemoryBytes) : '-' },
+              { key: 'b', label: t('redis.blocked'), children: formatNumber(f.blockedClients) },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card size="small" title={t('redis.keyspace')}>
+          <Table
+            size="small"
+            rowKey="db"
+            pagination={false}
+            dataSource={f.keyspace}
+            columns={[
+              { key: 'db', dataIndex: 'db', title: 'DB' },
+              { key: 'k', dataIndex: 'keys', title: t('redis.keys'), align: 'right' },
+              { key: 'e', dataIndex: 'expires', title: t('redis.expires'), align: 'right' },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card size="small" title={t('redis.slowlog')}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={data.slowlog}
+            locale={{ emptyText: t('redis.none') }}
+            columns={[
+              {
+                key: 'at',
+                dataIndex: 'at',
+                title: t('redis.at'),
+                render: (s: number) => new Date(s * 1000).toLocaleString(),
+              },
+              { key: 'us', dataIndex: 'micros', title: t('redis.micros'), align: 'right' },
+              { key: 'c', dataIndex: 'command', title: t('redis.command') },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
