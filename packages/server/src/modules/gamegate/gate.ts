@@ -334,6 +334,7 @@ export class GameGate {
             },
           ],
           { actorId: null, actor: 'system', ip: null },
+          this.clock.now(),
         );
       });
       this.recordedEdges.add(e.id);

@@ -44,6 +44,8 @@ export async function writeAudit(
   db: Db,
   entries: (AuditEntry & { action: string })[],
   who: { actorId: number | null; actor: string | null; ip: string | null },
+  /** The service clock's time (never the database's own `now()`). */
+  at: Date,
 ): Promise<void> {
   if (entries.length === 0) return;
   await db.insert(auditLog).values(
@@ -55,6 +57,7 @@ export async function writeAudit(
       target: e.target === undefined || e.target === null ? null : String(e.target),
       before: redact(e.before ?? null),
       after: redact(e.after ?? null),
+      at,
     })),
   );
 }

@@ -298,6 +298,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
                 tx,
                 audits.map((a) => ({ ...a, action: a.action ?? auditAction })),
                 { actorId: req.session?.userId ?? null, actor, ip: req.ip },
+                app.clock.now(),
               );
             }
             return result;

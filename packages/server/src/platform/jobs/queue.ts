@@ -348,7 +348,7 @@ export class JobQueue {
           return result;
         }),
       audit: (db, entries) =>
-        writeAudit(db, entries, { actorId: cause.actorId, actor: cause.actor, ip: cause.ip ?? null }),
+        writeAudit(db, entries, { actorId: cause.actorId, actor: cause.actor, ip: cause.ip ?? null }, this.clock.now()),
     };
     try {
       if (!parsed.success) throw new Error(`payload does not match ${def.name}: ${parsed.error.message}`);
