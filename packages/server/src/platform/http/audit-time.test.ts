@@ -15,7 +15,10 @@ it('writes the audit row at the service clock time, for an endpoint and a sign-i
   ctx.clock.set(at);
   ctx.adminToken = await ctx.login('admin', ADMIN_PASSWORD);
   const roleName = `clock${Date.now() % 100000}`;
-  const created = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName, content: ['userQuery'] } });
+  const created = await ctx.call('POST', '/api/v1/role', {
+    token: ctx.adminToken,
+    body: { roleName, content: ['userQuery'] },
+  });
   expect(created.statusCode).toBe(200);
   const range = `start=${encodeURIComponent('2031-05-06T07:00:00.000Z')}&end=${encodeURIComponent('2031-05-06T08:00:00.000Z')}`;
   const log = await ctx.call('GET', `/api/v1/system/log?${range}&pageSize=50`, { token: ctx.adminToken });
