@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointInput } from '@rookery/contracts';
-import { App, Button, Card, Form, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Space, Table, type TableProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -149,7 +149,8 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
           dataSource={data?.list ?? []}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('logs.empty') }}
+          // antd's Empty words it in the description colour (AA); a bare string takes the disabled grey.
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logs.empty')} /> }}
         />
         <Space style={{ marginTop: 12 }} wrap>
           <Button
