@@ -7,6 +7,7 @@ import { useEndpointQuery } from '../../api/endpoint-query';
 import { TimeRangeInput } from '../../crud/TimeRangeInput';
 import { presetRange } from '../../crud/time-presets';
 import { dayjs } from '../../i18n/dayjs';
+import { useDeviceClass } from '../../shell/device';
 import Chart, { type ChartOption } from '../dashboard/Chart';
 import './texts';
 
@@ -90,12 +91,15 @@ export default function LogStatsPage() {
     ],
   };
 
+  const stacked = useDeviceClass() === 'mobile';
   return (
     <div data-testid="log-stats">
       <Card size="small" style={{ marginBottom: 16 }}>
-        <Form layout="inline">
+        {/* On a phone the range stacks under its label at the card's width, as in every search form. */}
+        <Form layout={stacked ? 'vertical' : 'inline'}>
           <Form.Item label={t('logs.time')}>
             <TimeRangeInput
+              style={stacked ? { width: '100%' } : undefined}
               value={start && end ? [dayjs(start), dayjs(end)] : null}
               onChange={(range) => {
                 const [s, e] = range ?? [];
