@@ -18,6 +18,7 @@ import { mailModule } from './modules/mail/routes.js';
 import { playersModule } from './modules/players/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { resolveStaffSession } from './modules/staff/session.js';
+import { storeModule } from './modules/store/routes.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
@@ -56,6 +57,7 @@ const modules: Module[] = [
   configModule,
   gamegateModule,
   jobsModule,
+  storeModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -203,6 +203,22 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
   return row ? playerAttributes(row, now) : undefined;
 }
 
+/**
+ * The player as the store sees them, in one read by primary key: the attributes
+ * (`playerAttributes`) and their level (the achievement level of their game state).
+ */
+export async function readStorePlayer(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ attrs: PlayerAttributes; level: number } | undefined> {
+  const [row] = await db
+    .select({ ...attributeColumns, level: sql<number>`(${players.state}->>'achievementLevel')::float8` })
+    .from(players)
+    .where(eq(players.id, userId));
+  return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0 } : undefined;
+}
+
 /** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */
 export async function isBlacklisted(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ blacklisted: players.blacklisted }).from(players).where(eq(players.id, userId));
