@@ -49,6 +49,7 @@ export const storeMessages = {
     '内购商品 {id} 未标记为礼包（isGiftPack），不能作为礼包出售',
     'IAP item {id} is not marked isGiftPack and cannot be sold as a gift pack',
   ),
+  'store.iapIdMissing': l('内购商品目录中没有这个 ID', 'No IAP item has this ID'),
   'store.inUse': l('仍在使用，不能删除：{where}', 'Still in use, cannot be deleted: {where}'),
   'store.inUseField': l('仍被使用', 'Still in use'),
   'store.giftPackFlagInUse': l('仍有礼包在出售此商品', 'Gift packs still sell this item'),

@@ -276,6 +276,28 @@ describe("the spec's /purchase calls", () => {
   });
 });
 
+describe("mail's iapId", () => {
+  it('names an IAP item of the catalogue', async () => {
+    await ok('POST', PRICE, priceLevel('mail_t', 'tierMail', 'ios', 'com.game.mail'));
+    const item = await ok('POST', PURCHASE, iap({ title: 'Mailed', priceLevel: 'tierMail' }));
+    const mail = (iapId: string) =>
+      call('POST', '/api/v1/email', {
+        mailScope: 'global',
+        title: { 'en-US': 'Thanks' },
+        content: { 'en-US': 'For your purchase' },
+        expireAt: new Date(T0.getTime() + 86_400_000).toISOString(),
+        iapId,
+      });
+    ctx.clock.set(T0);
+    const missing = await mail('424242');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'iapId', message: 'No IAP item has this ID' }]);
+    const sent = await mail(String(item.id));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.iapId).toBe(String(item.id));
+  });
+});
+
 describe("the game's store", () => {
   beforeAll(async () => {
     ctx.clock.set(T0);

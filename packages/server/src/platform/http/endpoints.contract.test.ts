@@ -580,6 +580,8 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       const fields = new Set(pathsOf(full).map((p) => String(p[0])));
       for (const field of Object.keys(r.schema.shape)) expect(fields.has(field), `${kind}.${field}`).toBe(true);
       for (const path of pathsOf(full)) {
+        // An automatic key is the kit's to give: a body's value for it is not read.
+        if (r.autoKey && path[0] === r.key) continue;
         for (const raw of hostile) {
           const payload = JSON.stringify(withMark(full, path)).replace(JSON.stringify(MARK), raw);
           const res = await ctx.app.inject({
