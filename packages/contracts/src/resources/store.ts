@@ -247,7 +247,7 @@ export const purchaseItemResource = defineResource({
   versioned: true,
   gameVisible: false,
   window: true,
-  routes: { list: 'purchaseList', edit: 'purchaseEdit' },
+  routes: { list: 'purchaseList' },
 });
 
 /** A product sold for in-game currency (gems, coins, …: a resource kind of the game catalogue). */
@@ -312,7 +312,7 @@ export const productResource = defineResource({
   versioned: true,
   gameVisible: false,
   window: true,
-  routes: { list: 'productList', edit: 'productEdit' },
+  routes: { list: 'productList' },
 });
 
 export const giftPackColours = ['Eggplant', 'Orange', 'Rose'] as const;
@@ -418,7 +418,7 @@ export const giftPackResource = defineResource({
   gameVisible: false,
   window: true,
   references: [{ field: 'purchaseId', kind: 'purchaseItem', keys: (doc) => [String(doc.purchaseId)] }],
-  routes: { list: 'productGiftCode', edit: 'productGiftCodeAdd' },
+  routes: { list: 'productGiftCode' },
 });
 
 export const storeKinds = ['rotating', 'static'] as const;
@@ -492,7 +492,7 @@ export const storeResource = defineResource({
   gameVisible: false,
   window: true,
   references: [{ field: 'slots', kind: 'product', keys: (doc) => doc.slots.map((s) => s.product) }],
-  routes: { list: 'productStore', edit: 'staticStoreAdd' },
+  routes: { list: 'productStore' },
 });
 
 /** The store catalogue's resources, in the order the game's store compiles them. */

@@ -20,8 +20,11 @@ export function ResourcePicker({
   style,
   testId,
   id,
+  labelOf,
 }: {
   resource: Resource;
+  /** What an option shows (default: the key), e.g. `3 · Gem pile` for numbered items. */
+  labelOf?: (row: Record<string, unknown>) => string;
   value?: string;
   onChange?: (key: string | undefined) => void;
   style?: CSSProperties;
@@ -41,12 +44,12 @@ export function ResourcePicker({
       return loaded * PICKER_PAGE_SIZE < total ? loaded + 1 : undefined;
     },
   );
-  const keys = (pages.data?.pages ?? []).flatMap((page) =>
-    readList<Record<string, unknown>>(page).rows.map((row) => String(row[resource.key])),
-  );
+  const rows = (pages.data?.pages ?? []).flatMap((page) => readList<Record<string, unknown>>(page).rows);
+  const keys = rows.map((row) => String(row[resource.key]));
+  const labels = new Map(rows.map((row) => [String(row[resource.key]), labelOf?.(row) ?? String(row[resource.key])]));
   const options = [...new Set(value && !keys.includes(value) ? [value, ...keys] : keys)].map((key) => ({
     value: key,
-    label: key,
+    label: labels.get(key) ?? key,
   }));
   return (
     <Select
