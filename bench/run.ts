@@ -15,6 +15,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
   'ab-assign': () => import('./ab-assign.js').then((m) => m.benchAbAssign()),
   jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
+  'store-fetch': () => import('./store-fetch.js').then((m) => m.benchStoreFetch()),
 };
 
 const wanted = process.argv.slice(2);
