@@ -149,7 +149,7 @@ export async function benchStoreFetch(): Promise<string> {
       const data = res.json().data;
       assertRight(data.stores.length === 20, `20 stores for ${id}`);
       assertRight(
-        data.stores.every((s: { kind: string; products: unknown[] }) => s.kind === 'static' || s.products.length <= 6),
+        data.stores.every((s: { kind: string; products: string[] }) => s.kind === 'static' || s.products.length <= 6),
         'a rotating store shows at most 6',
       );
       assertRight(data.giftPacks.length === 1, `one gift pack for ${id}`);

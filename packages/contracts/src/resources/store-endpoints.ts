@@ -58,7 +58,7 @@ export const playerStoreSchema = z.object({
       name: z.string(),
       title: z.string(),
       kind: z.string(),
-      products: z.array(productView),
+      products: z.array(z.string()),
       nextRefreshAt: z.string().nullable(),
     }),
   ),

@@ -2,7 +2,6 @@ import { type ConditionRule, checkConditionRule, compileConditions, type PlayerA
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
 import { type Label, l } from '../permissions.js';
-import { windowStateAt } from '../resource-list.js';
 import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
 
 /**
@@ -46,8 +45,9 @@ export const hiddenReasonLabels: Record<HiddenReason, Label> = {
 interface Windowed<D> {
   key: string;
   doc: D;
-  effectiveAt: string | null;
-  expireAt: string | null;
+  /** The window in ms (parsed once, at compile). */
+  from: number | null;
+  to: number | null;
   matches: (attrs: PlayerAttributes, now: number) => boolean;
 }
 
@@ -59,6 +59,8 @@ export interface CompiledStore {
   priceLevels: ReadonlyMap<string, ReadonlyMap<string, PriceLevel>>;
   purchaseItems: ReadonlyMap<string, Windowed<PurchaseItem>>;
   products: ReadonlyMap<string, Windowed<Product>>;
+  /** The shown form of each product without a purchase limit (the same for every player). */
+  productViews: ReadonlyMap<string, VisibleProduct>;
   giftPacks: readonly Windowed<GiftPack>[];
   stores: readonly Windowed<Store>[];
 }
@@ -80,16 +82,43 @@ export function storeConditionRules(rules: readonly StoreRule[]): ConditionRule[
   });
 }
 
-const windowed = <D extends { conditions?: StoreRule[] }>(item: StoredStoreItem): Windowed<D> => {
+/** Items with the same conditions share one matcher (operators reuse targeting): evaluated once per player. */
+type Matcher = (attrs: PlayerAttributes, now: number) => boolean;
+const everyone: Matcher = () => true;
+
+const windowed = <D extends { conditions?: StoreRule[] }>(
+  item: StoredStoreItem,
+  matchers: Map<string, Matcher>,
+): Windowed<D> => {
   const doc = item.document as D;
+  const rules = doc.conditions ?? [];
+  const id = JSON.stringify(rules);
+  let matches = rules.length ? matchers.get(id) : everyone;
+  if (!matches) {
+    matches = compileConditions(storeConditionRules(rules));
+    matchers.set(id, matches);
+  }
   return {
     key: item.key,
     doc,
-    effectiveAt: iso(item.effectiveAt),
-    expireAt: iso(item.expireAt),
-    matches: compileConditions(storeConditionRules(doc.conditions ?? [])),
+    from: item.effectiveAt === null ? null : Date.parse(iso(item.effectiveAt)!),
+    to: item.expireAt === null ? null : Date.parse(iso(item.expireAt)!),
+    matches,
   };
 };
+
+function productView(doc: Product, left: number | null): VisibleProduct {
+  return {
+    name: doc.name,
+    title: doc.title,
+    description: doc.description,
+    cost: doc.cost,
+    rewards: doc.rewards,
+    left,
+    minLevel: doc.minLevel,
+    maxLevel: doc.maxLevel,
+  };
+}
 
 export function compileStore(
   items: {
@@ -107,13 +136,19 @@ export function compileStore(
     if (!priceLevels.has(p.tier)) priceLevels.set(p.tier, new Map());
     priceLevels.get(p.tier)!.set(p.platform, p);
   }
+  const m = new Map<string, Matcher>();
+  const products = new Map(items.product.map((i) => [i.key, windowed<Product>(i, m)]));
+  // A product without a purchase limit looks the same to everyone who sees it: made once.
+  const productViews = new Map<string, VisibleProduct>();
+  for (const [key, p] of products) if (p.doc.repurchaseLimit === 0) productViews.set(key, productView(p.doc, null));
   return {
     version,
     priceLevels,
-    purchaseItems: new Map(items.purchaseItem.map((i) => [i.key, windowed<PurchaseItem>(i)])),
-    products: new Map(items.product.map((i) => [i.key, windowed<Product>(i)])),
-    giftPacks: items.giftPack.map((i) => windowed<GiftPack>(i)),
-    stores: items.store.map((i) => windowed<Store>(i)),
+    purchaseItems: new Map(items.purchaseItem.map((i) => [i.key, windowed<PurchaseItem>(i, m)])),
+    products,
+    productViews,
+    giftPacks: items.giftPack.map((i) => windowed<GiftPack>(i, m)),
+    stores: items.store.map((i) => windowed<Store>(i, m)),
   };
 }
 
@@ -166,7 +201,8 @@ export interface VisibleStore {
   name: string;
   title: string;
   kind: string;
-  products: VisibleProduct[];
+  /** The products its slots show, in slot order, by name (each is in `products` or `levelProducts`). */
+  products: string[];
   /** Rotating: when the next rotation starts (ISO UTC); fixed: null. */
   nextRefreshAt: string | null;
 }
@@ -192,16 +228,16 @@ export interface PlayerStore {
 /** Why an item with a window, conditions, level gate and purchase limit is hidden; null = shown. */
 function hiddenBy(
   item: Windowed<{ minLevel?: number; maxLevel?: number | null; repurchaseLimit?: number }>,
-  player: StorePlayer,
+  player: StorePlayer & { matched: (m: Matcher) => boolean },
   now: number,
   bought: number,
 ): HiddenReason | null {
-  const state = windowStateAt(item.effectiveAt, item.expireAt, now);
-  if (state !== 'active') return state;
+  if (item.from !== null && now < item.from) return 'scheduled';
+  if (item.to !== null && now >= item.to) return 'expired';
   const { minLevel = 0, maxLevel = null, repurchaseLimit = 0 } = item.doc;
   if (player.level < minLevel) return 'levelBelow';
   if (maxLevel !== null && player.level > maxLevel) return 'levelAbove';
-  if (!item.matches(player.attrs, now)) return 'conditions';
+  if (!player.matched(item.matches)) return 'conditions';
   if (repurchaseLimit > 0 && bought >= repurchaseLimit) return 'soldOut';
   return null;
 }
@@ -232,13 +268,25 @@ export function explainStore(
 ): { store: PlayerStore; hidden: HiddenStoreItem[] } {
   const hidden: HiddenStoreItem[] = [];
   const platform = player.attrs.os?.toLowerCase() ?? '';
+  const results = new Map<Matcher, boolean>();
+  const evaluated = {
+    ...player,
+    matched: (m: Matcher) => {
+      let r = results.get(m);
+      if (r === undefined) {
+        r = m(player.attrs, now);
+        results.set(m, r);
+      }
+      return r;
+    },
+  };
   const boughtOf = (k: string) => player.purchases[k] ?? 0;
 
   const visibleItem = (key: string): VisiblePurchaseItem | HiddenReason => {
     const item = c.purchaseItems.get(key);
     if (!item) return 'itemHidden';
     const bought = boughtOf(`purchaseItem:${key}`);
-    const why = hiddenBy(item, player, now, bought);
+    const why = hiddenBy(item, evaluated, now, bought);
     if (why) return why;
     const level = c.priceLevels.get(item.doc.priceLevel)?.get(platform);
     if (!level) return 'noPrice';
@@ -270,17 +318,8 @@ export function explainStore(
     if (!item) out = 'itemHidden';
     else {
       const bought = boughtOf(`product:${key}`);
-      const why = hiddenBy(item, player, now, bought);
-      out = why ?? {
-        name: item.doc.name,
-        title: item.doc.title,
-        description: item.doc.description,
-        cost: item.doc.cost,
-        rewards: item.doc.rewards,
-        left: leftOf(item.doc.repurchaseLimit, bought),
-        minLevel: item.doc.minLevel,
-        maxLevel: item.doc.maxLevel,
-      };
+      const why = hiddenBy(item, evaluated, now, bought);
+      out = why ?? c.productViews.get(key) ?? productView(item.doc, leftOf(item.doc.repurchaseLimit, bought));
     }
     productCache.set(key, out);
     return out;
@@ -304,7 +343,7 @@ export function explainStore(
       continue;
     }
     const bought = boughtOf(`purchaseItem:${pack.doc.purchaseId}`);
-    const why = hiddenBy(pack, player, now, bought);
+    const why = hiddenBy(pack, evaluated, now, bought);
     if (why) {
       hidden.push({ kind: 'giftPack', key, reason: why });
       continue;
@@ -341,7 +380,7 @@ export function explainStore(
 
   const stores: VisibleStore[] = [];
   for (const s of c.stores) {
-    const why = hiddenBy(s as Windowed<{ minLevel?: number }>, player, now, 0);
+    const why = hiddenBy(s as Windowed<{ minLevel?: number }>, evaluated, now, 0);
     if (why) {
       hidden.push({ kind: 'store', key: s.key, reason: why });
       continue;
@@ -370,8 +409,38 @@ export function explainStore(
       for (const v of shown)
         if (!kept.has(v.name)) hidden.push({ kind: 'storeSlot', key: v.name, store: s.key, reason: 'notThisPeriod' });
     }
-    stores.push({ name: s.doc.name, title: s.doc.title, kind: s.doc.kind, products: inStore, nextRefreshAt });
+    stores.push({
+      name: s.doc.name,
+      title: s.doc.title,
+      kind: s.doc.kind,
+      products: inStore.map((v) => v.name),
+      nextRefreshAt,
+    });
   }
 
   return { store: { version: c.version, products, levelProducts, purchaseItems, giftPacks, stores }, hidden };
+}
+
+/** JSON of shared views, made once each (a product without a purchase limit is one object for everyone). */
+const jsonCache = new WeakMap<object, string>();
+const jsonOf = (value: object) => {
+  let text = jsonCache.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    jsonCache.set(value, text);
+  }
+  return text;
+};
+const arrayJson = (values: readonly object[]) => `[${values.map(jsonOf).join(',')}]`;
+
+/** The game's answer (`{code, data, msg}`) as JSON, equal to `JSON.stringify`, reusing the JSON of shared views. */
+export function playerStoreAnswer(store: PlayerStore): string {
+  return (
+    `{"code":200,"data":{"version":${JSON.stringify(store.version)}` +
+    `,"products":${arrayJson(store.products)}` +
+    `,"levelProducts":${arrayJson(store.levelProducts)}` +
+    `,"purchaseItems":${JSON.stringify(store.purchaseItems)}` +
+    `,"giftPacks":${JSON.stringify(store.giftPacks)}` +
+    `,"stores":${JSON.stringify(store.stores)}},"msg":"ok"}`
+  );
 }

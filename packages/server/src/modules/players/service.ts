@@ -205,18 +205,24 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
 
 /**
  * The player as the store sees them, in one read by primary key: the attributes
- * (`playerAttributes`) and their level (the achievement level of their game state).
+ * (`playerAttributes`), their level (the achievement level of their game state) and `extra`, a
+ * value the caller computes in the same statement (the store's purchase counts of this player).
  */
-export async function readStorePlayer(
+export async function readStorePlayer<T>(
   db: Db,
   userId: number,
   now: Date,
-): Promise<{ attrs: PlayerAttributes; level: number } | undefined> {
+  extra: SQL<T>,
+): Promise<{ attrs: PlayerAttributes; level: number; extra: T } | undefined> {
   const [row] = await db
-    .select({ ...attributeColumns, level: sql<number>`(${players.state}->>'achievementLevel')::float8` })
+    .select({
+      ...attributeColumns,
+      level: sql<number>`(${players.state}->>'achievementLevel')::float8`,
+      extra,
+    })
     .from(players)
     .where(eq(players.id, userId));
-  return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0 } : undefined;
+  return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0, extra: row.extra } : undefined;
 }
 
 /** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */

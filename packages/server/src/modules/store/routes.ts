@@ -7,6 +7,7 @@ import {
   levelOrderError,
   type PriceLevel,
   type PurchaseItem,
+  playerStoreAnswer,
   priceLevelResource,
   productResource,
   purchaseEquips,
@@ -26,7 +27,7 @@ import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { readStorePlayer } from '../players/service.js';
-import { purchaseCountsOf } from './service.js';
+import { purchaseCountsSql } from './service.js';
 
 /** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
@@ -146,9 +147,9 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
 
   /** The player the store is for, with their purchase counts; 404 when there is no such player. */
   const storePlayer = async (db: Db, userId: number, now: Date) => {
-    const player = await readStorePlayer(db, userId, now);
+    const player = await readStorePlayer(db, userId, now, purchaseCountsSql(userId));
     if (!player) throw notFound('player.notFound');
-    return { userId, ...player, purchases: await purchaseCountsOf(db, userId) };
+    return { userId, attrs: player.attrs, level: player.level, purchases: player.extra ?? {} };
   };
 
   const registry = { db: database.db, gameKeyHash };
@@ -188,7 +189,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       const now = clock.now();
       const player = await storePlayer(db, params.userId, now);
       const { store } = explainStore(await catalogue.get(db), player, now.getTime());
-      return sendCached(req, reply, JSON.stringify({ code: 200, data: store, msg: 'ok' }));
+      return sendCached(req, reply, playerStoreAnswer(store));
     },
   });
 }

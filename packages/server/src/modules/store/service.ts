@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { storePurchaseCounts } from './tables.js';
 
@@ -29,3 +29,7 @@ export async function purchaseCountsOf(db: Db, userId: number): Promise<Record<s
     .where(eq(storePurchaseCounts.userId, userId));
   return Object.fromEntries(rows.map((r) => [r.item, r.count]));
 }
+
+/** One player's purchase counts as a value of another statement (read with the player in one go). */
+export const purchaseCountsSql = (userId: number): SQL<Record<string, number> | null> =>
+  sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${userId})`;

@@ -23,6 +23,9 @@ function Preview() {
   const valid = /^[1-9]\d{0,15}$/.test(text.trim());
   const run = () => valid && setUserId(Number(text.trim()));
   const data = preview.data;
+  const titles = new Map(
+    [...(data?.store.products ?? []), ...(data?.store.levelProducts ?? [])].map((p) => [p.name, p.title]),
+  );
   const names = (list: { name?: string; title: string }[]) =>
     list.length ? list.map((p) => p.title).join(', ') : t('store.preview.empty');
   return (
@@ -74,7 +77,9 @@ function Preview() {
               </Descriptions.Item>
               {data.store.stores.map((s) => (
                 <Descriptions.Item key={s.name} label={`${t('store.preview.sections.stores')} · ${s.title}`}>
-                  {names(s.products)}
+                  {s.products.length
+                    ? s.products.map((name) => titles.get(name) ?? name).join(', ')
+                    : t('store.preview.empty')}
                 </Descriptions.Item>
               ))}
             </Descriptions>
