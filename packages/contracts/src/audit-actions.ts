@@ -31,6 +31,11 @@ export const auditObjectKinds = [
   'ipCountry',
   'unlockTrack',
   'job',
+  'priceLevel',
+  'purchaseItem',
+  'product',
+  'giftPack',
+  'store',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -56,6 +61,11 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   ipCountry: l('IP 国家覆盖 {id}', 'IP country override {id}'),
   unlockTrack: l('解锁轨迹 {id}', 'unlock track row {id}'),
   job: l('后台任务 {id}', 'job {id}'),
+  priceLevel: l('价格档位 {id}', 'price level {id}'),
+  purchaseItem: l('内购商品 #{id}', 'IAP item #{id}'),
+  product: l('商品 {id}', 'product {id}'),
+  giftPack: l('礼包 {id}', 'gift pack {id}'),
+  store: l('商店 {id}', 'store {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -95,6 +105,10 @@ export const auditObjectPages: Partial<
   registration: { route: 'systemAllow', query: () => ({}) },
   constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
   dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
+  priceLevel: { route: 'productPriceLevel', query: (id) => ({ search: id }) },
+  product: { route: 'productList', query: (id) => ({ search: id }) },
+  giftPack: { route: 'productGiftCode', query: (id) => ({ search: id }) },
+  store: { route: 'productStore', query: (id) => ({ search: id }) },
 };
 
 interface AuditAction {
@@ -147,6 +161,11 @@ export const auditActions = {
   ...resourceActions('upgradeLevel', l('升级等级', 'upgrade level')),
   ...resourceActions('ipCountry', l('IP 国家覆盖', 'IP country override')),
   ...resourceActions('unlockTrack', l('解锁轨迹', 'unlock track row')),
+  ...resourceActions('priceLevel', l('价格档位', 'price level')),
+  ...resourceActions('purchaseItem', l('内购商品', 'IAP item')),
+  ...resourceActions('product', l('商品', 'product')),
+  ...resourceActions('giftPack', l('礼包', 'gift pack')),
+  ...resourceActions('store', l('商店', 'store')),
   retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
   // The templates' other calls are the spec's (below); their restore is the kit's.
