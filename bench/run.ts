@@ -19,6 +19,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'giftcode-generate': () => import('./giftcode-generate.js').then((m) => m.benchGiftCodeGenerate()),
   'log-ingest': () => import('./logs.js').then((m) => m.benchLogIngest()),
   'log-search': () => import('./logs.js').then((m) => m.benchLogSearch()),
+  'store-fetch': () => import('./store-fetch.js').then((m) => m.benchStoreFetch()),
 };
 
 const wanted = process.argv.slice(2);

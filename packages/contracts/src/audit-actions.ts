@@ -34,6 +34,11 @@ export const auditObjectKinds = [
   'giftCodeBatch',
   'redisKey',
   'incident',
+  'priceLevel',
+  'purchaseItem',
+  'product',
+  'giftPack',
+  'store',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -62,6 +67,11 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   giftCodeBatch: l('兑换码批次 #{id}', 'gift-code batch #{id}'),
   redisKey: l('Redis 键 {id}', 'Redis key {id}'),
   incident: l('事件 #{id}', 'incident #{id}'),
+  priceLevel: l('价格档位 {id}', 'price level {id}'),
+  purchaseItem: l('内购商品 #{id}', 'IAP item #{id}'),
+  product: l('商品 {id}', 'product {id}'),
+  giftPack: l('礼包 {id}', 'gift pack {id}'),
+  store: l('商店 {id}', 'store {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -102,6 +112,10 @@ export const auditObjectPages: Partial<
   constant: { route: 'settingConstantAdd', query: (id) => ({ key: id }) },
   dictionary: { route: 'settingDictionary', query: (id) => ({ search: id }) },
   giftCodeBatch: { route: 'giftCodeEdit', query: (id) => ({ id }) },
+  priceLevel: { route: 'productPriceLevel', query: (id) => ({ search: id }) },
+  product: { route: 'productList', query: (id) => ({ search: id }) },
+  giftPack: { route: 'productGiftCode', query: (id) => ({ search: id }) },
+  store: { route: 'productStore', query: (id) => ({ search: id }) },
 };
 
 interface AuditAction {
@@ -164,6 +178,11 @@ export const auditActions = {
     sentence: l('删除了{redisKey}', 'deleted {redisKey}'),
     target: 'redisKey',
   },
+  ...resourceActions('priceLevel', l('价格档位', 'price level')),
+  ...resourceActions('purchaseItem', l('内购商品', 'IAP item')),
+  ...resourceActions('product', l('商品', 'product')),
+  ...resourceActions('giftPack', l('礼包', 'gift pack')),
+  ...resourceActions('store', l('商店', 'store')),
   retryJob: { label: l('重试后台任务', 'Retry job'), sentence: l('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: { label: l('取消后台任务', 'Cancel job'), sentence: l('取消了{job}', 'cancelled {job}'), target: 'job' },
   // The templates' other calls are the spec's (below); their restore is the kit's.

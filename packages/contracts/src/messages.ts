@@ -3,6 +3,7 @@ import { type Label, type Locale, l } from './permissions.js';
 import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate-messages.js';
 import { resourceMessages } from './resources/messages.js';
+import { storeMessages } from './resources/store-messages.js';
 
 /**
  * Messages the server sends and schemas carry as keys (`z.string().min(1, 'v.required')`).
@@ -253,6 +254,7 @@ export const messages = {
   ...configMessages,
   ...gamegateMessages,
   ...giftCodeMessages,
+  ...storeMessages,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof messages;

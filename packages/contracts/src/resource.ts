@@ -323,12 +323,17 @@ const deleted = z.object({ ok: z.literal(true) });
 /** Lower camel name + action: `constant` + `List` → `constantList`. */
 type Named<N extends string, T> = { [K in keyof T as `${N}${K & string}`]: T[K] };
 
+/** An automatic key on the path: a positive whole number (the kit gives 1, 2, …). */
+const autoKeyParams = z.object({ key: z.string().regex(/^[1-9]\d{0,15}$/, { error: 'resource.keyFormat' }) });
+
 const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(
   r: Resource<N, S, V, W>,
 ) => {
   const p = r.permissions;
   const label = r.label['en-US'];
   const notifies = [r.channel] as const;
+  // An automatic key is a number on the path (`/purchase/7`), not a name.
+  const keyParams = (r.autoKey ? autoKeyParams : resourceKeyParams) as typeof resourceKeyParams;
   const filtered = resourceListQuery
     .extend(listQueryShape(r.list))
     .superRefine((q, ctx) => checkRanges(r.list, q, ctx)) as unknown as typeof resourceListQuery;
@@ -347,7 +352,7 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
       path: `${r.path}/:key`,
       summary: `${label}: one item`,
       permission: p.query,
-      params: resourceKeyParams,
+      params: keyParams,
       response: r.item,
       tags: ['resources'],
     }),
@@ -366,7 +371,7 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
       path: `${r.path}/:key`,
       summary: `${label}: replace an item's document (the key stays)`,
       permission: p.edit,
-      params: resourceKeyParams,
+      params: keyParams,
       body: r.body,
       response: r.item,
       notifies,
@@ -377,7 +382,7 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
       path: `${r.path}/:key`,
       summary: `${label}: delete (refused while another item refers to it; versions are kept)`,
       permission: p.delete,
-      params: resourceKeyParams,
+      params: keyParams,
       response: deleted,
       notifies,
       tags: ['resources'],
@@ -385,8 +390,6 @@ const crudEndpoints = <N extends string, S extends z.ZodObject, V extends boolea
   };
 };
 
-/** An automatic key on the path: a positive whole number (the kit gives 1, 2, …). */
-const autoKeyParams = z.object({ key: z.string().regex(/^[1-9]\d{0,15}$/, { error: 'resource.keyFormat' }) });
 const autoKeyVersionParams = autoKeyParams.extend({ version: resourceVersionParams.shape.version });
 
 const versionEndpoints = <N extends string, S extends z.ZodObject, V extends boolean, W extends boolean>(

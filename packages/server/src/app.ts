@@ -23,6 +23,7 @@ import { playersModule } from './modules/players/routes.js';
 import { redisModule } from './modules/redis/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { resolveStaffSession } from './modules/staff/session.js';
+import { storeModule } from './modules/store/routes.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
@@ -65,6 +66,7 @@ const modules: Module[] = [
   logsModule,
   redisModule,
   performanceModule,
+  storeModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -11,5 +11,6 @@ export * from './modules/mail/tables.js';
 export * from './modules/performance/tables.js';
 export * from './modules/players/tables.js';
 export * from './modules/staff/tables.js';
+export * from './modules/store/tables.js';
 export * from './platform/db/tables.js';
 export * from './platform/resources/tables.js';

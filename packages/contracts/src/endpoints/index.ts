@@ -3,6 +3,7 @@ import { jobEndpoints } from '../jobs.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
+import { storeEndpoints, storeGameEndpoints } from '../resources/store-endpoints.js';
 import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { giftCodeEndpoints, giftCodeGameEndpoints } from './gift-codes.js';
@@ -34,6 +35,8 @@ export const endpoints = {
   ...logGameEndpoints,
   ...redisEndpoints,
   ...performanceEndpoints,
+  ...storeEndpoints,
+  ...storeGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

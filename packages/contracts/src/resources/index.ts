@@ -12,6 +12,7 @@ import {
   maintenanceWindowResource,
   upgradeLevelResource,
 } from './gamegate.js';
+import { giftPackResource, priceLevelResource, productResource, purchaseItemResource, storeResource } from './store.js';
 import { unlockTrackResource } from './unlock-track.js';
 
 /** Every resource declared with the kit, by name. An area adds its resource here. */
@@ -28,6 +29,11 @@ export const resources = {
   config: configResource,
   configOverride: configOverrideResource,
   unlockTrack: unlockTrackResource,
+  priceLevel: priceLevelResource,
+  purchaseItem: purchaseItemResource,
+  product: productResource,
+  giftPack: giftPackResource,
+  store: storeResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -64,6 +70,11 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(upgradeLevelResource),
   ...resourceEndpoints(ipCountryResource),
   ...resourceEndpoints(unlockTrackResource),
+  ...resourceEndpoints(priceLevelResource),
+  ...resourceEndpoints(purchaseItemResource),
+  ...resourceEndpoints(productResource),
+  ...resourceEndpoints(giftPackResource),
+  ...resourceEndpoints(storeResource),
 };
 
 export const resourceGameEndpoints = endpointTable({

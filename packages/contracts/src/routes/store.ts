@@ -9,7 +9,7 @@ export const storeRoutes = defineRoutes([
     redirect: '/purchase/plist',
     auth: ops('iapConfigQuery', 'normalProductConfigQuery', 'iapGiftConfigQuery', 'iapActivityConfigQuery'),
     children: [
-      { path: 'plist', name: 'purchaseList', auth: ops('iapConfigQuery') },
+      { path: 'plist', name: 'purchaseList', auth: ops('iapConfigQuery'), built: true },
       { path: 'pedit', name: 'purchaseEdit', activeMenu: 'purchaseList', hideInMenu: true, auth: ops('iapConfigEdit') },
       { path: 'mail', name: 'purchaseMail', auth: ops('iapConfigQuery') },
       {
@@ -19,7 +19,7 @@ export const storeRoutes = defineRoutes([
         hideInMenu: true,
         auth: ops('iapConfigEdit'),
       },
-      { path: 'product/list', name: 'productList', auth: ops('normalProductConfigQuery') },
+      { path: 'product/list', name: 'productList', auth: ops('normalProductConfigQuery'), built: true },
       {
         path: 'product/edit',
         name: 'productEdit',
@@ -34,7 +34,7 @@ export const storeRoutes = defineRoutes([
         hideInMenu: true,
         auth: ops('normalProductConfigCreate'),
       },
-      { path: 'product/store', name: 'productStore', auth: ops('normalProductConfigQuery') },
+      { path: 'product/store', name: 'productStore', auth: ops('normalProductConfigQuery'), built: true },
       { path: 'product/staticStore', name: 'productStaticStore', auth: ops('normalProductConfigQuery') },
       {
         path: 'staticStoreAdd',
@@ -43,7 +43,7 @@ export const storeRoutes = defineRoutes([
         hideInMenu: true,
         auth: ops('normalProductConfigCreate'),
       },
-      { path: 'product/giftCode', name: 'productGiftCode', auth: ops('iapGiftConfigQuery') },
+      { path: 'product/giftCode', name: 'productGiftCode', auth: ops('iapGiftConfigQuery'), built: true },
       {
         path: 'giftCodeAdd',
         name: 'productGiftCodeAdd',
@@ -90,7 +90,7 @@ export const storeRoutes = defineRoutes([
         hideInMenu: true,
         auth: ops('iapActivityConfigEdit'),
       },
-      { path: 'product/pricelevel', name: 'productPriceLevel', auth: ops('normalProductConfigQuery') },
+      { path: 'product/pricelevel', name: 'productPriceLevel', auth: ops('normalProductConfigQuery'), built: true },
       { path: 'product/chest', name: 'productChest', auth: ops('normalProductConfigQuery') },
       { path: 'product/dlq', name: 'productDlq', auth: ops('DLQQuery') },
     ],

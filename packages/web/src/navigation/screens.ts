@@ -12,6 +12,11 @@ const gamegateScreen =
   (name: 'settingMaintenance' | 'settingUpgrade' | 'settingUpgradeLevel' | 'settingIpCountry' | 'settingUnlockTrack') =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/settings/gamegate-screens'))[name] });
 
+/** The store catalogue's screens: one chunk. */
+const storeScreen =
+  (name: 'productStore' | 'productPriceLevel' | 'purchaseList' | 'productList' | 'productGiftCode') =>
+  async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
+
 /**
  * Route name → its screen, loaded on first visit. This map is itself loaded with the first console
  * page (the login page's first load carries only `publicScreens`). Every built route of the contracts route table
@@ -88,6 +93,11 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   settingUpgradeLevel: gamegateScreen('settingUpgradeLevel'),
   settingIpCountry: gamegateScreen('settingIpCountry'),
   settingUnlockTrack: gamegateScreen('settingUnlockTrack'),
+  productStore: storeScreen('productStore'),
+  productPriceLevel: storeScreen('productPriceLevel'),
+  purchaseList: storeScreen('purchaseList'),
+  productList: storeScreen('productList'),
+  productGiftCode: storeScreen('productGiftCode'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
 };

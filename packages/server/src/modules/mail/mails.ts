@@ -6,6 +6,7 @@ import {
   type MailTemplate,
   mailTemplateResource,
   parseUserIdInput,
+  purchaseItemResource,
   type Reward,
   rewardTemplateResource,
   translate,
@@ -41,6 +42,9 @@ async function resolveMail(db: Db, body: MailBody, now: Date, locale: Locale): P
     if (!tpl) throw badRequest('mail.rewardTemplateNotFound', 'rewardTemplateId');
     if (reward.length === 0) reward = (tpl.document as { reward: Reward[] }).reward;
   }
+  // The IAP item whose buyers get this mail must be in the store catalogue.
+  if (body.iapId && !(await findItem(db, purchaseItemResource.name, body.iapId)))
+    throw badRequest('store.iapIdMissing', 'iapId');
   const effectiveAt = body.effectiveAt ? new Date(body.effectiveAt) : now;
   const expireAt = new Date(body.expireAt);
   if (expireAt <= now) throw badRequest('mail.expireInPast', 'expireAt');

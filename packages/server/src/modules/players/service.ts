@@ -203,6 +203,28 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
   return row ? playerAttributes(row, now) : undefined;
 }
 
+/**
+ * The player as the store sees them, in one read by primary key: the attributes
+ * (`playerAttributes`), their level (the achievement level of their game state) and `extra`, a
+ * value the caller computes in the same statement (the store's purchase counts of this player).
+ */
+export async function readStorePlayer<T>(
+  db: Db,
+  userId: number,
+  now: Date,
+  extra: SQL<T>,
+): Promise<{ attrs: PlayerAttributes; level: number; extra: T } | undefined> {
+  const [row] = await db
+    .select({
+      ...attributeColumns,
+      level: sql<number>`(${players.state}->>'achievementLevel')::float8`,
+      extra,
+    })
+    .from(players)
+    .where(eq(players.id, userId));
+  return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0, extra: row.extra } : undefined;
+}
+
 /** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */
 export async function isBlacklisted(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ blacklisted: players.blacklisted }).from(players).where(eq(players.id, userId));

@@ -3,8 +3,6 @@ import type { CSSProperties } from 'react';
 import { EndpointPicker } from '../EndpointPicker';
 import { endpointsOf } from './endpoints';
 
-export { PICKER_PAGE_SIZE } from '../EndpointPicker';
-
 /**
  * Pick an item of a resource by its key: the list's own search on the server (what the
  * operator types), a page at a time, never the whole kind at once.
@@ -16,8 +14,11 @@ export function ResourcePicker({
   style,
   testId,
   id,
+  labelOf,
 }: {
   resource: Resource;
+  /** What an option shows (default: the key), e.g. `3 · Gem pile` for numbered items. */
+  labelOf?: (row: Record<string, unknown>) => string;
   value?: string;
   onChange?: (key: string | undefined) => void;
   style?: CSSProperties;
@@ -30,7 +31,7 @@ export function ResourcePicker({
       endpoint={endpointsOf(resource).list}
       searchParam="search"
       rowValue={keyOf}
-      rowLabel={keyOf}
+      rowLabel={(row) => labelOf?.(row) ?? keyOf(row)}
       value={value}
       onChange={onChange}
       style={style}

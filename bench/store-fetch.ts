@@ -1,0 +1,179 @@
+import {
+  giftPackResource,
+  priceLevelResource,
+  productResource,
+  purchaseItemResource,
+  storeResource,
+} from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../packages/server/src/app.js';
+import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
+import type { Database } from '../packages/server/src/platform/db/client.js';
+import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
+import { sha256 } from '../packages/server/src/platform/security/tokens.js';
+import {
+  assertRight,
+  benchPlayerCount,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  resultLine,
+  throughput,
+} from './harness.js';
+
+/**
+ * `store-fetch`: throughput of the game's store fetch (`GET /api/game/v1/players/:userId/store`:
+ * 300 products, 20 stores of 15 slots, 50 gift packs on their IAP items, 10 purchase activities
+ * as level- and window-gated IAP items) over BENCH_PLAYERS players (default 200,000), against
+ * the game API's primary-key player read in the same run. Target ratio ≥ 0.7 on PGlite and
+ * PostgreSQL. The answer is checked before anything is timed.
+ */
+
+const GAME_KEY = 'bench-game-key-0123456789';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+
+async function saveAll(database: Database, r: AnyResource, docs: Record<string, unknown>[], key: (d: any) => string) {
+  const now = new Date();
+  for (const doc of docs)
+    await database.db.transaction((tx) =>
+      saveItem(tx, r, key(doc), { document: doc, actor: 'bench', locale: 'en-US', mode: 'create', now }),
+    );
+}
+
+/** The catalogue: two price tiers on both platforms, 300 products, 60 IAP items, 50 gift packs, 20 stores. */
+export function storeFixtures() {
+  const priceLevels = ['tier1', 'tier2'].flatMap((tier, i) =>
+    ['ios', 'android'].map((platform) => ({
+      name: `${platform}_${tier}`,
+      tier,
+      platform,
+      sku: `com.bench.${tier}.${platform}`,
+      prices: [
+        { currency: 'USD', amount: i === 0 ? 0.99 : 4.99 },
+        { currency: 'CNY', amount: i === 0 ? 6 : 30 },
+      ],
+    })),
+  );
+  const products = Array.from({ length: 300 }, (_, i) => ({
+    name: `product${i}`,
+    title: `Product ${i}`,
+    description: '',
+    cost: { kind: i % 2 ? 'gem' : 'coin', amount: 10 + i },
+    rewards: [{ kind: 'heart', amount: 1 + (i % 5) }],
+    repurchaseLimit: i % 3,
+    minLevel: i % 10 === 0 ? 5 : 0,
+    maxLevel: null,
+    conditions: i % 4 === 0 ? [{ attr: 'country', op: 'include', value: ['US', 'CN', 'JP'] }] : [],
+  }));
+  // 50 gift-pack items, then 10 purchase activities (first-purchase and spend offers: IAP items
+  // gated by level and by window).
+  const items = Array.from({ length: 60 }, (_, i) => ({
+    id: i + 1,
+    title: i < 50 ? `Gift ${i}` : `Activity ${i - 50}`,
+    description: '',
+    priceLevel: i % 2 ? 'tier2' : 'tier1',
+    isIAP: true,
+    isGiftPack: i < 50,
+    consumingType: 'consumable',
+    rewards: [{ kind: 'gem', amount: 100 + i }],
+    repurchaseLimit: 1,
+    minLevel: i >= 50 ? (i - 50) * 2 : 0,
+    maxLevel: null,
+    conditions: [],
+  }));
+  const giftPacks = Array.from({ length: 50 }, (_, i) => ({
+    name: `gift${i}`,
+    purchaseId: i + 1,
+    discountMode: i % 2 ? 'percent' : 'times',
+    discount: i % 2 ? 20 : 2,
+    isEffective: i % 10 !== 9,
+    weight: 1 + (i % 7) * 10,
+    colour: ['Eggplant', 'Orange', 'Rose'][i % 3],
+    repurchaseLimit: 1,
+    minLevel: 0,
+    maxLevel: null,
+    conditions: i % 5 === 0 ? [{ attr: 'os', op: 'equal', value: 'android' }] : [],
+  }));
+  const stores = Array.from({ length: 20 }, (_, i) => ({
+    name: `store${i}`,
+    title: `Store ${i}`,
+    kind: i % 2 ? 'rotating' : 'static',
+    slots: Array.from({ length: 15 }, (_, j) => ({ product: `product${i * 15 + j}` })),
+    refreshHours: 24,
+    shown: 6,
+    conditions: [],
+  }));
+  return { priceLevels, products, items, giftPacks, stores };
+}
+
+export async function benchStoreFetch(): Promise<string> {
+  const count = Number(process.env.BENCH_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
+  const database = await openBenchDatabase();
+  try {
+    const started = process.hrtime.bigint();
+    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
+    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+    const ids = (
+      (await database.db.execute(sql`select id from players tablesample system (2) limit 2000`)) as unknown as {
+        rows: { id: string | number }[];
+      }
+    ).rows.map((r) => Number(r.id));
+    const f = storeFixtures();
+    await saveAll(database, priceLevelResource, f.priceLevels, (d) => d.name);
+    await saveAll(database, productResource, f.products, (d) => d.name);
+    await saveAll(database, purchaseItemResource, f.items, (d) => String(d.id));
+    await saveAll(database, giftPackResource, f.giftPacks, (d) => d.name);
+    await saveAll(database, storeResource, f.stores, (d) => d.name);
+
+    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
+    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
+    await app.ready();
+    const headers = { 'x-game-key': GAME_KEY };
+    const pick = (i: number) => ids[(i * 7919) % ids.length];
+    const read = async (i: number) => {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}`, headers });
+      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
+    };
+    const fetchStore = async (i: number) => {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}/store`, headers });
+      if (res.statusCode !== 200) throw new Error(`store ${res.statusCode} ${res.body}`);
+    };
+    // Correct first: every player sees 20 stores, one gift pack priced for their platform, and
+    // only products whose gates they pass.
+    for (const id of ids.slice(0, 50)) {
+      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${id}/store`, headers });
+      assertRight(res.statusCode === 200, `store of ${id}: ${res.statusCode}`);
+      const data = res.json().data;
+      assertRight(data.stores.length === 20, `20 stores for ${id}`);
+      assertRight(
+        data.stores.every((s: { kind: string; products: string[] }) => s.kind === 'static' || s.products.length <= 6),
+        'a rotating store shows at most 6',
+      );
+      assertRight(data.giftPacks.length === 1, `one gift pack for ${id}`);
+      const sku = data.giftPacks[0].item.price.sku as string;
+      assertRight(/^com\.bench\.tier[12]\.(ios|android)$/.test(sku), `a platform SKU for ${id}: ${sku}`);
+    }
+    await throughput(read, 1, CONCURRENCY);
+    await throughput(fetchStore, 1, CONCURRENCY);
+    const slices = Math.max(2, Math.round(SECONDS / 0.5));
+    const reads: number[] = [];
+    const fetches: number[] = [];
+    for (let i = 0; i < slices; i += 1) {
+      reads.push(await throughput(read, SECONDS / slices, CONCURRENCY));
+      fetches.push(await throughput(fetchStore, SECONDS / slices, CONCURRENCY));
+    }
+    await app.close();
+    const median = (xs: number[]) => percentile(xs, 50);
+    return resultLine(
+      'store-fetch',
+      `${Math.round(median(fetches))} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
+      median(fetches.map((x, i) => x / reads[i])),
+      `${Math.round(median(reads))} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+    );
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, call, callGame, unique, useAdminPage } from './helpers';
+
+/**
+ * The store catalogue through its screens (zh-CN, the admin's page): a price level, a product,
+ * a gift-pack IAP item and its gift pack, a store with the product in a slot; "preview as player"
+ * shows what a new iOS player sees, and the game's store fetch shows the same. Then the product
+ * list filtered by its search and level range, and its CSV export. Everything made is removed.
+ */
+const page = useAdminPage();
+beforeAll(() => page().setDefaultTimeout(45_000));
+
+const made: string[] = [];
+afterAll(async () => {
+  const token = await adminToken();
+  for (const path of made.reverse()) await call('DELETE', path, token);
+});
+
+const drawer = () => page().locator('.ant-drawer-body:visible');
+const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
+const inputOf = (testId: string) =>
+  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
+const rowKeys = () =>
+  page()
+    .locator('.ant-table-tbody .ant-table-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+
+/** Open a list's create drawer (its chunk may come slowly on a busy machine). */
+async function create(path: string) {
+  await page().goto(path);
+  await page().getByTestId('resource-create').click({ timeout: 60_000 });
+}
+
+async function choose(testId: string, option: string, search?: string) {
+  await drawer().getByTestId(testId).click();
+  if (search) await page().keyboard.type(search);
+  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('the store catalogue', () => {
+  const id = unique('e2e').replace(/[^A-Za-z0-9]/g, '');
+  const tier = `t${id}`;
+  const productName = `p${id}`;
+  const itemTitle = `Pack ${id}`;
+
+  it('builds a price level, a product, a gift pack and a store, and previews it as a player', async () => {
+    // A price level for iOS (the blank form holds USD 0.99).
+    await create('/purchase/product/pricelevel');
+    await inputOf('price-name').fill(`ios${id}`);
+    await inputOf('price-tier').fill(tier);
+    await inputOf('price-sku').fill(`com.rookery.${id}`);
+    await drawer().getByTestId('resource-save').click();
+    made.push(`/api/v1/resources/priceLevel/ios${id}`);
+    await row(`ios${id}`).waitFor();
+
+    // A product sold for gems (the blank form holds its price and rewards).
+    await create('/purchase/product/list');
+    await inputOf('product-name').fill(productName);
+    await inputOf('product-title').fill(`Coins ${id}`);
+    await drawer().getByTestId('resource-save').click();
+    made.push(`/api/v1/resources/product/${productName}`);
+    await row(productName).waitFor();
+
+    // The IAP item a gift pack sells, at the new tier.
+    await create('/purchase/plist');
+    await inputOf('item-title').fill(itemTitle);
+    await inputOf('item-price-level').fill(tier);
+    await drawer().getByTestId('item-gift-pack').click();
+    await drawer().getByTestId('resource-save').click();
+    await page().locator('.ant-table-row', { hasText: itemTitle }).waitFor();
+    const token = await adminToken();
+    const items = await call('GET', '/api/v1/purchase/all?filterType=giftPack', token);
+    const item = (items.data.list as { id: number; title: string }[]).find((i) => i.title === itemTitle)!;
+    made.push(`/api/v1/purchase/${item.id}`);
+
+    // Its gift pack, the item picked by typing its title.
+    await create('/purchase/product/giftCode');
+    await inputOf('gift-name').fill(`g${id}`);
+    await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle);
+    await drawer().getByTestId('resource-save').click();
+    made.push(`/api/v1/resources/giftPack/g${id}`);
+    await row(`g${id}`).waitFor();
+
+    // A fixed store with the product in its one slot.
+    await page().goto('/purchase/product/store');
+    await page().getByTestId('resource-create').click({ timeout: 60_000 });
+    await inputOf('store-name').fill(`s${id}`);
+    await inputOf('store-title').fill(`Shop ${id}`);
+    await drawer().getByTestId('store-add-slot').click();
+    await choose('store-slot-0', productName, productName);
+    await drawer().getByTestId('resource-save').click();
+    made.push(`/api/v1/resources/store/s${id}`);
+    await row(`s${id}`).waitFor();
+
+    // A new iOS player at level 0: preview as that player.
+    const login = await callGame('POST', '/api/game/v1/players/login', {
+      deviceId: unique('store-device-'),
+      socialId: unique('store-player-'),
+      deviceModel: 'iPhone15,2',
+      os: 'ios',
+      appVersion: '1.3.0',
+      language: 'zh-CN',
+      country: 'US',
+    });
+    const userId = login.body.data.userId as number;
+    await page().getByTestId('store-preview-user').fill(String(userId));
+    await page().getByTestId('store-preview').click();
+    const result = page().getByTestId('store-preview-result');
+    await result.getByText(`Shop ${id}`).waitFor();
+    await expect.poll(() => result.textContent()).toContain(`Coins ${id}`);
+
+    // The game's store shows what the preview showed.
+    const store = (await callGame('GET', `/api/game/v1/players/${userId}/store`)).body.data;
+    const shop = store.stores.find((s: { name: string }) => s.name === `s${id}`);
+    expect(shop.products).toEqual([productName]);
+    const packs = store.giftPacks.map((g: { name: string; item: { price: { sku: string } } }) => [
+      g.name,
+      g.item.price.sku,
+    ]);
+    // One pack is picked per player by weight among those they may see: ours if it is the only one.
+    if (packs.length === 1 && packs[0][0] === `g${id}`) expect(packs[0][1]).toBe(`com.rookery.${id}`);
+    const hidden = await result.getByTestId('store-preview-hidden').textContent();
+    expect(packs.some((p: string[]) => p[0] === `g${id}`) || hidden?.includes(`g${id}`)).toBe(true);
+  });
+
+  it('filters the product list and exports it as CSV', async () => {
+    const token = await adminToken();
+    const gated = `${productName}Gated`;
+    const res = await call('POST', '/api/v1/resources/product', token, {
+      name: gated,
+      title: `Gated ${id}`,
+      cost: { kind: 'coin', amount: 500 },
+      rewards: [{ kind: 'gem', amount: 5 }],
+      minLevel: 20,
+    });
+    expect(res.code, res.msg).toBe(200);
+    made.push(`/api/v1/resources/product/${gated}`);
+
+    await page().goto('/purchase/product/list');
+    const form = page().getByTestId('search-form');
+    await form.getByLabel('搜索').fill(productName, { timeout: 60_000 });
+    await form.getByRole('button', { name: '查 询' }).click();
+    await expect.poll(rowKeys).toEqual(expect.arrayContaining([productName, gated]));
+    await expect.poll(async () => (await rowKeys()).length).toBe(2);
+    // Minimum level from 10: only the gated product.
+    await form.getByLabel('最小').first().fill('10');
+    await form.getByRole('button', { name: '查 询' }).click();
+    await expect.poll(rowKeys).toEqual([gated]);
+    // The filter is part of the list's address.
+    expect(page().url()).toMatch(/minLevel.*10/);
+
+    const [download] = await Promise.all([page().waitForEvent('download'), page().getByTestId('list-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^product-\d{4}-\d\d-\d\d\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream()) as AsyncIterable<Buffer>) chunks.push(chunk);
+    const lines = Buffer.concat(chunks).toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines[0].split(',').slice(0, 4)).toEqual(['名称', '标题', '最低等级', '最高等级']);
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([`${gated},Gated ${id},20`]);
+  });
+});

@@ -1,0 +1,446 @@
+import { type ConditionRule, checkConditionRule, compileConditions, type PlayerAttributes } from '../conditions.js';
+import { fnv1a32 } from '../experiments.js';
+import type { Reward } from '../game-catalogue.js';
+import { type Label, l } from '../permissions.js';
+import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
+
+/**
+ * What the game's store shows one player now: a pure function of the compiled catalogue and the
+ * player (platform, level, attributes, purchase counts), shared by the game API and the
+ * console's "preview as player" (which also shows why each hidden item is hidden).
+ */
+
+/** Gift packs are picked once per player per period of this many hours (from 00:00 UTC). */
+export const GIFT_PACK_PERIOD_HOURS = 24;
+const HOUR_MS = 60 * 60 * 1000;
+
+export const hiddenReasons = [
+  'notEffective',
+  'scheduled',
+  'expired',
+  'conditions',
+  'levelBelow',
+  'levelAbove',
+  'soldOut',
+  'noPrice',
+  'itemHidden',
+  'notPicked',
+  'notThisPeriod',
+] as const;
+export type HiddenReason = (typeof hiddenReasons)[number];
+export const hiddenReasonLabels: Record<HiddenReason, Label> = {
+  notEffective: l('未启用（isEffective 关闭）', 'Switched off (isEffective is off)'),
+  scheduled: l('尚未开始', 'Not started yet'),
+  expired: l('已结束', 'Ended'),
+  conditions: l('玩家不满足条件', 'The player does not meet its conditions'),
+  levelBelow: l('玩家等级低于最低等级', "The player's level is below its minimum"),
+  levelAbove: l('玩家等级高于最高等级', "The player's level is above its maximum"),
+  soldOut: l('已达限购次数', 'Purchase limit reached'),
+  noPrice: l('该玩家的平台没有此价格档位', "No price level for the player's platform"),
+  itemHidden: l('所售内购商品对该玩家不可见', 'The IAP item it sells is hidden from this player'),
+  notPicked: l('本周期按权重选中了其他礼包', 'Another gift pack was picked by weight this period'),
+  notThisPeriod: l('本周期轮换未选中', 'Not in this period’s rotation'),
+};
+
+interface Windowed<D> {
+  key: string;
+  doc: D;
+  /** The window in ms (parsed once, at compile). */
+  from: number | null;
+  to: number | null;
+  matches: (attrs: PlayerAttributes, now: number) => boolean;
+}
+
+/** The catalogue as the store evaluates it, compiled once per change. */
+export interface CompiledStore {
+  /** Names the saved catalogue (changes with any save, restore or delete). */
+  version: string;
+  /** tier → platform → price level. */
+  priceLevels: ReadonlyMap<string, ReadonlyMap<string, PriceLevel>>;
+  purchaseItems: ReadonlyMap<string, Windowed<PurchaseItem>>;
+  products: ReadonlyMap<string, Windowed<Product>>;
+  /** The shown form of each product without a purchase limit (the same for every player). */
+  productViews: ReadonlyMap<string, VisibleProduct>;
+  giftPacks: readonly Windowed<GiftPack>[];
+  stores: readonly Windowed<Store>[];
+}
+
+export interface StoredStoreItem {
+  key: string;
+  document: unknown;
+  effectiveAt: Date | string | null;
+  expireAt: Date | string | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
+
+/** Saved rules as the shared condition evaluator takes them (they were checked on save). */
+export function storeConditionRules(rules: readonly StoreRule[]): ConditionRule[] {
+  return rules.flatMap((r) => {
+    const checked = checkConditionRule(r);
+    return 'rule' in checked ? [checked.rule] : [];
+  });
+}
+
+/** Items with the same conditions share one matcher (operators reuse targeting): evaluated once per player. */
+type Matcher = (attrs: PlayerAttributes, now: number) => boolean;
+const everyone: Matcher = () => true;
+
+const windowed = <D extends { conditions?: StoreRule[] }>(
+  item: StoredStoreItem,
+  matchers: Map<string, Matcher>,
+): Windowed<D> => {
+  const doc = item.document as D;
+  const rules = doc.conditions ?? [];
+  const id = JSON.stringify(rules);
+  let matches = rules.length ? matchers.get(id) : everyone;
+  if (!matches) {
+    matches = compileConditions(storeConditionRules(rules));
+    matchers.set(id, matches);
+  }
+  return {
+    key: item.key,
+    doc,
+    from: item.effectiveAt === null ? null : Date.parse(iso(item.effectiveAt)!),
+    to: item.expireAt === null ? null : Date.parse(iso(item.expireAt)!),
+    matches,
+  };
+};
+
+function productView(doc: Product, left: number | null): VisibleProduct {
+  return {
+    name: doc.name,
+    title: doc.title,
+    description: doc.description,
+    cost: doc.cost,
+    rewards: doc.rewards,
+    left,
+    minLevel: doc.minLevel,
+    maxLevel: doc.maxLevel,
+  };
+}
+
+export function compileStore(
+  items: {
+    priceLevel: readonly StoredStoreItem[];
+    purchaseItem: readonly StoredStoreItem[];
+    product: readonly StoredStoreItem[];
+    giftPack: readonly StoredStoreItem[];
+    store: readonly StoredStoreItem[];
+  },
+  version: string,
+): CompiledStore {
+  const priceLevels = new Map<string, Map<string, PriceLevel>>();
+  for (const item of items.priceLevel) {
+    const p = item.document as PriceLevel;
+    if (!priceLevels.has(p.tier)) priceLevels.set(p.tier, new Map());
+    priceLevels.get(p.tier)!.set(p.platform, p);
+  }
+  const m = new Map<string, Matcher>();
+  const products = new Map(items.product.map((i) => [i.key, windowed<Product>(i, m)]));
+  // A product without a purchase limit looks the same to everyone who sees it: made once.
+  const productViews = new Map<string, VisibleProduct>();
+  for (const [key, p] of products) if (p.doc.repurchaseLimit === 0) productViews.set(key, productView(p.doc, null));
+  return {
+    version,
+    priceLevels,
+    purchaseItems: new Map(items.purchaseItem.map((i) => [i.key, windowed<PurchaseItem>(i, m)])),
+    products,
+    productViews,
+    giftPacks: items.giftPack.map((i) => windowed<GiftPack>(i, m)),
+    stores: items.store.map((i) => windowed<Store>(i, m)),
+  };
+}
+
+/** Who the store is evaluated for. */
+export interface StorePlayer {
+  userId: number;
+  attrs: PlayerAttributes;
+  /** The player's level (the achievement level of their game state). */
+  level: number;
+  /** Purchases so far by item: `purchaseItem:<id>`, `product:<name>`. */
+  purchases: Readonly<Record<string, number>>;
+}
+
+export interface StorePrice {
+  platform: string;
+  sku: string;
+  prices: { currency: string; amount: number }[];
+}
+export interface VisibleProduct {
+  name: string;
+  title: string;
+  description: string;
+  cost: { kind: string; amount: number };
+  rewards: Reward[];
+  /** Purchases left (null: no limit). */
+  left: number | null;
+  minLevel: number;
+  maxLevel: number | null;
+}
+export interface VisiblePurchaseItem {
+  id: number;
+  title: string;
+  description: string;
+  consumingType: string;
+  price: StorePrice;
+  rewards: Reward[];
+  left: number | null;
+}
+export interface VisibleGiftPack {
+  name: string;
+  item: VisiblePurchaseItem;
+  discountMode: string;
+  discount: number;
+  colour: string;
+  left: number | null;
+  /** When the next pick happens (ISO UTC). */
+  nextPickAt: string;
+}
+export interface VisibleStore {
+  name: string;
+  title: string;
+  kind: string;
+  /** The products its slots show, in slot order, by name (each is in `products` or `levelProducts`). */
+  products: string[];
+  /** Rotating: when the next rotation starts (ISO UTC); fixed: null. */
+  nextRefreshAt: string | null;
+}
+export interface HiddenStoreItem {
+  kind: 'purchaseItem' | 'product' | 'giftPack' | 'store' | 'storeSlot';
+  key: string;
+  /** A store slot: the store it is in. */
+  store?: string;
+  reason: HiddenReason;
+}
+
+export interface PlayerStore {
+  version: string;
+  /** Products not gated by level. */
+  products: VisibleProduct[];
+  /** Products gated by level (a minimum or a maximum). */
+  levelProducts: VisibleProduct[];
+  purchaseItems: VisiblePurchaseItem[];
+  giftPacks: VisibleGiftPack[];
+  stores: VisibleStore[];
+}
+
+/** Why an item with a window, conditions, level gate and purchase limit is hidden; null = shown. */
+function hiddenBy(
+  item: Windowed<{ minLevel?: number; maxLevel?: number | null; repurchaseLimit?: number }>,
+  player: StorePlayer & { matched: (m: Matcher) => boolean },
+  now: number,
+  bought: number,
+): HiddenReason | null {
+  if (item.from !== null && now < item.from) return 'scheduled';
+  if (item.to !== null && now >= item.to) return 'expired';
+  const { minLevel = 0, maxLevel = null, repurchaseLimit = 0 } = item.doc;
+  if (player.level < minLevel) return 'levelBelow';
+  if (maxLevel !== null && player.level > maxLevel) return 'levelAbove';
+  if (!player.matched(item.matches)) return 'conditions';
+  if (repurchaseLimit > 0 && bought >= repurchaseLimit) return 'soldOut';
+  return null;
+}
+
+const leftOf = (limit: number, bought: number) => (limit > 0 ? Math.max(0, limit - bought) : null);
+
+/** A stable number in [0, 1) for a player, a period and a purpose. */
+export function storeHash(userId: number, period: number, salt: string): number {
+  return fnv1a32(`${salt}:${period}:${userId}`) / 0x1_0000_0000;
+}
+
+/** Pick one of `weights` by a number in [0, 1): each index with its share of the total. */
+export function weightedPick(weights: readonly number[], n: number): number {
+  const total = weights.reduce((a, b) => a + b, 0);
+  let at = n * total;
+  for (let i = 0; i < weights.length; i += 1) {
+    if (at < weights[i]) return i;
+    at -= weights[i];
+  }
+  return weights.length - 1;
+}
+
+/** What one player sees now, and why each hidden item is hidden. */
+export function explainStore(
+  c: CompiledStore,
+  player: StorePlayer,
+  now: number,
+): { store: PlayerStore; hidden: HiddenStoreItem[] } {
+  const hidden: HiddenStoreItem[] = [];
+  const platform = player.attrs.os?.toLowerCase() ?? '';
+  const results = new Map<Matcher, boolean>();
+  const evaluated = {
+    ...player,
+    matched: (m: Matcher) => {
+      let r = results.get(m);
+      if (r === undefined) {
+        r = m(player.attrs, now);
+        results.set(m, r);
+      }
+      return r;
+    },
+  };
+  const boughtOf = (k: string) => player.purchases[k] ?? 0;
+
+  const visibleItem = (key: string): VisiblePurchaseItem | HiddenReason => {
+    const item = c.purchaseItems.get(key);
+    if (!item) return 'itemHidden';
+    const bought = boughtOf(`purchaseItem:${key}`);
+    const why = hiddenBy(item, evaluated, now, bought);
+    if (why) return why;
+    const level = c.priceLevels.get(item.doc.priceLevel)?.get(platform);
+    if (!level) return 'noPrice';
+    return {
+      id: item.doc.id,
+      title: item.doc.title,
+      description: item.doc.description,
+      consumingType: item.doc.consumingType,
+      price: { platform: level.platform, sku: level.sku, prices: level.prices },
+      rewards: item.doc.rewards,
+      left: leftOf(item.doc.repurchaseLimit, bought),
+    };
+  };
+  const purchaseItems: VisiblePurchaseItem[] = [];
+  for (const [key, item] of c.purchaseItems) {
+    // Gift-pack items reach the player only through their gift pack.
+    if (item.doc.isGiftPack) continue;
+    const v = visibleItem(key);
+    if (typeof v === 'string') hidden.push({ kind: 'purchaseItem', key, reason: v });
+    else purchaseItems.push(v);
+  }
+
+  const productCache = new Map<string, VisibleProduct | HiddenReason>();
+  const visibleProduct = (key: string): VisibleProduct | HiddenReason => {
+    const cached = productCache.get(key);
+    if (cached) return cached;
+    const item = c.products.get(key);
+    let out: VisibleProduct | HiddenReason;
+    if (!item) out = 'itemHidden';
+    else {
+      const bought = boughtOf(`product:${key}`);
+      const why = hiddenBy(item, evaluated, now, bought);
+      out = why ?? c.productViews.get(key) ?? productView(item.doc, leftOf(item.doc.repurchaseLimit, bought));
+    }
+    productCache.set(key, out);
+    return out;
+  };
+  const products: VisibleProduct[] = [];
+  const levelProducts: VisibleProduct[] = [];
+  for (const key of c.products.keys()) {
+    const v = visibleProduct(key);
+    if (typeof v === 'string') hidden.push({ kind: 'product', key, reason: v });
+    else if (v.minLevel > 0 || v.maxLevel !== null) levelProducts.push(v);
+    else products.push(v);
+  }
+
+  // Gift packs: of those this player may see, one is picked by weight per period.
+  const period = Math.floor(now / (GIFT_PACK_PERIOD_HOURS * HOUR_MS));
+  const eligible: { pack: Windowed<GiftPack>; item: VisiblePurchaseItem; left: number | null }[] = [];
+  for (const pack of c.giftPacks) {
+    const key = pack.key;
+    if (!pack.doc.isEffective) {
+      hidden.push({ kind: 'giftPack', key, reason: 'notEffective' });
+      continue;
+    }
+    const bought = boughtOf(`purchaseItem:${pack.doc.purchaseId}`);
+    const why = hiddenBy(pack, evaluated, now, bought);
+    if (why) {
+      hidden.push({ kind: 'giftPack', key, reason: why });
+      continue;
+    }
+    const item = visibleItem(String(pack.doc.purchaseId));
+    if (typeof item === 'string') {
+      hidden.push({ kind: 'giftPack', key, reason: item === 'noPrice' ? 'noPrice' : 'itemHidden' });
+      continue;
+    }
+    eligible.push({ pack, item, left: leftOf(pack.doc.repurchaseLimit, bought) });
+  }
+  const giftPacks: VisibleGiftPack[] = [];
+  if (eligible.length > 0) {
+    const chosen = weightedPick(
+      eligible.map((e) => e.pack.doc.weight),
+      storeHash(player.userId, period, 'giftPack'),
+    );
+    eligible.forEach((e, i) => {
+      if (i !== chosen) {
+        hidden.push({ kind: 'giftPack', key: e.pack.key, reason: 'notPicked' });
+        return;
+      }
+      giftPacks.push({
+        name: e.pack.doc.name,
+        item: e.item,
+        discountMode: e.pack.doc.discountMode,
+        discount: e.pack.doc.discount,
+        colour: e.pack.doc.colour,
+        left: e.left,
+        nextPickAt: new Date((period + 1) * GIFT_PACK_PERIOD_HOURS * HOUR_MS).toISOString(),
+      });
+    });
+  }
+
+  const stores: VisibleStore[] = [];
+  for (const s of c.stores) {
+    const why = hiddenBy(s as Windowed<{ minLevel?: number }>, evaluated, now, 0);
+    if (why) {
+      hidden.push({ kind: 'store', key: s.key, reason: why });
+      continue;
+    }
+    const shown: VisibleProduct[] = [];
+    for (const slot of s.doc.slots) {
+      const v = visibleProduct(slot.product);
+      if (typeof v === 'string') hidden.push({ kind: 'storeSlot', key: slot.product, store: s.key, reason: v });
+      else shown.push(v);
+    }
+    let nextRefreshAt: string | null = null;
+    let inStore = shown;
+    if (s.doc.kind === 'rotating') {
+      const length = s.doc.refreshHours * HOUR_MS;
+      const p = Math.floor(now / length);
+      nextRefreshAt = new Date((p + 1) * length).toISOString();
+      // A stable shuffle of the visible slots for this player and period; the first `shown` stay, in slot order.
+      const rank = new Map(shown.map((v) => [v.name, storeHash(player.userId, p, `store:${s.key}:${v.name}`)]));
+      const kept = new Set(
+        [...shown]
+          .sort((a, b) => rank.get(a.name)! - rank.get(b.name)!)
+          .slice(0, s.doc.shown)
+          .map((v) => v.name),
+      );
+      inStore = shown.filter((v) => kept.has(v.name));
+      for (const v of shown)
+        if (!kept.has(v.name)) hidden.push({ kind: 'storeSlot', key: v.name, store: s.key, reason: 'notThisPeriod' });
+    }
+    stores.push({
+      name: s.doc.name,
+      title: s.doc.title,
+      kind: s.doc.kind,
+      products: inStore.map((v) => v.name),
+      nextRefreshAt,
+    });
+  }
+
+  return { store: { version: c.version, products, levelProducts, purchaseItems, giftPacks, stores }, hidden };
+}
+
+/** JSON of shared views, made once each (a product without a purchase limit is one object for everyone). */
+const jsonCache = new WeakMap<object, string>();
+const jsonOf = (value: object) => {
+  let text = jsonCache.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    jsonCache.set(value, text);
+  }
+  return text;
+};
+const arrayJson = (values: readonly object[]) => `[${values.map(jsonOf).join(',')}]`;
+
+/** The game's answer (`{code, data, msg}`) as JSON, equal to `JSON.stringify`, reusing the JSON of shared views. */
+export function playerStoreAnswer(store: PlayerStore): string {
+  return (
+    `{"code":200,"data":{"version":${JSON.stringify(store.version)}` +
+    `,"products":${arrayJson(store.products)}` +
+    `,"levelProducts":${arrayJson(store.levelProducts)}` +
+    `,"purchaseItems":${JSON.stringify(store.purchaseItems)}` +
+    `,"giftPacks":${JSON.stringify(store.giftPacks)}` +
+    `,"stores":${JSON.stringify(store.stores)}},"msg":"ok"}`
+  );
+}

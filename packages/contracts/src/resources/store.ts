@@ -1,0 +1,505 @@
+import { z } from 'zod';
+import {
+  checkConditionRule,
+  conditionAttributes,
+  conditionOperators,
+  maxConditionRules,
+  operatingSystems,
+} from '../conditions.js';
+import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
+import { type Label, l } from '../permissions.js';
+import { defineResource, resourceKeySchema } from '../resource.js';
+import { isStorableText } from '../text.js';
+
+/**
+ * The store catalogue (issue 29): price levels, IAP purchase items, products sold for in-game
+ * currency, gift packs and stores, declared on the resource kit. What the game's store shows a
+ * player is a pure function of these (`store-view.ts`), shared by the server and the console's
+ * "preview as player".
+ */
+
+/** The platforms a price level sells on (the player's `os`). */
+export const storePlatforms = operatingSystems;
+export type StorePlatform = (typeof storePlatforms)[number];
+export const storePlatformLabels: Record<StorePlatform, Label> = {
+  android: l('安卓', 'Android'),
+  ios: l('iOS', 'iOS'),
+};
+
+const text = (max: number) =>
+  z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(max, { error: 'v.textTooLong' })
+    .refine(isStorableText, { error: 'v.textInvalid' });
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'v.required' })
+    .max(max, { error: 'v.textTooLong' })
+    .refine(isStorableText, { error: 'v.textInvalid' })
+    .default('');
+const whole = (min: number, max: number, error: string) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
+/** A currency code (ISO 4217: three capital letters). */
+export const currencyCodeSchema = z
+  .string({ error: 'store.currency' })
+  .regex(/^[A-Z]{3}$/, { error: 'store.currency' });
+
+/** One price: a currency and an amount with at most two decimals. */
+export const priceSchema = z.object({
+  currency: currencyCodeSchema,
+  amount: z
+    .number({ error: 'store.amount' })
+    .positive({ error: 'store.amount' })
+    .max(1_000_000, { error: 'store.amount' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'store.amount' }),
+});
+
+/**
+ * A price level: the price tier a store SKU is sold at on one platform, with its price in each
+ * currency. One row per platform of a tier (`tier1` on iOS, `tier1` on Android); items name the
+ * tier, and each player sees the row of their platform. A SKU is unique per platform.
+ */
+export const priceLevelSchema = z
+  .object({
+    name: resourceKeySchema,
+    tier: resourceKeySchema,
+    platform: z.enum(storePlatforms, { error: 'store.platform' }),
+    sku: text(200).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
+    prices: z.array(priceSchema).min(1, { error: 'store.pricesRequired' }).max(50),
+  })
+  .superRefine((doc, ctx) => {
+    const seen = new Set<string>();
+    doc.prices.forEach((p, i) => {
+      if (seen.has(p.currency))
+        ctx.addIssue({ code: 'custom', path: ['prices', i, 'currency'], message: 'store.currencyTwice' });
+      seen.add(p.currency);
+    });
+  });
+export type PriceLevel = z.infer<typeof priceLevelSchema>;
+
+export const priceLevelResource = defineResource({
+  name: 'priceLevel',
+  label: l('价格档位', 'Price level'),
+  schema: priceLevelSchema,
+  key: 'name',
+  listFields: ['name', 'tier', 'platform', 'sku', 'prices'],
+  labels: {
+    name: l('名称', 'Name'),
+    tier: l('档位', 'Tier'),
+    platform: l('平台', 'Platform'),
+    sku: l('商店 SKU', 'Store SKU'),
+    prices: l('价格', 'Prices'),
+  },
+  unique: [
+    { fields: ['platform', 'sku'], message: 'store.skuTaken' },
+    { fields: ['tier', 'platform'], message: 'store.tierPlatformTaken' },
+  ],
+  list: {
+    filters: { platform: { kind: 'enum', field: 'platform', values: storePlatformLabels } },
+    sort: ['name', 'tier', 'updatedAt'],
+    export: ['name', 'tier', 'platform', 'sku', 'version', 'updatedBy', 'updatedAt'],
+  },
+  search: ['name', 'tier', 'sku'],
+  permissions: {
+    query: ['normalProductConfigQuery'],
+    create: ['normalProductConfigCreate'],
+    edit: ['normalProductConfigEdit'],
+    delete: ['normalProductConfigDelete'],
+  },
+  versioned: true,
+  gameVisible: false,
+  routes: { list: 'productPriceLevel' },
+});
+
+/** How a purchase is used up (the spec's "consuming type"). */
+export const consumingTypes = ['consumable', 'nonConsumable', 'subscription'] as const;
+export type ConsumingType = (typeof consumingTypes)[number];
+export const consumingTypeLabels: Record<ConsumingType, Label> = {
+  consumable: l('消耗型', 'Consumable'),
+  nonConsumable: l('非消耗型', 'Non-consumable'),
+  subscription: l('订阅', 'Subscription'),
+};
+
+/** One rule of a store condition: the shared condition rules (os, app version, country, …), stored as written. */
+export const storeRuleSchema = z
+  .object({
+    attr: z.enum(conditionAttributes, { error: 'cond.attr' }),
+    op: z.enum(conditionOperators, { error: 'cond.opNotAllowed' }),
+    value: z.union(
+      [
+        z.string().refine(isStorableText, { error: 'v.textInvalid' }),
+        z.number(),
+        z.array(z.union([z.string().refine(isStorableText, { error: 'v.textInvalid' }), z.number()])),
+      ],
+      { error: 'cond.valueRequired' },
+    ),
+  })
+  .superRefine((rule, ctx) => {
+    const checked = checkConditionRule(rule);
+    if ('error' in checked) ctx.addIssue({ code: 'custom', path: [checked.error.path], message: checked.error.key });
+  });
+export type StoreRule = z.infer<typeof storeRuleSchema>;
+/** An AND of rules; empty = every player. */
+export const storeConditionsSchema = z
+  .array(storeRuleSchema, { error: 'cond.list' })
+  .max(maxConditionRules, { error: 'cond.tooMany' })
+  .default([]);
+
+/** Highest player level a gate may name (the achievement level). */
+export const MAX_STORE_LEVEL = 1000;
+/** How often one player may buy an item: 0 = no limit. */
+const repurchaseLimit = whole(0, 1000, 'store.repurchase').default(0);
+const level = whole(0, MAX_STORE_LEVEL, 'store.level');
+
+/** Level gate: shown from `minLevel` (inclusive) up to `maxLevel` (inclusive; absent = no cap). */
+const levelGate = {
+  minLevel: level.default(0),
+  maxLevel: level.nullable().default(null),
+};
+/** The level gate's field message when its maximum is below its minimum (null: in order). */
+export const levelOrderError = (doc: { minLevel: number; maxLevel: number | null }) =>
+  doc.maxLevel !== null && doc.maxLevel < doc.minLevel ? 'store.levelOrder' : null;
+const checkLevels = (doc: { minLevel: number; maxLevel: number | null }, ctx: z.RefinementCtx) => {
+  if (doc.maxLevel !== null && doc.maxLevel < doc.minLevel)
+    ctx.addIssue({ code: 'custom', path: ['maxLevel'], message: 'store.levelOrder' });
+};
+
+/**
+ * An IAP purchase item (the spec's purchase item, `/purchase`): bought with real money at its
+ * price level's price on the player's platform, granting its rewards. Its key is a number the kit
+ * gives, so the schema carries no refinement (the kit omits the key from the body): the level
+ * order is checked on save (`checkLevelOrder`).
+ */
+export const purchaseItemSchema = z.object({
+  id: z.number().int(),
+  title: text(100),
+  description: optionalText(1000),
+  /** The price level tier it sells at (the spec's "price": the amount depends on platform and currency). */
+  priceLevel: resourceKeySchema,
+  isIAP: z.boolean({ error: 'v.required' }).default(true),
+  isGiftPack: z.boolean({ error: 'v.required' }).default(false),
+  consumingType: z.enum(consumingTypes, { error: 'store.consumingType' }),
+  rewards: rewardsSchema.min(1, { error: 'store.rewardsRequired' }),
+  repurchaseLimit,
+  ...levelGate,
+  conditions: storeConditionsSchema,
+});
+export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
+
+export const itemTypes = ['iap', 'giftPack'] as const;
+export const itemTypeLabels: Record<(typeof itemTypes)[number], Label> = {
+  iap: l('普通内购', 'In-app purchase'),
+  giftPack: l('礼包', 'Gift pack'),
+};
+
+const windowFilter = { kind: 'state', label: l('状态', 'State') } as const;
+
+export const purchaseItemResource = defineResource({
+  name: 'purchaseItem',
+  label: l('内购商品', 'IAP item'),
+  schema: purchaseItemSchema,
+  key: 'id',
+  autoKey: true,
+  path: '/api/v1/purchase',
+  listFields: ['id', 'title', 'priceLevel', 'consumingType', 'isGiftPack', 'rewards'],
+  labels: {
+    id: l('ID', 'ID'),
+    title: l('标题', 'Title'),
+    description: l('描述', 'Description'),
+    priceLevel: l('价格档位', 'Price level'),
+    isIAP: l('内购', 'IAP'),
+    isGiftPack: l('礼包', 'Gift pack'),
+    consumingType: l('消耗类型', 'Consuming type'),
+    rewards: l('奖励', 'Rewards'),
+    repurchaseLimit: l('限购次数', 'Purchase limit'),
+    minLevel: l('最低等级', 'Minimum level'),
+    maxLevel: l('最高等级', 'Maximum level'),
+  },
+  list: {
+    filters: {
+      consumingType: { kind: 'enum', field: 'consumingType', values: consumingTypeLabels },
+      state: windowFilter,
+      priceLevel: { kind: 'reference', field: 'priceLevel', resource: 'priceLevel' },
+    },
+    sort: ['id', 'title', 'priceLevel', 'updatedAt'],
+    export: [
+      'id',
+      'title',
+      'priceLevel',
+      'consumingType',
+      'repurchaseLimit',
+      'effectiveAt',
+      'expireAt',
+      'version',
+      'updatedAt',
+    ],
+  },
+  search: ['title', 'description'],
+  permissions: {
+    query: ['iapConfigQuery'],
+    create: ['iapConfigEdit'],
+    edit: ['iapConfigEdit'],
+    delete: ['iapConfigEdit'],
+  },
+  versioned: true,
+  gameVisible: false,
+  window: true,
+  routes: { list: 'purchaseList' },
+});
+
+/** A product sold for in-game currency (gems, coins, …: a resource kind of the game catalogue). */
+export const productSchema = z
+  .object({
+    name: resourceKeySchema,
+    title: text(100),
+    description: optionalText(1000),
+    cost: z.object({
+      kind: resourceKindSchema,
+      amount: whole(1, 1_000_000_000, 'store.cost'),
+    }),
+    rewards: rewardsSchema.min(1, { error: 'store.rewardsRequired' }),
+    repurchaseLimit,
+    ...levelGate,
+    conditions: storeConditionsSchema,
+  })
+  .superRefine(checkLevels);
+export type Product = z.infer<typeof productSchema>;
+
+export const productResource = defineResource({
+  name: 'product',
+  label: l('商品', 'Product'),
+  schema: productSchema,
+  key: 'name',
+  listFields: ['name', 'title', 'cost', 'rewards', 'minLevel', 'repurchaseLimit'],
+  labels: {
+    name: l('名称', 'Name'),
+    title: l('标题', 'Title'),
+    description: l('描述', 'Description'),
+    cost: l('价格', 'Price'),
+    rewards: l('奖励', 'Rewards'),
+    repurchaseLimit: l('限购次数', 'Purchase limit'),
+    minLevel: l('最低等级', 'Minimum level'),
+    maxLevel: l('最高等级', 'Maximum level'),
+  },
+  list: {
+    filters: {
+      state: windowFilter,
+      minLevel: { kind: 'numberRange', field: 'minLevel' },
+    },
+    sort: ['name', 'title', 'minLevel', 'updatedAt'],
+    export: [
+      'name',
+      'title',
+      'minLevel',
+      'maxLevel',
+      'repurchaseLimit',
+      'effectiveAt',
+      'expireAt',
+      'version',
+      'updatedAt',
+    ],
+  },
+  search: ['name', 'title', 'description'],
+  permissions: {
+    query: ['normalProductConfigQuery'],
+    create: ['normalProductConfigCreate'],
+    edit: ['normalProductConfigEdit'],
+    delete: ['normalProductConfigDelete'],
+  },
+  versioned: true,
+  gameVisible: false,
+  window: true,
+  routes: { list: 'productList' },
+});
+
+export const giftPackColours = ['Eggplant', 'Orange', 'Rose'] as const;
+export const giftPackColourLabels: Record<(typeof giftPackColours)[number], Label> = {
+  Eggplant: l('茄紫', 'Eggplant'),
+  Orange: l('橙色', 'Orange'),
+  Rose: l('玫红', 'Rose'),
+};
+export const discountModes = ['percent', 'times'] as const;
+export const discountModeLabels: Record<(typeof discountModes)[number], Label> = {
+  percent: l('折扣百分比', 'Discount percent'),
+  times: l('价值倍数', '× times value'),
+};
+/** Largest gift-pack weight (weights are relative shares). */
+export const MAX_GIFT_WEIGHT = 10_000;
+
+/**
+ * A gift pack: an IAP item marked `isGiftPack`, with how it is shown (discount badge, colour) and
+ * picked (weight among the packs a player may see; one pack per player per refresh period).
+ */
+export const giftPackSchema = z
+  .object({
+    name: resourceKeySchema,
+    /** The IAP item it sells (its price level, rewards and purchase limit). */
+    purchaseId: z
+      .number({ error: 'store.purchaseId' })
+      .int({ error: 'store.purchaseId' })
+      .positive({ error: 'store.purchaseId' }),
+    discountMode: z.enum(discountModes, { error: 'store.discountMode' }),
+    /** percent: 1–99 (% off); times: 1.1–100 (× the value). */
+    discount: z.number({ error: 'store.discount' }),
+    isEffective: z.boolean({ error: 'v.required' }).default(true),
+    weight: whole(1, MAX_GIFT_WEIGHT, 'store.weight'),
+    colour: z.enum(giftPackColours, { error: 'store.colour' }),
+    repurchaseLimit,
+    ...levelGate,
+    conditions: storeConditionsSchema,
+  })
+  .superRefine((doc, ctx) => {
+    checkLevels(doc, ctx);
+    const ok =
+      doc.discountMode === 'percent'
+        ? Number.isInteger(doc.discount) && doc.discount >= 1 && doc.discount <= 99
+        : doc.discount >= 1.1 &&
+          doc.discount <= 100 &&
+          Math.abs(Math.round(doc.discount * 10) - doc.discount * 10) < 1e-9;
+    if (!ok)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount'],
+        message: doc.discountMode === 'percent' ? 'store.discountPercent' : 'store.discountTimes',
+      });
+  });
+export type GiftPack = z.infer<typeof giftPackSchema>;
+
+export const giftPackResource = defineResource({
+  name: 'giftPack',
+  label: l('礼包', 'Gift pack'),
+  schema: giftPackSchema,
+  key: 'name',
+  listFields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective'],
+  labels: {
+    name: l('名称', 'Name'),
+    purchaseId: l('内购商品', 'IAP item'),
+    discountMode: l('折扣方式', 'Discount kind'),
+    discount: l('折扣', 'Discount'),
+    isEffective: l('生效', 'Effective'),
+    weight: l('权重', 'Weight'),
+    colour: l('颜色', 'Colour'),
+    repurchaseLimit: l('限购次数', 'Purchase limit'),
+    minLevel: l('最低等级', 'Minimum level'),
+    maxLevel: l('最高等级', 'Maximum level'),
+  },
+  list: {
+    filters: {
+      colour: { kind: 'enum', field: 'colour', values: giftPackColourLabels },
+      state: windowFilter,
+      weight: { kind: 'numberRange', field: 'weight' },
+    },
+    sort: ['name', 'weight', 'updatedAt'],
+    export: [
+      'name',
+      'purchaseId',
+      'discountMode',
+      'discount',
+      'weight',
+      'colour',
+      'isEffective',
+      'effectiveAt',
+      'expireAt',
+      'version',
+      'updatedAt',
+    ],
+  },
+  search: ['name'],
+  permissions: {
+    query: ['iapGiftConfigQuery'],
+    create: ['iapGiftConfigEdit'],
+    edit: ['iapGiftConfigEdit'],
+    delete: ['iapGiftConfigEdit'],
+  },
+  versioned: true,
+  gameVisible: false,
+  window: true,
+  references: [{ field: 'purchaseId', kind: 'purchaseItem', keys: (doc) => [String(doc.purchaseId)] }],
+  routes: { list: 'productGiftCode' },
+});
+
+export const storeKinds = ['rotating', 'static'] as const;
+export type StoreKind = (typeof storeKinds)[number];
+export const storeKindLabels: Record<StoreKind, Label> = {
+  rotating: l('轮换商店', 'Rotating store'),
+  static: l('固定商店', 'Fixed store'),
+};
+/** Most slots of one store. */
+export const MAX_STORE_SLOTS = 100;
+
+/**
+ * A store: ordered slots naming products. A fixed store shows every slot in order; a rotating
+ * store shows `shown` of its slots per refresh period (every `refreshHours`, from 00:00 UTC),
+ * picked per player and stable within the period.
+ */
+export const storeSchema = z
+  .object({
+    name: resourceKeySchema,
+    title: text(100),
+    kind: z.enum(storeKinds, { error: 'store.kind' }),
+    slots: z
+      .array(z.object({ product: resourceKeySchema }))
+      .min(1, { error: 'store.slotsRequired' })
+      .max(MAX_STORE_SLOTS, { error: 'store.slotsTooMany' }),
+    refreshHours: whole(1, 24 * 30, 'store.refreshHours').default(24),
+    /** Rotating: how many slots a player sees per period. */
+    shown: whole(1, MAX_STORE_SLOTS, 'store.shown').default(4),
+    conditions: storeConditionsSchema,
+  })
+  .superRefine((doc, ctx) => {
+    const seen = new Set<string>();
+    doc.slots.forEach((s, i) => {
+      if (seen.has(s.product))
+        ctx.addIssue({ code: 'custom', path: ['slots', i, 'product'], message: 'store.slotTwice' });
+      seen.add(s.product);
+    });
+  });
+export type Store = z.infer<typeof storeSchema>;
+
+export const storeResource = defineResource({
+  name: 'store',
+  label: l('商店', 'Store'),
+  schema: storeSchema,
+  key: 'name',
+  listFields: ['name', 'title', 'kind', 'slots', 'refreshHours'],
+  labels: {
+    name: l('名称', 'Name'),
+    title: l('标题', 'Title'),
+    kind: l('类型', 'Kind'),
+    slots: l('货位', 'Slots'),
+    refreshHours: l('刷新周期（小时）', 'Refresh every (hours)'),
+    shown: l('每期展示数', 'Shown per period'),
+  },
+  list: {
+    filters: {
+      kind: { kind: 'enum', field: 'kind', values: storeKindLabels },
+      state: windowFilter,
+    },
+    sort: ['name', 'title', 'updatedAt'],
+    export: ['name', 'title', 'kind', 'refreshHours', 'shown', 'effectiveAt', 'expireAt', 'version', 'updatedAt'],
+  },
+  search: ['name', 'title'],
+  permissions: {
+    query: ['normalProductConfigQuery'],
+    create: ['normalProductConfigCreate'],
+    edit: ['normalProductConfigEdit'],
+    delete: ['normalProductConfigDelete'],
+  },
+  versioned: true,
+  gameVisible: false,
+  window: true,
+  references: [{ field: 'slots', kind: 'product', keys: (doc) => doc.slots.map((s) => s.product) }],
+  routes: { list: 'productStore' },
+});
+
+/** The store catalogue's resources, in the order the game's store compiles them. */
+export const storeResources = [
+  priceLevelResource,
+  purchaseItemResource,
+  productResource,
+  giftPackResource,
+  storeResource,
+] as const;

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import {
+  compileStore,
+  explainStore,
+  giftPackResource,
+  type Locale,
+  levelOrderError,
+  type PriceLevel,
+  type PurchaseItem,
+  playerStoreAnswer,
+  priceLevelResource,
+  productResource,
+  purchaseEquips,
+  purchaseItemResource,
+  storeEndpoints,
+  storeGameEndpoints,
+  storeResource,
+  storeResources,
+} from '@rookery/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ModuleDeps } from '../../module.js';
+import type { Db } from '../../platform/db/client.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
+import { sendCached } from '../../platform/http/etag.js';
+import type { ItemsByKind } from '../../platform/resources/game-views.js';
+import { itemView } from '../../platform/resources/service.js';
+import { resourceItems } from '../../platform/resources/tables.js';
+import { readStorePlayer } from '../players/service.js';
+import { purchaseCountsSql } from './service.js';
+
+/** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
+async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
+  return db
+    .select({ key: resourceItems.key })
+    .from(resourceItems)
+    .where(and(eq(resourceItems.kind, kind), sql`${resourceItems.document}->>${field} = ${value}`))
+    .orderBy(resourceItems.key)
+    .limit(limit);
+}
+
+/** "IAP item 3 (priceLevel), IAP item 7 (priceLevel)" in the operator's language. */
+const where = (label: { 'zh-CN': string; 'en-US': string }, keys: { key: string }[], field: string, locale: Locale) =>
+  keys.map((k) => `${label[locale]} ${k.key} (${field})`).join(locale === 'zh-CN' ? '、' : ', ');
+
+/** 400 on `priceLevel` unless a price level of that tier exists. */
+async function checkTierExists(db: Db, tier: string) {
+  const [found] = await itemsWhere(db, priceLevelResource.name, 'tier', tier, 1);
+  if (!found)
+    throw new AppError(400, 'store.priceLevelMissingMsg', {
+      vars: { tier },
+      fields: [{ field: 'priceLevel', message: 'store.priceLevelMissing' }],
+    });
+}
+
+/** 409 while IAP items sell at `tier`: a price level they need may not go away or move. */
+async function refuseWhileTierUsed(db: Db, tier: string, locale: Locale, field: string) {
+  const users = await itemsWhere(db, purchaseItemResource.name, 'priceLevel', tier);
+  if (users.length > 0)
+    throw new AppError(409, 'store.inUse', {
+      vars: { where: where(purchaseItemResource.label, users, 'priceLevel', locale) },
+      fields: [{ field, message: 'store.inUseField' }],
+    });
+}
+
+/** The catalogue's version: each saved item's kind, key and version, hashed (the same on every instance). */
+function compileCatalogue(items: ItemsByKind) {
+  const hash = createHash('sha256');
+  for (const r of storeResources)
+    for (const item of items.get(r.name) ?? []) hash.update(`${r.name}\u0000${item.key}\u0000${item.version}\u0000`);
+  const of = (r: { name: string }) => items.get(r.name) ?? [];
+  return compileStore(
+    {
+      priceLevel: of(priceLevelResource),
+      purchaseItem: of(purchaseItemResource),
+      product: of(productResource),
+      giftPack: of(giftPackResource),
+      store: of(storeResource),
+    },
+    hash.digest('base64url').slice(0, 16),
+  );
+}
+
+/**
+ * The store catalogue (issue 29) on the resource kit: price levels, IAP items on the spec's
+ * `/purchase` paths, products, gift packs and stores, with their cross-checks; the spec's
+ * `/purchase/all` and `/purchase/equips`; "preview as player"; and the game's store, evaluated
+ * per player from one view compiled once per change.
+ */
+export async function storeModule({ app, database, clock, kit, gameKeyHash }: ModuleDeps) {
+  kit.register(priceLevelResource, {
+    beforeSave: async ({ db, doc, previous, locale }) => {
+      const before = previous as PriceLevel | null;
+      const after = doc as PriceLevel;
+      if (before && (before.tier !== after.tier || before.platform !== after.platform))
+        await refuseWhileTierUsed(db, before.tier, locale, before.tier !== after.tier ? 'tier' : 'platform');
+    },
+    beforeDelete: ({ db, previous, locale }) => refuseWhileTierUsed(db, (previous as PriceLevel).tier, locale, 'name'),
+  });
+  kit.register(purchaseItemResource, {
+    beforeSave: async ({ db, doc, previous, locale }) => {
+      const item = doc as PurchaseItem;
+      const levelError = levelOrderError(item);
+      if (levelError)
+        throw new AppError(400, 'http.validation', { fields: [{ field: 'maxLevel', message: levelError }] });
+      await checkTierExists(db, item.priceLevel);
+      // A gift pack sells this item: it stays a gift-pack item while one does.
+      if ((previous as PurchaseItem | null)?.isGiftPack && !item.isGiftPack) {
+        const packs = await db
+          .select({ key: resourceItems.key })
+          .from(resourceItems)
+          .where(
+            and(
+              eq(resourceItems.kind, giftPackResource.name),
+              sql`${resourceItems.document}->'purchaseId' = ${JSON.stringify(item.id)}::jsonb`,
+            ),
+          )
+          .orderBy(resourceItems.key)
+          .limit(5);
+        if (packs.length > 0)
+          throw new AppError(409, 'store.giftPackFlagInUseMsg', {
+            vars: { where: where(giftPackResource.label, packs, 'purchaseId', locale) },
+            fields: [{ field: 'isGiftPack', message: 'store.giftPackFlagInUse' }],
+          });
+      }
+    },
+  });
+  kit.register(productResource);
+  kit.register(giftPackResource, {
+    beforeSave: async ({ db, doc }) => {
+      const id = String((doc as { purchaseId: number }).purchaseId);
+      const [row] = await db
+        .select({ document: resourceItems.document })
+        .from(resourceItems)
+        .where(and(eq(resourceItems.kind, purchaseItemResource.name), eq(resourceItems.key, id)));
+      // A missing item is the kit's reference check's to report.
+      if (row && !(row.document as PurchaseItem).isGiftPack)
+        throw new AppError(400, 'store.notGiftPackItemMsg', {
+          vars: { id },
+          fields: [{ field: 'purchaseId', message: 'store.notGiftPackItem' }],
+        });
+    },
+  });
+  kit.register(storeResource);
+
+  const catalogue = await kit.view(storeResources, compileCatalogue);
+
+  /** The player the store is for, with their purchase counts; 404 when there is no such player. */
+  const storePlayer = async (db: Db, userId: number, now: Date) => {
+    const player = await readStorePlayer(db, userId, now, purchaseCountsSql(userId));
+    if (!player) throw notFound('player.notFound');
+    return { userId, attrs: player.attrs, level: player.level, purchases: player.extra ?? {} };
+  };
+
+  const registry = { db: database.db, gameKeyHash };
+  registerEndpoints(app, registry, storeEndpoints, {
+    purchaseAll: async ({ db, query }) => {
+      const rows = await db
+        .select()
+        .from(resourceItems)
+        .where(
+          and(
+            eq(resourceItems.kind, purchaseItemResource.name),
+            query.filterType === 'all'
+              ? undefined
+              : sql`(${resourceItems.document}->>'isGiftPack')::boolean = ${query.filterType === 'giftPack'}`,
+          ),
+        )
+        .orderBy(sql`${resourceItems.key}::bigint desc`);
+      return { list: rows.map((row) => itemView(row, purchaseItemResource) as never) };
+    },
+    purchaseEquips: async () => ({ list: purchaseEquips() }),
+    storePreview: async ({ db, params }) => {
+      const now = clock.now();
+      const player = await storePlayer(db, params.userId, now);
+      const { store, hidden } = explainStore(await catalogue.get(db), player, now.getTime());
+      return {
+        userId: params.userId,
+        at: now.toISOString(),
+        platform: player.attrs.os ?? null,
+        level: player.level,
+        store,
+        hidden,
+      };
+    },
+  });
+  registerEndpoints(app, registry, storeGameEndpoints, {
+    gameGetStore: async ({ db, params, req, reply }) => {
+      const now = clock.now();
+      const player = await storePlayer(db, params.userId, now);
+      const { store } = explainStore(await catalogue.get(db), player, now.getTime());
+      return sendCached(req, reply, playerStoreAnswer(store));
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import { type HiddenReason, storeEndpoints } from '@rookery/contracts';
+import { Alert, Button, Card, Descriptions, Input, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../access/useCan';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { ResourceList } from '../../crud/resource/ResourceList';
+import { storeScreen } from './catalogue';
+import './texts';
+
+type Hidden = { kind: string; key: string; store?: string; reason: HiddenReason };
+
+/** "Preview as player": the store a user ID sees now, and why each hidden item is hidden. */
+function Preview() {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [userId, setUserId] = useState<number>();
+  const preview = useEndpointQuery(
+    storeEndpoints.storePreview,
+    { params: { userId: userId ?? 0 } },
+    { enabled: userId !== undefined },
+  );
+  const valid = /^[1-9]\d{0,15}$/.test(text.trim());
+  const run = () => valid && setUserId(Number(text.trim()));
+  const data = preview.data;
+  const titles = new Map(
+    [...(data?.store.products ?? []), ...(data?.store.levelProducts ?? [])].map((p) => [p.name, p.title]),
+  );
+  const names = (list: { name?: string; title: string }[]) =>
+    list.length ? list.map((p) => p.title).join(', ') : t('store.preview.empty');
+  return (
+    <Card size="small" title={t('store.preview.title')}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
+          <Input
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={run}
+            inputMode="numeric"
+            maxLength={16}
+            aria-label={t('store.preview.userId')}
+            placeholder={t('store.preview.userId')}
+            data-testid="store-preview-user"
+          />
+          <Button
+            type="primary"
+            disabled={!valid}
+            onClick={run}
+            loading={preview.isFetching}
+            data-testid="store-preview"
+          >
+            {t('store.preview.run')}
+          </Button>
+        </Space.Compact>
+        {preview.isError && (
+          <Alert type="error" title={String((preview.error as { message?: string } | null)?.message ?? '')} />
+        )}
+        {userId !== undefined && data && (
+          <div data-testid="store-preview-result">
+            <Typography.Paragraph strong>
+              {t('store.preview.summary', { userId: data.userId, platform: data.platform ?? '—', level: data.level })}
+            </Typography.Paragraph>
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label={t('store.preview.sections.products')}>
+                {names(data.store.products)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('store.preview.sections.levelProducts')}>
+                {names(data.store.levelProducts)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('store.preview.sections.purchaseItems')}>
+                {names(data.store.purchaseItems)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('store.preview.sections.giftPacks')}>
+                {data.store.giftPacks.length
+                  ? data.store.giftPacks.map((g) => `${g.name} (${g.item.title})`).join(', ')
+                  : t('store.preview.empty')}
+              </Descriptions.Item>
+              {data.store.stores.map((s) => (
+                <Descriptions.Item key={s.name} label={`${t('store.preview.sections.stores')} · ${s.title}`}>
+                  {s.products.length
+                    ? s.products.map((name) => titles.get(name) ?? name).join(', ')
+                    : t('store.preview.empty')}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {t('store.preview.hidden')}
+            </Typography.Title>
+            <div style={{ overflowX: 'auto' }}>
+              <Table<Hidden>
+                size="small"
+                pagination={false}
+                rowKey={(h) => `${h.kind}:${h.store ?? ''}:${h.key}`}
+                dataSource={data.hidden}
+                locale={{ emptyText: t('store.preview.none') }}
+                data-testid="store-preview-hidden"
+                columns={[
+                  { title: t('store.preview.kind'), render: (_, h) => t(`store.preview.kinds.${h.kind}`) },
+                  { title: t('store.preview.key'), render: (_, h) => (h.store ? `${h.store} / ${h.key}` : h.key) },
+                  { title: t('store.preview.reason'), render: (_, h) => t(`store.preview.reasons.${h.reason}`) },
+                ]}
+              />
+            </div>
+          </div>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+/** `/purchase/product/store`: the stores, and a preview of what one player sees now. */
+export default function StorePage() {
+  const can = useCan();
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {can(storeEndpoints.storePreview.permission as string[]) && <Preview />}
+      <ResourceList screen={storeScreen} />
+    </Space>
+  );
+}

@@ -1,0 +1,432 @@
+import {
+  consumingTypeLabels,
+  consumingTypes,
+  discountModeLabels,
+  discountModes,
+  gameLabel,
+  giftPackColourLabels,
+  giftPackColours,
+  giftPackResource,
+  priceLevelResource,
+  productResource,
+  purchaseItemResource,
+  resourceKinds,
+  storeKindLabels,
+  storeKinds,
+  storePlatformLabels,
+  storePlatforms,
+  storeResource,
+} from '@rookery/contracts';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { ResourcePicker } from '../../crud/resource/ResourcePicker';
+import { resourceScreen } from '../../crud/resource/screen';
+import { LongText, TextInput } from '../../crud/schema-fields';
+import { currentLocale } from '../../i18n';
+import { ConditionsEditor } from '../shared/ConditionsEditor';
+import { RewardsEditor } from '../shared/RewardsEditor';
+import './texts';
+
+const numberFormat = () => new Intl.NumberFormat(currentLocale());
+const rewardsText = (rewards: { kind: string; amount: number }[]) =>
+  rewards.map((r) => `${gameLabel(r.kind, currentLocale())} × ${numberFormat().format(r.amount)}`).join(', ');
+const conditionsText = (conditions: unknown[], t: TFunction) =>
+  conditions.length ? t('store.conditionsCount', { count: conditions.length }) : t('store.noConditions');
+const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
+const enumOptions = <K extends string>(values: readonly K[], labels: Record<K, { 'zh-CN': string; 'en-US': string }>) =>
+  values.map((v) => ({ value: v, label: labels[v][currentLocale()] }));
+
+/** The level gate, purchase limit and conditions every sellable thing has. */
+function Targeting({ itemProps }: { itemProps: (name: string) => object }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item {...itemProps('repurchaseLimit')} extra={t('store.repurchaseHint')}>
+        <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item {...itemProps('minLevel')}>
+          <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item {...itemProps('maxLevel')} extra={t('store.maxLevelHint')}>
+          <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item {...itemProps('conditions')}>
+        <ConditionsEditor />
+      </Form.Item>
+    </>
+  );
+}
+
+const targetingLabels = {
+  repurchaseLimit: 'store.repurchaseLimit',
+  minLevel: 'store.minLevel',
+  maxLevel: 'store.maxLevel',
+  conditions: 'store.conditions',
+} as const;
+const targetingBlank = { repurchaseLimit: 0, minLevel: 0, maxLevel: null, conditions: [] };
+
+/** `/purchase/product/pricelevel`: a tier's store SKU and prices on one platform. */
+export const priceLevelScreen = resourceScreen({
+  resource: priceLevelResource,
+  entity: 'store.price.entity',
+  labels: {
+    name: 'store.name',
+    tier: 'store.price.tier',
+    platform: 'store.price.platform',
+    sku: 'store.price.sku',
+    prices: 'store.price.prices',
+  },
+  render: {
+    platform: (row) => storePlatformLabels[row.platform][currentLocale()],
+    prices: (row) =>
+      row.prices
+        .map((p) =>
+          new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: p.currency }).format(p.amount),
+        )
+        .join(' · '),
+  },
+  blank: { platform: 'ios', prices: [{ currency: 'USD', amount: 0.99 }] },
+  Form: ({ itemProps, editing }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('name')}>
+          <TextInput field="name" disabled={editing} data-testid="price-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('tier')}>
+          <TextInput field="tier" data-testid="price-tier" />
+        </Form.Item>
+        <Form.Item {...itemProps('platform')}>
+          <Select
+            options={enumOptions(storePlatforms, storePlatformLabels)}
+            style={{ maxWidth: 240 }}
+            data-testid="price-platform"
+          />
+        </Form.Item>
+        <Form.Item {...itemProps('sku')}>
+          <TextInput field="sku" data-testid="price-sku" />
+        </Form.Item>
+        <Form.Item {...itemProps('prices')}>
+          <Form.List name="prices">
+            {(rows, { add, remove }) => (
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                {rows.map((row) => (
+                  <Space key={row.key} align="baseline" wrap>
+                    <Form.Item name={[row.name, 'currency']} style={{ marginBottom: 0 }}>
+                      <Input
+                        aria-label={t('store.price.currency')}
+                        placeholder="USD"
+                        maxLength={3}
+                        style={{ width: 100 }}
+                        data-testid={`price-currency-${row.name}`}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[row.name, 'amount']} style={{ marginBottom: 0 }}>
+                      <InputNumber<number>
+                        aria-label={t('store.price.amount')}
+                        min={0.01}
+                        max={1_000_000}
+                        precision={2}
+                        style={{ width: 160 }}
+                        data-testid={`price-amount-${row.name}`}
+                      />
+                    </Form.Item>
+                    <Button onClick={() => remove(row.name)}>{t('store.price.remove')}</Button>
+                  </Space>
+                ))}
+                <Button onClick={() => add({ currency: '', amount: undefined })}>{t('store.price.add')}</Button>
+              </Space>
+            )}
+          </Form.List>
+        </Form.Item>
+      </>
+    );
+  },
+});
+
+/** `/purchase/plist`: IAP items (the spec's purchase items) on their price level. */
+export const purchaseItemScreen = resourceScreen({
+  resource: purchaseItemResource,
+  entity: 'store.item.entity',
+  labels: {
+    id: 'store.item.id',
+    title: 'store.title',
+    description: 'store.description',
+    priceLevel: 'store.item.priceLevel',
+    isIAP: 'store.item.isIAP',
+    isGiftPack: 'store.item.isGiftPack',
+    consumingType: 'store.item.consumingType',
+    rewards: 'store.rewards',
+    ...targetingLabels,
+  },
+  render: {
+    consumingType: (row) => consumingTypeLabels[row.consumingType][currentLocale()],
+    isGiftPack: (row, t) => (row.isGiftPack ? <Tag color="magenta">{t('store.item.isGiftPack')}</Tag> : '—'),
+    rewards: (row) => rewardsText(row.rewards),
+    conditions: (row, t) => conditionsText(row.conditions, t),
+    repurchaseLimit: (row, t) => limitText(row.repurchaseLimit, t),
+  },
+  blank: {
+    isIAP: true,
+    isGiftPack: false,
+    consumingType: 'consumable',
+    rewards: [{ kind: 'gem', amount: 100 }],
+    description: '',
+    ...targetingBlank,
+  },
+  Form: ({ itemProps }) => (
+    <>
+      <Form.Item {...itemProps('title')}>
+        <TextInput field="title" data-testid="item-title" />
+      </Form.Item>
+      <Form.Item {...itemProps('description')}>
+        <LongText field="description" />
+      </Form.Item>
+      <Form.Item {...itemProps('priceLevel')}>
+        <TextInput field="priceLevel" data-testid="item-price-level" />
+      </Form.Item>
+      <Form.Item {...itemProps('consumingType')}>
+        <Select options={enumOptions(consumingTypes, consumingTypeLabels)} style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item {...itemProps('isIAP')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item {...itemProps('isGiftPack')} valuePropName="checked">
+        <Switch data-testid="item-gift-pack" />
+      </Form.Item>
+      <Form.Item {...itemProps('rewards')}>
+        <RewardsEditor name="rewards" />
+      </Form.Item>
+      <Targeting itemProps={itemProps} />
+    </>
+  ),
+});
+
+/** `/purchase/product/list`: products sold for in-game currency. */
+export const productScreen = resourceScreen({
+  resource: productResource,
+  entity: 'store.product.entity',
+  labels: {
+    name: 'store.name',
+    title: 'store.title',
+    description: 'store.description',
+    cost: 'store.product.cost',
+    rewards: 'store.rewards',
+    ...targetingLabels,
+  },
+  render: {
+    cost: (row) => `${gameLabel(row.cost.kind, currentLocale())} × ${numberFormat().format(row.cost.amount)}`,
+    rewards: (row) => rewardsText(row.rewards),
+    conditions: (row, t) => conditionsText(row.conditions, t),
+    repurchaseLimit: (row, t) => limitText(row.repurchaseLimit, t),
+  },
+  blank: {
+    description: '',
+    cost: { kind: 'gem', amount: 10 },
+    rewards: [{ kind: 'coin', amount: 1000 }],
+    ...targetingBlank,
+  },
+  Form: ({ itemProps, editing }) => {
+    const { t } = useTranslation();
+    return (
+      <>
+        <Form.Item {...itemProps('name')}>
+          <TextInput field="name" disabled={editing} data-testid="product-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('title')}>
+          <TextInput field="title" data-testid="product-title" />
+        </Form.Item>
+        <Form.Item {...itemProps('description')}>
+          <LongText field="description" />
+        </Form.Item>
+        <Form.Item {...itemProps('cost')}>
+          <Space wrap>
+            <Form.Item name={['cost', 'kind']} noStyle>
+              <Select
+                aria-label={t('store.product.costKind')}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={resourceKinds.map((k) => ({ value: k, label: gameLabel(k, currentLocale()) }))}
+                style={{ width: 200 }}
+              />
+            </Form.Item>
+            <Form.Item name={['cost', 'amount']} noStyle>
+              <InputNumber<number>
+                aria-label={t('store.product.costAmount')}
+                min={1}
+                precision={0}
+                style={{ width: 160 }}
+                data-testid="product-cost"
+              />
+            </Form.Item>
+          </Space>
+        </Form.Item>
+        <Form.Item {...itemProps('rewards')}>
+          <RewardsEditor name="rewards" />
+        </Form.Item>
+        <Targeting itemProps={itemProps} />
+      </>
+    );
+  },
+});
+
+/** A numbered IAP item picked a page at a time, shown with its title. */
+function PurchaseItemPicker(props: { value?: number; onChange?: (id: number | undefined) => void; id?: string }) {
+  return (
+    <ResourcePicker
+      id={props.id}
+      resource={purchaseItemResource}
+      value={props.value === undefined || props.value === null ? undefined : String(props.value)}
+      onChange={(key) => props.onChange?.(key ? Number(key) : undefined)}
+      labelOf={(row) => `${row.id} · ${row.title}`}
+      style={{ maxWidth: 360 }}
+      testId="gift-item"
+    />
+  );
+}
+
+/** `/purchase/product/giftCode`: the gift-pack catalogue (not gift codes). */
+export const giftPackScreen = resourceScreen({
+  resource: giftPackResource,
+  entity: 'store.gift.entity',
+  labels: {
+    name: 'store.name',
+    purchaseId: 'store.gift.purchaseId',
+    discountMode: 'store.gift.discountMode',
+    discount: 'store.gift.discount',
+    isEffective: 'store.gift.isEffective',
+    weight: 'store.gift.weight',
+    colour: 'store.gift.colour',
+    ...targetingLabels,
+  },
+  render: {
+    discountMode: (row) => discountModeLabels[row.discountMode][currentLocale()],
+    discount: (row, t) =>
+      row.discountMode === 'percent'
+        ? t('store.gift.percentOff', { value: row.discount })
+        : t('store.gift.timesValue', { value: row.discount }),
+    colour: (row) => giftPackColourLabels[row.colour][currentLocale()],
+    isEffective: (row, t) => (row.isEffective ? <Tag color="green">{t('store.gift.isEffective')}</Tag> : '—'),
+    conditions: (row, t) => conditionsText(row.conditions, t),
+    repurchaseLimit: (row, t) => limitText(row.repurchaseLimit, t),
+  },
+  blank: { discountMode: 'percent', discount: 20, isEffective: true, weight: 10, colour: 'Orange', ...targetingBlank },
+  Form: ({ itemProps, editing }) => (
+    <>
+      <Form.Item {...itemProps('name')}>
+        <TextInput field="name" disabled={editing} data-testid="gift-name" />
+      </Form.Item>
+      <Form.Item {...itemProps('purchaseId')}>
+        <PurchaseItemPicker />
+      </Form.Item>
+      <Form.Item {...itemProps('discountMode')}>
+        <Select options={enumOptions(discountModes, discountModeLabels)} style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item {...itemProps('discount')}>
+        <InputNumber<number> min={1} max={100} step={1} style={{ width: 160 }} data-testid="gift-discount" />
+      </Form.Item>
+      <Form.Item {...itemProps('weight')}>
+        <InputNumber<number> min={1} max={10_000} precision={0} style={{ width: 160 }} data-testid="gift-weight" />
+      </Form.Item>
+      <Form.Item {...itemProps('colour')}>
+        <Select
+          options={enumOptions(giftPackColours, giftPackColourLabels)}
+          style={{ maxWidth: 240 }}
+          data-testid="gift-colour"
+        />
+      </Form.Item>
+      <Form.Item {...itemProps('isEffective')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Targeting itemProps={itemProps} />
+    </>
+  ),
+});
+
+/** A store's slots: ordered rows, each naming a product picked a page at a time. */
+function SlotsEditor() {
+  const { t } = useTranslation();
+  return (
+    <Form.List name="slots">
+      {(rows, { add, remove, move }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="store-slots">
+          {rows.map((row, i) => (
+            <Space key={row.key} align="baseline" wrap>
+              <span>{t('store.shop.slot', { n: i + 1 })}</span>
+              <Form.Item name={[row.name, 'product']} style={{ marginBottom: 0 }}>
+                <ResourcePicker
+                  resource={productResource}
+                  labelOf={(p) => `${p.name} · ${p.title}`}
+                  style={{ width: 280 }}
+                  testId={`store-slot-${i}`}
+                />
+              </Form.Item>
+              <Button disabled={i === 0} onClick={() => move(i, i - 1)}>
+                {t('store.shop.up')}
+              </Button>
+              <Button disabled={i === rows.length - 1} onClick={() => move(i, i + 1)}>
+                {t('store.shop.down')}
+              </Button>
+              <Button danger onClick={() => remove(row.name)}>
+                {t('store.price.remove')}
+              </Button>
+            </Space>
+          ))}
+          <Button onClick={() => add({ product: undefined })} data-testid="store-add-slot">
+            {t('store.shop.addSlot')}
+          </Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** `/purchase/product/store`: stores with ordered slots and a refresh schedule. */
+export const storeScreen = resourceScreen({
+  resource: storeResource,
+  entity: 'store.shop.entity',
+  labels: {
+    name: 'store.name',
+    title: 'store.title',
+    kind: 'store.shop.kind',
+    slots: 'store.shop.slots',
+    refreshHours: 'store.shop.refreshHours',
+    shown: 'store.shop.shown',
+    conditions: 'store.conditions',
+  },
+  render: {
+    kind: (row) => storeKindLabels[row.kind][currentLocale()],
+    slots: (row) => row.slots.map((s) => s.product).join(', '),
+    conditions: (row, t) => conditionsText(row.conditions, t),
+  },
+  blank: { kind: 'static', slots: [], refreshHours: 24, shown: 4, conditions: [] },
+  Form: ({ itemProps, editing }) => (
+    <>
+      <Form.Item {...itemProps('name')}>
+        <TextInput field="name" disabled={editing} data-testid="store-name" />
+      </Form.Item>
+      <Form.Item {...itemProps('title')}>
+        <TextInput field="title" data-testid="store-title" />
+      </Form.Item>
+      <Form.Item {...itemProps('kind')}>
+        <Select options={enumOptions(storeKinds, storeKindLabels)} style={{ maxWidth: 240 }} />
+      </Form.Item>
+      <Form.Item {...itemProps('slots')}>
+        <SlotsEditor />
+      </Form.Item>
+      <Space wrap>
+        <Form.Item {...itemProps('refreshHours')}>
+          <InputNumber<number> min={1} max={720} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item {...itemProps('shown')}>
+          <InputNumber<number> min={1} max={100} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item {...itemProps('conditions')}>
+        <ConditionsEditor />
+      </Form.Item>
+    </>
+  ),
+});
