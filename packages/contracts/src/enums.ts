@@ -1,4 +1,4 @@
-import { type Label, type Locale, l } from './permissions.js';
+import { type Label, type Locale, zhEn } from './permissions.js';
 
 /**
  * Coded values (enums) and their zh/en labels: the one declaration the server (typed columns,
@@ -14,10 +14,10 @@ export const labelsIn = <K extends string>(labels: Record<K, Label>, locale: Loc
 export const staffStatuses = ['active', 'disabled', 'pending', 'rejected'] as const;
 export type StaffStatus = (typeof staffStatuses)[number];
 export const staffStatusLabels: Record<StaffStatus, Label> = {
-  active: l('启用', 'Active'),
-  disabled: l('停用', 'Disabled'),
-  pending: l('待审批', 'Pending'),
-  rejected: l('已拒绝', 'Rejected'),
+  active: zhEn('启用', 'Active'),
+  disabled: zhEn('停用', 'Disabled'),
+  pending: zhEn('待审批', 'Pending'),
+  rejected: zhEn('已拒绝', 'Rejected'),
 };
 /** The states a registration's review shows (a disabled account is no longer a registration). */
 export const registrationStates = ['pending', 'active', 'rejected'] as const satisfies readonly StaffStatus[];
@@ -29,47 +29,47 @@ export const staffSources = ['console', 'register'] as const;
 export const playerStatuses = ['normal', 'frozen'] as const;
 export type PlayerStatus = (typeof playerStatuses)[number];
 export const playerStatusLabels: Record<PlayerStatus, Label> = {
-  normal: l('正常', 'Normal'),
-  frozen: l('冻结', 'Frozen'),
+  normal: zhEn('正常', 'Normal'),
+  frozen: zhEn('冻结', 'Frozen'),
 };
 /** Whether a player has ever paid. */
 export const playerUserTypes = ['payment', 'normal'] as const;
 export type PlayerUserType = (typeof playerUserTypes)[number];
 export const playerUserTypeLabels: Record<PlayerUserType, Label> = {
-  payment: l('付费用户', 'Paying'),
-  normal: l('普通用户', 'Normal'),
+  payment: zhEn('付费用户', 'Paying'),
+  normal: zhEn('普通用户', 'Normal'),
 };
 
 /** The plausibility rules a save is checked against (a broken one files a suspicion record). */
 export const suspicionRules = ['resourceGain', 'saveCountJump', 'unboundDevice'] as const;
 export type SuspicionRule = (typeof suspicionRules)[number];
 export const suspicionRuleLabels: Record<SuspicionRule, Label> = {
-  resourceGain: l('资源增长异常', 'Resource gain too fast'),
-  saveCountJump: l('存档次数跳变', 'Save count jump'),
-  unboundDevice: l('未绑定设备存档', 'Save from unbound device'),
+  resourceGain: zhEn('资源增长异常', 'Resource gain too fast'),
+  saveCountJump: zhEn('存档次数跳变', 'Save count jump'),
+  unboundDevice: zhEn('未绑定设备存档', 'Save from unbound device'),
 };
 
 // Mail
 export const mailScopes = ['personal', 'global', 'comeback'] as const;
 export type MailScope = (typeof mailScopes)[number];
 export const mailScopeLabels: Record<MailScope, Label> = {
-  personal: l('个人邮件', 'Personal mail'),
-  global: l('全服邮件', 'Global mail'),
-  comeback: l('回流邮件', 'Comeback mail'),
+  personal: zhEn('个人邮件', 'Personal mail'),
+  global: zhEn('全服邮件', 'Global mail'),
+  comeback: zhEn('回流邮件', 'Comeback mail'),
 };
 export const mailStates = ['scheduled', 'active', 'expired', 'recalled'] as const;
 export type MailState = (typeof mailStates)[number];
 export const mailStateLabels: Record<MailState, Label> = {
-  scheduled: l('待生效', 'Scheduled'),
-  active: l('生效中', 'Active'),
-  expired: l('已过期', 'Expired'),
-  recalled: l('已撤回', 'Recalled'),
+  scheduled: zhEn('待生效', 'Scheduled'),
+  active: zhEn('生效中', 'Active'),
+  expired: zhEn('已过期', 'Expired'),
+  recalled: zhEn('已撤回', 'Recalled'),
 };
 /** How strongly the game asks a player to update (version upgrade levels). */
 export const upgradeLevels = ['forced', 'recommended', 'silent'] as const;
 export type UpgradeLevel = (typeof upgradeLevels)[number];
 export const upgradeLevelLabels: Record<UpgradeLevel, Label> = {
-  forced: l('强制更新', 'Forced'),
-  recommended: l('推荐更新', 'Recommended'),
-  silent: l('静默更新', 'Silent'),
+  forced: zhEn('强制更新', 'Forced'),
+  recommended: zhEn('推荐更新', 'Recommended'),
+  silent: zhEn('静默更新', 'Silent'),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Label, l } from './permissions.js';
+import { type Label, zhEn } from './permissions.js';
 
 /**
  * The penguin game's vocabulary in one module: reward resource kinds, the game-state fields the
@@ -20,28 +20,28 @@ interface ResourceInfo {
 }
 
 export const resourceCatalogue = {
-  gem: { label: l('钻石', 'Gems'), maxGainPerHour: 2_000 },
-  coin: { label: l('金币', 'Coins'), maxGainPerHour: 5_000_000 },
-  luck_bag: { label: l('福袋', 'Luck bags'), maxGainPerHour: 50 },
-  heart: { label: l('爱心', 'Hearts'), maxGainPerHour: 500 },
-  cookie: { label: l('饼干', 'Cookies'), maxGainPerHour: 2_000 },
-  sakura: { label: l('樱花', 'Sakura'), maxGainPerHour: 2_000 },
-  research_point: { label: l('研究点', 'Research points'), maxGainPerHour: 10_000 },
-  gold_treasure_chest: { label: l('金宝箱', 'Gold treasure chests'), maxGainPerHour: 20 },
-  silver_treasure_chest: { label: l('银宝箱', 'Silver treasure chests'), maxGainPerHour: 50 },
-  time_token: { label: l('时间代币', 'Time tokens'), maxGainPerHour: 50 },
-  heart_token: { label: l('爱心代币', 'Heart tokens'), maxGainPerHour: 50 },
-  penguin_emperor: { label: l('帝企鹅', 'Emperor penguins'), maxGainPerHour: 20 },
-  penguin_king: { label: l('王企鹅', 'King penguins'), maxGainPerHour: 20 },
-  penguin_adelie: { label: l('阿德利企鹅', 'Adélie penguins'), maxGainPerHour: 50 },
-  penguin_gentoo: { label: l('巴布亚企鹅', 'Gentoo penguins'), maxGainPerHour: 50 },
-  penguin_chinstrap: { label: l('帽带企鹅', 'Chinstrap penguins'), maxGainPerHour: 50 },
-  penguin_rockhopper: { label: l('跳岩企鹅', 'Rockhopper penguins'), maxGainPerHour: 50 },
-  penguin_macaroni: { label: l('长冠企鹅', 'Macaroni penguins'), maxGainPerHour: 50 },
-  penguin_little_blue: { label: l('小蓝企鹅', 'Little blue penguins'), maxGainPerHour: 50 },
-  fishing_boat: { label: l('渔船', 'Fishing boats'), maxGainPerHour: 5 },
-  submarine: { label: l('潜水艇', 'Submarines'), maxGainPerHour: 2 },
-  max_offline_hour: { label: l('最大离线时长', 'Max offline hours'), maxGainPerHour: 4 },
+  gem: { label: zhEn('钻石', 'Gems'), maxGainPerHour: 2_000 },
+  coin: { label: zhEn('金币', 'Coins'), maxGainPerHour: 5_000_000 },
+  luck_bag: { label: zhEn('福袋', 'Luck bags'), maxGainPerHour: 50 },
+  heart: { label: zhEn('爱心', 'Hearts'), maxGainPerHour: 500 },
+  cookie: { label: zhEn('饼干', 'Cookies'), maxGainPerHour: 2_000 },
+  sakura: { label: zhEn('樱花', 'Sakura'), maxGainPerHour: 2_000 },
+  research_point: { label: zhEn('研究点', 'Research points'), maxGainPerHour: 10_000 },
+  gold_treasure_chest: { label: zhEn('金宝箱', 'Gold treasure chests'), maxGainPerHour: 20 },
+  silver_treasure_chest: { label: zhEn('银宝箱', 'Silver treasure chests'), maxGainPerHour: 50 },
+  time_token: { label: zhEn('时间代币', 'Time tokens'), maxGainPerHour: 50 },
+  heart_token: { label: zhEn('爱心代币', 'Heart tokens'), maxGainPerHour: 50 },
+  penguin_emperor: { label: zhEn('帝企鹅', 'Emperor penguins'), maxGainPerHour: 20 },
+  penguin_king: { label: zhEn('王企鹅', 'King penguins'), maxGainPerHour: 20 },
+  penguin_adelie: { label: zhEn('阿德利企鹅', 'Adélie penguins'), maxGainPerHour: 50 },
+  penguin_gentoo: { label: zhEn('巴布亚企鹅', 'Gentoo penguins'), maxGainPerHour: 50 },
+  penguin_chinstrap: { label: zhEn('帽带企鹅', 'Chinstrap penguins'), maxGainPerHour: 50 },
+  penguin_rockhopper: { label: zhEn('跳岩企鹅', 'Rockhopper penguins'), maxGainPerHour: 50 },
+  penguin_macaroni: { label: zhEn('长冠企鹅', 'Macaroni penguins'), maxGainPerHour: 50 },
+  penguin_little_blue: { label: zhEn('小蓝企鹅', 'Little blue penguins'), maxGainPerHour: 50 },
+  fishing_boat: { label: zhEn('渔船', 'Fishing boats'), maxGainPerHour: 5 },
+  submarine: { label: zhEn('潜水艇', 'Submarines'), maxGainPerHour: 2 },
+  max_offline_hour: { label: zhEn('最大离线时长', 'Max offline hours'), maxGainPerHour: 4 },
 } as const satisfies Record<string, ResourceInfo>;
 
 export type ResourceKind = keyof typeof resourceCatalogue;
@@ -54,14 +54,14 @@ export const isResourceKind = (kind: string): kind is ResourceKind => Object.has
  * features; these are those mechanics as things that unlock).
  */
 export const featureCatalogue = {
-  gacha: l('扭蛋', 'Gacha'),
-  quests: l('任务', 'Quests'),
-  skills: l('技能', 'Skills'),
-  time_tickets: l('时间券', 'Time tickets'),
-  research: l('研究', 'Research'),
-  fishing: l('钓鱼', 'Fishing'),
-  diving: l('潜水', 'Diving'),
-  new_habitat: l('新栖息地', 'New habitat'),
+  gacha: zhEn('扭蛋', 'Gacha'),
+  quests: zhEn('任务', 'Quests'),
+  skills: zhEn('技能', 'Skills'),
+  time_tickets: zhEn('时间券', 'Time tickets'),
+  research: zhEn('研究', 'Research'),
+  fishing: zhEn('钓鱼', 'Fishing'),
+  diving: zhEn('潜水', 'Diving'),
+  new_habitat: zhEn('新栖息地', 'New habitat'),
 } as const satisfies Record<string, Label>;
 export type Feature = keyof typeof featureCatalogue;
 export const features = Object.keys(featureCatalogue) as [Feature, ...Feature[]];
@@ -76,27 +76,27 @@ export const MAX_ACHIEVEMENT_LEVEL = 1000;
 
 /** The game-state counters of a player document, in the order the console shows them. */
 export const stateFieldCatalogue = {
-  availableGoldChests: l('可用金宝箱数', 'Available gold treasure chests'),
-  availableSilverChests: l('可用银宝箱数', 'Available silver treasure chests'),
-  gachaGoldChests: l('扭蛋金宝箱数', 'Gacha gold treasure chests'),
-  gachaSilverChests: l('扭蛋银宝箱数', 'Gacha silver treasure chests'),
-  maxOfflineHours: l('最大离线小时数', 'Max offline hours'),
-  timeTickets1h: l('1 小时时间券', '1-hour time tickets'),
-  timeTickets6h: l('6 小时时间券', '6-hour time tickets'),
-  timeTickets12h: l('12 小时时间券', '12-hour time tickets'),
-  totalPenguins: l('企鹅总数', 'Total penguins'),
-  achievementLevel: l('成就等级', 'Achievement level'),
-  questIndex: l('任务序号', 'Quest index'),
-  questProgress: l('任务进度', 'Quest progress'),
-  skillUseCount: l('技能使用次数', 'Skill use count'),
-  habitatCount: l('栖息地数量', 'Habitat count'),
+  availableGoldChests: zhEn('可用金宝箱数', 'Available gold treasure chests'),
+  availableSilverChests: zhEn('可用银宝箱数', 'Available silver treasure chests'),
+  gachaGoldChests: zhEn('扭蛋金宝箱数', 'Gacha gold treasure chests'),
+  gachaSilverChests: zhEn('扭蛋银宝箱数', 'Gacha silver treasure chests'),
+  maxOfflineHours: zhEn('最大离线小时数', 'Max offline hours'),
+  timeTickets1h: zhEn('1 小时时间券', '1-hour time tickets'),
+  timeTickets6h: zhEn('6 小时时间券', '6-hour time tickets'),
+  timeTickets12h: zhEn('12 小时时间券', '12-hour time tickets'),
+  totalPenguins: zhEn('企鹅总数', 'Total penguins'),
+  achievementLevel: zhEn('成就等级', 'Achievement level'),
+  questIndex: zhEn('任务序号', 'Quest index'),
+  questProgress: zhEn('任务进度', 'Quest progress'),
+  skillUseCount: zhEn('技能使用次数', 'Skill use count'),
+  habitatCount: zhEn('栖息地数量', 'Habitat count'),
 } as const satisfies Record<string, Label>;
 
 export type StateField = keyof typeof stateFieldCatalogue;
 export const stateFields = Object.keys(stateFieldCatalogue) as StateField[];
 
 /** Title of the resources block in the state document. */
-export const resourcesLabel = l('资源', 'Resources');
+export const resourcesLabel = zhEn('资源', 'Resources');
 
 const amount = z
   .number({ error: 'v.amountInteger' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, endpointTable } from './endpoint.js';
 import { isoDate, optionalIsoDate } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
-import { type Label, l } from './permissions.js';
+import { type Label, zhEn } from './permissions.js';
 
 /**
  * Jobs: work that outlives a request or runs at a time (server `platform/jobs`, on pg-boss).
@@ -10,15 +10,15 @@ import { type Label, l } from './permissions.js';
  * the same name, the jobs page filters and shows by it.
  */
 export const jobCatalogue = {
-  'players.prune': l('清理玩家例行事件', 'Prune routine player events'),
-  'mail.prune': l('清理过期邮件副本', 'Prune expired mail copies'),
-  'staff.prune': l('清理过期会话与验证码', 'Prune expired sessions and captchas'),
-  'accessLog.prune': l('清理访问日志', 'Prune the access log'),
-  'performance.prune': l('清理性能数据', 'Prune performance figures'),
-  'logs.partitions': l('维护日志分区（建新、删过期）', 'Maintain log partitions (create ahead, drop expired)'),
-  'dashboard.rollup': l('汇总玩家活跃数据', 'Roll up player activity'),
-  'giftCodes.generate': l('生成唯一兑换码', 'Generate unique gift codes'),
-  'giftCodes.prune': l('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),
+  'players.prune': zhEn('清理玩家例行事件', 'Prune routine player events'),
+  'mail.prune': zhEn('清理过期邮件副本', 'Prune expired mail copies'),
+  'staff.prune': zhEn('清理过期会话与验证码', 'Prune expired sessions and captchas'),
+  'accessLog.prune': zhEn('清理访问日志', 'Prune the access log'),
+  'performance.prune': zhEn('清理性能数据', 'Prune performance figures'),
+  'logs.partitions': zhEn('维护日志分区（建新、删过期）', 'Maintain log partitions (create ahead, drop expired)'),
+  'dashboard.rollup': zhEn('汇总玩家活跃数据', 'Roll up player activity'),
+  'giftCodes.generate': zhEn('生成唯一兑换码', 'Generate unique gift codes'),
+  'giftCodes.prune': zhEn('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),
 } as const satisfies Record<string, Label>;
 export type JobName = keyof typeof jobCatalogue;
 export const jobNames = Object.keys(jobCatalogue) as JobName[];
@@ -27,12 +27,12 @@ export const jobNames = Object.keys(jobCatalogue) as JobName[];
 export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof jobStates)[number];
 export const jobStateLabels: Record<JobState, Label> = {
-  created: l('等待中', 'Waiting'),
-  retry: l('等待重试', 'Waiting to retry'),
-  active: l('运行中', 'Running'),
-  completed: l('已完成', 'Completed'),
-  cancelled: l('已取消', 'Cancelled'),
-  failed: l('已失败', 'Failed'),
+  created: zhEn('等待中', 'Waiting'),
+  retry: zhEn('等待重试', 'Waiting to retry'),
+  active: zhEn('运行中', 'Running'),
+  completed: zhEn('已完成', 'Completed'),
+  cancelled: zhEn('已取消', 'Cancelled'),
+  failed: zhEn('已失败', 'Failed'),
 };
 /** States a job can be cancelled in, and the one it can be retried from. */
 export const cancellableJobStates: readonly JobState[] = ['created', 'retry', 'active'];
@@ -40,7 +40,7 @@ export const retryableJobStates: readonly JobState[] = ['failed'];
 
 /** The action of a job that a schedule started (no staff member caused it). */
 export const SCHEDULED_JOB_ACTION = 'schedule';
-export const scheduledJobLabel = l('定时计划', 'Schedule');
+export const scheduledJobLabel = zhEn('定时计划', 'Schedule');
 
 const jobParams = z.object({ id: z.uuid() });
 

@@ -1,6 +1,6 @@
 import { type BuiltInRole, superRoles } from './access.js';
 import { operatingSystemLabels, operatingSystems } from './conditions.js';
-import { type Label, type Locale, l } from './permissions.js';
+import { type Label, type Locale, zhEn } from './permissions.js';
 
 /**
  * Labels of coded values that only signed-in screens show. Kept apart from enums.ts, which the
@@ -9,13 +9,13 @@ import { type Label, type Locale, l } from './permissions.js';
 
 /** What the console calls the built-in roles; a role made by an administrator shows its own name. */
 export const builtInRoleLabels: Record<BuiltInRole, Label> = {
-  maxRole: l('超级管理员', 'Superuser'),
-  admin: l('管理员', 'Administrator'),
-  operation: l('运营', 'Operations'),
-  developer: l('开发', 'Developer'),
-  tester: l('测试', 'Tester'),
-  service: l('客服', 'Customer service'),
-  serviceManager: l('客服主管', 'Customer service manager'),
+  maxRole: zhEn('超级管理员', 'Superuser'),
+  admin: zhEn('管理员', 'Administrator'),
+  operation: zhEn('运营', 'Operations'),
+  developer: zhEn('开发', 'Developer'),
+  tester: zhEn('测试', 'Tester'),
+  service: zhEn('客服', 'Customer service'),
+  serviceManager: zhEn('客服主管', 'Customer service manager'),
 };
 
 /** A role's name as the console shows it: a built-in role's label, or the name it was given. */
@@ -39,11 +39,11 @@ export function operatingSystemLabel(os: string | null | undefined): string {
  * as their sentences): what each one says.
  */
 export const playerGameEventLabels: Record<string, Label> = {
-  login: l('登录了游戏', 'Signed in to the game'),
-  save: l('保存了存档', 'Saved the game'),
-  rewards: l('获得了奖励', 'Received rewards'),
-  mailClaim: l('领取了邮件', 'Claimed a mail'),
-  purchase: l('完成了购买', 'Made a purchase'),
-  giftCode: l('兑换了礼包码', 'Redeemed a gift code'),
-  copiedToAccount: l('存档被复制到另一个账号', 'Save copied to another account'),
+  login: zhEn('登录了游戏', 'Signed in to the game'),
+  save: zhEn('保存了存档', 'Saved the game'),
+  rewards: zhEn('获得了奖励', 'Received rewards'),
+  mailClaim: zhEn('领取了邮件', 'Claimed a mail'),
+  purchase: zhEn('完成了购买', 'Made a purchase'),
+  giftCode: zhEn('兑换了礼包码', 'Redeemed a gift code'),
+  copiedToAccount: zhEn('存档被复制到另一个账号', 'Save copied to another account'),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
 import { isoDateTime } from './fields.js';
-import { type Label, l } from './permissions.js';
+import { type Label, zhEn } from './permissions.js';
 
 /**
  * What a resource's list offers operators beyond search and paging (issue 27 item 4), declared
@@ -14,9 +14,9 @@ import { type Label, l } from './permissions.js';
 export const windowStates = ['scheduled', 'active', 'expired'] as const;
 export type WindowState = (typeof windowStates)[number];
 export const windowStateLabels: Record<WindowState, Label> = {
-  scheduled: l('未开始', 'Scheduled'),
-  active: l('生效中', 'Active'),
-  expired: l('已过期', 'Expired'),
+  scheduled: zhEn('未开始', 'Scheduled'),
+  active: zhEn('生效中', 'Active'),
+  expired: zhEn('已过期', 'Expired'),
 };
 
 /** A window's state at `now` (ms); no bounds at all is active. */
@@ -68,11 +68,11 @@ export interface ListAction {
 export const kitListFields = ['updatedAt', 'updatedBy', 'version', 'effectiveAt', 'expireAt'] as const;
 export type KitListField = (typeof kitListFields)[number];
 export const kitFieldLabels: Record<KitListField, Label> = {
-  updatedAt: l('更新时间', 'Updated at'),
-  updatedBy: l('更新人', 'Updated by'),
-  version: l('版本', 'Version'),
-  effectiveAt: l('生效时间', 'Effective from'),
-  expireAt: l('失效时间', 'Expires at'),
+  updatedAt: zhEn('更新时间', 'Updated at'),
+  updatedBy: zhEn('更新人', 'Updated by'),
+  version: zhEn('版本', 'Version'),
+  effectiveAt: zhEn('生效时间', 'Effective from'),
+  expireAt: zhEn('失效时间', 'Expires at'),
 };
 
 export interface ResourceListDef<F extends string = string> {

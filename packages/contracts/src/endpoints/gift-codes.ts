@@ -13,7 +13,7 @@ import {
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { pagedList, pageQuery } from '../http.js';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import { name, optionalText } from '../text.js';
 import { conditionView, rewardView } from './mail.js';
 
@@ -25,28 +25,28 @@ import { conditionView, rewardView } from './mail.js';
 export const giftCodeKinds = ['shared', 'unique'] as const;
 export type GiftCodeKind = (typeof giftCodeKinds)[number];
 export const giftCodeKindLabels: Record<GiftCodeKind, Label> = {
-  shared: l('通用码', 'Shared code'),
-  unique: l('唯一码', 'Unique codes'),
+  shared: zhEn('通用码', 'Shared code'),
+  unique: zhEn('唯一码', 'Unique codes'),
 };
 
 /** A batch's state, computed by the server from its window, counts and switch (in this order). */
 export const giftCodeBatchStates = ['disabled', 'scheduled', 'expired', 'usedUp', 'active'] as const;
 export type GiftCodeBatchState = (typeof giftCodeBatchStates)[number];
 export const giftCodeBatchStateLabels: Record<GiftCodeBatchState, Label> = {
-  scheduled: l('未开始', 'Scheduled'),
-  active: l('进行中', 'Active'),
-  expired: l('已过期', 'Expired'),
-  usedUp: l('已兑完', 'Used up'),
-  disabled: l('已停用', 'Disabled'),
+  scheduled: zhEn('未开始', 'Scheduled'),
+  active: zhEn('进行中', 'Active'),
+  expired: zhEn('已过期', 'Expired'),
+  usedUp: zhEn('已兑完', 'Used up'),
+  disabled: zhEn('已停用', 'Disabled'),
 };
 
 /** One generated code's state. */
 export const giftCodeStates = ['unused', 'used', 'disabled'] as const;
 export type GiftCodeState = (typeof giftCodeStates)[number];
 export const giftCodeStateLabels: Record<GiftCodeState, Label> = {
-  unused: l('未使用', 'Unused'),
-  used: l('已使用', 'Used'),
-  disabled: l('已停用', 'Disabled'),
+  unused: zhEn('未使用', 'Unused'),
+  used: zhEn('已使用', 'Used'),
+  disabled: zhEn('已停用', 'Disabled'),
 };
 
 /** What a redemption (or its dry run) came to. */
@@ -66,18 +66,18 @@ export const redeemStatuses = [
 ] as const;
 export type RedeemStatus = (typeof redeemStatuses)[number];
 export const redeemStatusLabels: Record<RedeemStatus, Label> = {
-  redeemed: l('兑换成功', 'Redeemed'),
-  unknown: l('兑换码不存在', 'Unknown code'),
-  typo: l('兑换码输入有误', 'Mistyped code'),
-  notStarted: l('未到兑换时间', 'Not started yet'),
-  expired: l('已过期', 'Expired'),
-  usedUp: l('已兑完', 'Used up'),
-  alreadyRedeemed: l('已兑换过', 'Already redeemed'),
-  alreadyUsed: l('兑换码已被使用', 'Code already used'),
-  notEligible: l('不满足兑换条件', 'Not eligible'),
-  disabled: l('兑换码已停用', 'Disabled'),
-  blacklisted: l('玩家在黑名单中', 'Player blacklisted'),
-  throttled: l('尝试过于频繁', 'Too many attempts'),
+  redeemed: zhEn('兑换成功', 'Redeemed'),
+  unknown: zhEn('兑换码不存在', 'Unknown code'),
+  typo: zhEn('兑换码输入有误', 'Mistyped code'),
+  notStarted: zhEn('未到兑换时间', 'Not started yet'),
+  expired: zhEn('已过期', 'Expired'),
+  usedUp: zhEn('已兑完', 'Used up'),
+  alreadyRedeemed: zhEn('已兑换过', 'Already redeemed'),
+  alreadyUsed: zhEn('兑换码已被使用', 'Code already used'),
+  notEligible: zhEn('不满足兑换条件', 'Not eligible'),
+  disabled: zhEn('兑换码已停用', 'Disabled'),
+  blacklisted: zhEn('玩家在黑名单中', 'Player blacklisted'),
+  throttled: zhEn('尝试过于频繁', 'Too many attempts'),
 };
 
 // ---- Unique codes: alphabet, length, check character (pure; the server and the console share them).

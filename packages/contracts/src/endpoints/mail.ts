@@ -16,7 +16,7 @@ import {
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
-import { l, type Permission } from '../permissions.js';
+import { type Permission, zhEn } from '../permissions.js';
 import { defineResource } from '../resource.js';
 import { name, optionalText, rawText } from '../text.js';
 
@@ -260,7 +260,7 @@ const uniqueName = [{ field: 'name', message: 'template.nameTaken' }] as const;
  */
 export const mailTemplateResource = defineResource({
   name: 'mailTemplate',
-  label: l('邮件模板', 'Mail template'),
+  label: zhEn('邮件模板', 'Mail template'),
   schema: templateSchema.pick({ id: true, name: true, title: true, content: true }),
   key: 'id',
   autoKey: true,
@@ -277,7 +277,7 @@ export const mailTemplateResource = defineResource({
 /** Reward templates: the same calls with `theTable=reward`. */
 export const rewardTemplateResource = defineResource({
   name: 'rewardTemplate',
-  label: l('奖励模板', 'Reward template'),
+  label: zhEn('奖励模板', 'Reward template'),
   schema: templateSchema.pick({ id: true, name: true, reward: true }),
   key: 'id',
   autoKey: true,

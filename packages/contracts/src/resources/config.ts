@@ -3,7 +3,7 @@ import { checkConditionRule, conditionAttributes, conditionOperators, maxConditi
 import { endpoint, endpointTable } from '../endpoint.js';
 import { isoDateTime, playerUserId as userIdSchema } from '../fields.js';
 import { percentOperators, percentRuleSchema } from '../percent.js';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { windowStateLabels, windowStates } from '../resource-list.js';
 import { isStorableText } from '../text.js';
@@ -143,21 +143,21 @@ export type ConfigField = z.infer<typeof configFieldSchema>;
 
 export const configResource = defineResource({
   name: 'config',
-  label: l('远程配置', 'Remote config'),
+  label: zhEn('远程配置', 'Remote config'),
   schema: configFieldSchema,
   key: 'name',
   listFields: ['name', 'type', 'defaultValue', 'values', 'events', 'description'],
   labels: {
-    name: l('字段名', 'Field name'),
-    type: l('类型', 'Type'),
-    defaultValue: l('默认值', 'Default value'),
-    description: l('说明', 'Description'),
+    name: zhEn('字段名', 'Field name'),
+    type: zhEn('类型', 'Type'),
+    defaultValue: zhEn('默认值', 'Default value'),
+    description: zhEn('说明', 'Description'),
   },
   list: {
     filters: { type: { kind: 'enum', field: 'type', values: configValueTypeLabels } },
     sort: ['name', 'type', 'updatedAt'],
     // Counted by the server at its clock: how many event configs run now.
-    computed: { activeEvents: { label: l('生效中的活动配置', 'Event configs active now'), number: true } },
+    computed: { activeEvents: { label: zhEn('生效中的活动配置', 'Event configs active now'), number: true } },
     export: ['name', 'type', 'defaultValue', 'description', 'activeEvents', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'description'],
@@ -204,11 +204,11 @@ export type ConfigOverride = z.infer<typeof configOverrideSchema>;
 
 export const configOverrideResource = defineResource({
   name: 'configOverride',
-  label: l('测试覆盖', 'Tester override'),
+  label: zhEn('测试覆盖', 'Tester override'),
   schema: configOverrideSchema,
   key: 'name',
   listFields: ['name', 'field', 'userIds', 'value', 'endAt', 'description'],
-  labels: { field: l('配置字段', 'Config field') },
+  labels: { field: zhEn('配置字段', 'Config field') },
   list: { filters: { field: { kind: 'reference', field: 'field', resource: 'config' } } },
   search: ['name', 'field', 'description'],
   permissions: {
@@ -228,11 +228,11 @@ export const configOverrideResource = defineResource({
 export const configSources = ['override', 'experiment', 'event', 'global', 'default'] as const;
 export type ConfigSource = (typeof configSources)[number];
 export const configSourceLabels: Record<ConfigSource, Label> = {
-  override: l('测试覆盖', 'Tester override'),
-  experiment: l('实验变量', 'Experiment variable'),
-  event: l('活动配置', 'Event config'),
-  global: l('全局配置', 'Global config'),
-  default: l('默认值', 'Default value'),
+  override: zhEn('测试覆盖', 'Tester override'),
+  experiment: zhEn('实验变量', 'Experiment variable'),
+  event: zhEn('活动配置', 'Event config'),
+  global: zhEn('全局配置', 'Global config'),
+  default: zhEn('默认值', 'Default value'),
 };
 
 /** One field of "Test on a player". */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { MAX_JSON_VALUE, type ValueType, valueTypeError, valueTypes } from '../value-types.js';
 
@@ -8,11 +8,11 @@ import { MAX_JSON_VALUE, type ValueType, valueTypeError, valueTypes } from '../v
 export const constantTypes = valueTypes;
 export type ConstantType = ValueType;
 export const constantTypeLabels: Record<ConstantType, Label> = {
-  number: l('数字', 'Number'),
-  string: l('字符串', 'String'),
-  boolean: l('布尔', 'Boolean'),
-  json: l('JSON', 'JSON'),
-  text: l('文本（字典键）', 'Text (dictionary key)'),
+  number: zhEn('数字', 'Number'),
+  string: zhEn('字符串', 'String'),
+  boolean: zhEn('布尔', 'Boolean'),
+  json: zhEn('JSON', 'JSON'),
+  text: zhEn('文本（字典键）', 'Text (dictionary key)'),
 };
 
 /** Largest JSON value of one constant, in characters. */
@@ -36,20 +36,20 @@ export type Constant = z.infer<typeof constantSchema>;
 
 export const constantResource = defineResource({
   name: 'constant',
-  label: l('常量', 'Constant'),
+  label: zhEn('常量', 'Constant'),
   schema: constantSchema,
   key: 'name',
   listFields: ['name', 'type', 'value', 'description'],
   labels: {
-    name: l('名称', 'Name'),
-    type: l('类型', 'Type'),
-    value: l('值', 'Value'),
-    description: l('说明', 'Description'),
+    name: zhEn('名称', 'Name'),
+    type: zhEn('类型', 'Type'),
+    value: zhEn('值', 'Value'),
+    description: zhEn('说明', 'Description'),
   },
   list: {
     filters: {
       type: { kind: 'enum', field: 'type', values: constantTypeLabels },
-      window: { kind: 'state', label: l('生效状态', 'Window') },
+      window: { kind: 'state', label: zhEn('生效状态', 'Window') },
     },
     sort: ['name', 'type', 'updatedAt'],
     export: ['name', 'type', 'value', 'description', 'effectiveAt', 'expireAt', 'version', 'updatedBy', 'updatedAt'],

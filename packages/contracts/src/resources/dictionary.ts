@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { l } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 
 /** Texts the game shows, per key in each console language (`content.dictionary.<key>` = `{ "zh-CN", "en-US" }`). */
@@ -20,15 +20,15 @@ export type DictionaryEntry = z.infer<typeof dictionarySchema>;
 
 export const dictionaryResource = defineResource({
   name: 'dictionary',
-  label: l('字典', 'Dictionary entry'),
+  label: zhEn('字典', 'Dictionary entry'),
   schema: dictionarySchema,
   key: 'key',
   listFields: ['key', 'zh-CN', 'en-US', 'description'],
   labels: {
-    key: l('键', 'Key'),
-    'zh-CN': l('中文', 'Chinese'),
-    'en-US': l('英文', 'English'),
-    description: l('说明', 'Description'),
+    key: zhEn('键', 'Key'),
+    'zh-CN': zhEn('中文', 'Chinese'),
+    'en-US': zhEn('英文', 'English'),
+    description: zhEn('说明', 'Description'),
   },
   search: ['key', 'zh-CN', 'en-US'],
   permissions: { query: ['dictQuery'], create: ['dictEdit'], edit: ['dictEdit'], delete: ['dictEdit'] },

@@ -13,7 +13,7 @@ import {
 import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
-import { l } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 import { windowStateLabels } from '../resource-list.js';
 
@@ -130,42 +130,42 @@ export type MaintenanceWindow = z.infer<typeof maintenanceWindowSchema>;
 
 export const maintenanceWindowResource = defineResource({
   name: 'maintenanceWindow',
-  label: l('维护窗口', 'Maintenance window'),
+  label: zhEn('维护窗口', 'Maintenance window'),
   schema: maintenanceWindowSchema,
   key: 'name',
   listFields: ['name', 'startAt', 'endAt', 'zh-CN', 'platforms', 'minVersion', 'maxVersion'],
   labels: {
-    name: l('名称', 'Name'),
-    startAt: l('开始时间', 'Starts at'),
-    endAt: l('结束时间', 'Ends at'),
-    'zh-CN': l('中文提示', 'Chinese message'),
-    'en-US': l('英文提示', 'English message'),
-    platforms: l('平台', 'Platforms'),
-    minVersion: l('最低版本', 'From version'),
-    maxVersion: l('最高版本', 'Up to version'),
-    note: l('备注', 'Note'),
+    name: zhEn('名称', 'Name'),
+    startAt: zhEn('开始时间', 'Starts at'),
+    endAt: zhEn('结束时间', 'Ends at'),
+    'zh-CN': zhEn('中文提示', 'Chinese message'),
+    'en-US': zhEn('英文提示', 'English message'),
+    platforms: zhEn('平台', 'Platforms'),
+    minVersion: zhEn('最低版本', 'From version'),
+    maxVersion: zhEn('最高版本', 'Up to version'),
+    note: zhEn('备注', 'Note'),
   },
   list: {
     filters: {
-      state: { kind: 'state', from: 'startAt', to: 'endAt', label: l('状态', 'State') },
+      state: { kind: 'state', from: 'startAt', to: 'endAt', label: zhEn('状态', 'State') },
       startAt: { kind: 'timeRange', field: 'startAt' },
     },
     sort: ['startAt', 'endAt', 'name'],
     computed: {
       state: {
-        label: l('状态', 'State'),
+        label: zhEn('状态', 'State'),
         values: {
           scheduled: windowStateLabels.scheduled,
-          active: l('维护中', 'In maintenance'),
-          expired: l('已结束', 'Ended'),
+          active: zhEn('维护中', 'In maintenance'),
+          expired: zhEn('已结束', 'Ended'),
         },
       },
     },
     actions: {
       endNow: {
-        label: l('立即结束', 'End now'),
-        sentence: l('立即结束了{maintenanceWindow}', 'ended {maintenanceWindow} now'),
-        consequence: l(
+        label: zhEn('立即结束', 'End now'),
+        sentence: zhEn('立即结束了{maintenanceWindow}', 'ended {maintenanceWindow} now'),
+        consequence: zhEn(
           '结束时间改为现在：维护结束，玩家可以再次进入游戏。未开始或已结束的窗口不变。',
           'The end becomes now: the maintenance ends and players can enter the game again. Windows not yet started or already over stay as they are.',
         ),
@@ -213,7 +213,7 @@ export type MaintenanceAllowList = z.infer<typeof maintenanceAllowListSchema>;
 
 export const maintenanceAllowListResource = defineResource({
   name: 'maintenanceAllowList',
-  label: l('维护白名单', 'Maintenance allow-list'),
+  label: zhEn('维护白名单', 'Maintenance allow-list'),
   schema: maintenanceAllowListSchema,
   key: 'name',
   listFields: ['name', 'userIds', 'deviceIds', 'cidrs', 'note'],
@@ -248,7 +248,7 @@ export type AppUpgrade = z.infer<typeof appUpgradeSchema>;
 
 export const appUpgradeResource = defineResource({
   name: 'appUpgrade',
-  label: l('版本升级', 'Version upgrade'),
+  label: zhEn('版本升级', 'Version upgrade'),
   schema: appUpgradeSchema,
   key: 'platform',
   listFields: ['platform', 'latestVersion', 'minVersion', 'storeUrl', 'zh-CN'],
@@ -274,7 +274,7 @@ export type UpgradeLevelRule = z.infer<typeof upgradeLevelSchema>;
 
 export const upgradeLevelResource = defineResource({
   name: 'upgradeLevel',
-  label: l('升级等级', 'Upgrade level'),
+  label: zhEn('升级等级', 'Upgrade level'),
   schema: upgradeLevelSchema,
   key: 'name',
   listFields: ['name', 'level', 'order', 'platforms', 'conditions'],
@@ -302,7 +302,7 @@ export type IpCountryOverride = z.infer<typeof ipCountrySchema>;
 
 export const ipCountryResource = defineResource({
   name: 'ipCountry',
-  label: l('IP 国家覆盖', 'IP country override'),
+  label: zhEn('IP 国家覆盖', 'IP country override'),
   schema: ipCountrySchema,
   key: 'name',
   listFields: ['name', 'cidr', 'country', 'note'],

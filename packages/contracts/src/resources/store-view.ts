@@ -1,7 +1,7 @@
 import { type ConditionRule, checkConditionRule, compileConditions, type PlayerAttributes } from '../conditions.js';
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
 
 /**
@@ -29,17 +29,17 @@ export const hiddenReasons = [
 ] as const;
 export type HiddenReason = (typeof hiddenReasons)[number];
 export const hiddenReasonLabels: Record<HiddenReason, Label> = {
-  notEffective: l('未启用（isEffective 关闭）', 'Switched off (isEffective is off)'),
-  scheduled: l('尚未开始', 'Not started yet'),
-  expired: l('已结束', 'Ended'),
-  conditions: l('玩家不满足条件', 'The player does not meet its conditions'),
-  levelBelow: l('玩家等级低于最低等级', "The player's level is below its minimum"),
-  levelAbove: l('玩家等级高于最高等级', "The player's level is above its maximum"),
-  soldOut: l('已达限购次数', 'Purchase limit reached'),
-  noPrice: l('该玩家的平台没有此价格档位', "No price level for the player's platform"),
-  itemHidden: l('所售内购商品对该玩家不可见', 'The IAP item it sells is hidden from this player'),
-  notPicked: l('本周期按权重选中了其他礼包', 'Another gift pack was picked by weight this period'),
-  notThisPeriod: l('本周期轮换未选中', 'Not in this period’s rotation'),
+  notEffective: zhEn('未启用（isEffective 关闭）', 'Switched off (isEffective is off)'),
+  scheduled: zhEn('尚未开始', 'Not started yet'),
+  expired: zhEn('已结束', 'Ended'),
+  conditions: zhEn('玩家不满足条件', 'The player does not meet its conditions'),
+  levelBelow: zhEn('玩家等级低于最低等级', "The player's level is below its minimum"),
+  levelAbove: zhEn('玩家等级高于最高等级', "The player's level is above its maximum"),
+  soldOut: zhEn('已达限购次数', 'Purchase limit reached'),
+  noPrice: zhEn('该玩家的平台没有此价格档位', "No price level for the player's platform"),
+  itemHidden: zhEn('所售内购商品对该玩家不可见', 'The IAP item it sells is hidden from this player'),
+  notPicked: zhEn('本周期按权重选中了其他礼包', 'Another gift pack was picked by weight this period'),
+  notThisPeriod: zhEn('本周期轮换未选中', 'Not in this period’s rotation'),
 };
 
 interface Windowed<D> {

@@ -7,7 +7,7 @@ import {
   operatingSystems,
 } from '../conditions.js';
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { isStorableText } from '../text.js';
 
@@ -22,8 +22,8 @@ import { isStorableText } from '../text.js';
 export const storePlatforms = operatingSystems;
 export type StorePlatform = (typeof storePlatforms)[number];
 export const storePlatformLabels: Record<StorePlatform, Label> = {
-  android: l('安卓', 'Android'),
-  ios: l('iOS', 'iOS'),
+  android: zhEn('安卓', 'Android'),
+  ios: zhEn('iOS', 'iOS'),
 };
 
 const text = (max: number) =>
@@ -82,16 +82,16 @@ export type PriceLevel = z.infer<typeof priceLevelSchema>;
 
 export const priceLevelResource = defineResource({
   name: 'priceLevel',
-  label: l('价格档位', 'Price level'),
+  label: zhEn('价格档位', 'Price level'),
   schema: priceLevelSchema,
   key: 'name',
   listFields: ['name', 'tier', 'platform', 'sku', 'prices'],
   labels: {
-    name: l('名称', 'Name'),
-    tier: l('档位', 'Tier'),
-    platform: l('平台', 'Platform'),
-    sku: l('商店 SKU', 'Store SKU'),
-    prices: l('价格', 'Prices'),
+    name: zhEn('名称', 'Name'),
+    tier: zhEn('档位', 'Tier'),
+    platform: zhEn('平台', 'Platform'),
+    sku: zhEn('商店 SKU', 'Store SKU'),
+    prices: zhEn('价格', 'Prices'),
   },
   unique: [
     { fields: ['platform', 'sku'], message: 'store.skuTaken' },
@@ -118,9 +118,9 @@ export const priceLevelResource = defineResource({
 export const consumingTypes = ['consumable', 'nonConsumable', 'subscription'] as const;
 export type ConsumingType = (typeof consumingTypes)[number];
 export const consumingTypeLabels: Record<ConsumingType, Label> = {
-  consumable: l('消耗型', 'Consumable'),
-  nonConsumable: l('非消耗型', 'Non-consumable'),
-  subscription: l('订阅', 'Subscription'),
+  consumable: zhEn('消耗型', 'Consumable'),
+  nonConsumable: zhEn('非消耗型', 'Non-consumable'),
+  subscription: zhEn('订阅', 'Subscription'),
 };
 
 /** One rule of a store condition: the shared condition rules (os, app version, country, …), stored as written. */
@@ -191,32 +191,32 @@ export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
 export const itemTypes = ['iap', 'giftPack'] as const;
 export const itemTypeLabels: Record<(typeof itemTypes)[number], Label> = {
-  iap: l('普通内购', 'In-app purchase'),
-  giftPack: l('礼包', 'Gift pack'),
+  iap: zhEn('普通内购', 'In-app purchase'),
+  giftPack: zhEn('礼包', 'Gift pack'),
 };
 
-const windowFilter = { kind: 'state', label: l('状态', 'State') } as const;
+const windowFilter = { kind: 'state', label: zhEn('状态', 'State') } as const;
 
 export const purchaseItemResource = defineResource({
   name: 'purchaseItem',
-  label: l('内购商品', 'IAP item'),
+  label: zhEn('内购商品', 'IAP item'),
   schema: purchaseItemSchema,
   key: 'id',
   autoKey: true,
   path: '/api/v1/purchase',
   listFields: ['id', 'title', 'priceLevel', 'consumingType', 'isGiftPack', 'rewards'],
   labels: {
-    id: l('ID', 'ID'),
-    title: l('标题', 'Title'),
-    description: l('描述', 'Description'),
-    priceLevel: l('价格档位', 'Price level'),
-    isIAP: l('内购', 'IAP'),
-    isGiftPack: l('礼包', 'Gift pack'),
-    consumingType: l('消耗类型', 'Consuming type'),
-    rewards: l('奖励', 'Rewards'),
-    repurchaseLimit: l('限购次数', 'Purchase limit'),
-    minLevel: l('最低等级', 'Minimum level'),
-    maxLevel: l('最高等级', 'Maximum level'),
+    id: zhEn('ID', 'ID'),
+    title: zhEn('标题', 'Title'),
+    description: zhEn('描述', 'Description'),
+    priceLevel: zhEn('价格档位', 'Price level'),
+    isIAP: zhEn('内购', 'IAP'),
+    isGiftPack: zhEn('礼包', 'Gift pack'),
+    consumingType: zhEn('消耗类型', 'Consuming type'),
+    rewards: zhEn('奖励', 'Rewards'),
+    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
+    minLevel: zhEn('最低等级', 'Minimum level'),
+    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -270,19 +270,19 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productResource = defineResource({
   name: 'product',
-  label: l('商品', 'Product'),
+  label: zhEn('商品', 'Product'),
   schema: productSchema,
   key: 'name',
   listFields: ['name', 'title', 'cost', 'rewards', 'minLevel', 'repurchaseLimit'],
   labels: {
-    name: l('名称', 'Name'),
-    title: l('标题', 'Title'),
-    description: l('描述', 'Description'),
-    cost: l('价格', 'Price'),
-    rewards: l('奖励', 'Rewards'),
-    repurchaseLimit: l('限购次数', 'Purchase limit'),
-    minLevel: l('最低等级', 'Minimum level'),
-    maxLevel: l('最高等级', 'Maximum level'),
+    name: zhEn('名称', 'Name'),
+    title: zhEn('标题', 'Title'),
+    description: zhEn('描述', 'Description'),
+    cost: zhEn('价格', 'Price'),
+    rewards: zhEn('奖励', 'Rewards'),
+    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
+    minLevel: zhEn('最低等级', 'Minimum level'),
+    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -317,14 +317,14 @@ export const productResource = defineResource({
 
 export const giftPackColours = ['Eggplant', 'Orange', 'Rose'] as const;
 export const giftPackColourLabels: Record<(typeof giftPackColours)[number], Label> = {
-  Eggplant: l('茄紫', 'Eggplant'),
-  Orange: l('橙色', 'Orange'),
-  Rose: l('玫红', 'Rose'),
+  Eggplant: zhEn('茄紫', 'Eggplant'),
+  Orange: zhEn('橙色', 'Orange'),
+  Rose: zhEn('玫红', 'Rose'),
 };
 export const discountModes = ['percent', 'times'] as const;
 export const discountModeLabels: Record<(typeof discountModes)[number], Label> = {
-  percent: l('折扣百分比', 'Discount percent'),
-  times: l('价值倍数', '× times value'),
+  percent: zhEn('折扣百分比', 'Discount percent'),
+  times: zhEn('价值倍数', '× times value'),
 };
 /** Largest gift-pack weight (weights are relative shares). */
 export const MAX_GIFT_WEIGHT = 10_000;
@@ -370,21 +370,21 @@ export type GiftPack = z.infer<typeof giftPackSchema>;
 
 export const giftPackResource = defineResource({
   name: 'giftPack',
-  label: l('礼包', 'Gift pack'),
+  label: zhEn('礼包', 'Gift pack'),
   schema: giftPackSchema,
   key: 'name',
   listFields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective'],
   labels: {
-    name: l('名称', 'Name'),
-    purchaseId: l('内购商品', 'IAP item'),
-    discountMode: l('折扣方式', 'Discount kind'),
-    discount: l('折扣', 'Discount'),
-    isEffective: l('生效', 'Effective'),
-    weight: l('权重', 'Weight'),
-    colour: l('颜色', 'Colour'),
-    repurchaseLimit: l('限购次数', 'Purchase limit'),
-    minLevel: l('最低等级', 'Minimum level'),
-    maxLevel: l('最高等级', 'Maximum level'),
+    name: zhEn('名称', 'Name'),
+    purchaseId: zhEn('内购商品', 'IAP item'),
+    discountMode: zhEn('折扣方式', 'Discount kind'),
+    discount: zhEn('折扣', 'Discount'),
+    isEffective: zhEn('生效', 'Effective'),
+    weight: zhEn('权重', 'Weight'),
+    colour: zhEn('颜色', 'Colour'),
+    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
+    minLevel: zhEn('最低等级', 'Minimum level'),
+    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -424,8 +424,8 @@ export const giftPackResource = defineResource({
 export const storeKinds = ['rotating', 'static'] as const;
 export type StoreKind = (typeof storeKinds)[number];
 export const storeKindLabels: Record<StoreKind, Label> = {
-  rotating: l('轮换商店', 'Rotating store'),
-  static: l('固定商店', 'Fixed store'),
+  rotating: zhEn('轮换商店', 'Rotating store'),
+  static: zhEn('固定商店', 'Fixed store'),
 };
 /** Most slots of one store. */
 export const MAX_STORE_SLOTS = 100;
@@ -461,17 +461,17 @@ export type Store = z.infer<typeof storeSchema>;
 
 export const storeResource = defineResource({
   name: 'store',
-  label: l('商店', 'Store'),
+  label: zhEn('商店', 'Store'),
   schema: storeSchema,
   key: 'name',
   listFields: ['name', 'title', 'kind', 'slots', 'refreshHours'],
   labels: {
-    name: l('名称', 'Name'),
-    title: l('标题', 'Title'),
-    kind: l('类型', 'Kind'),
-    slots: l('货位', 'Slots'),
-    refreshHours: l('刷新周期（小时）', 'Refresh every (hours)'),
-    shown: l('每期展示数', 'Shown per period'),
+    name: zhEn('名称', 'Name'),
+    title: zhEn('标题', 'Title'),
+    kind: zhEn('类型', 'Kind'),
+    slots: zhEn('货位', 'Slots'),
+    refreshHours: zhEn('刷新周期（小时）', 'Refresh every (hours)'),
+    shown: zhEn('每期展示数', 'Shown per period'),
   },
   list: {
     filters: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { features, itemKinds, MAX_ACHIEVEMENT_LEVEL, penguinTypes } from '../game-catalogue.js';
-import { type Label, l } from '../permissions.js';
+import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 
 /**
@@ -13,9 +13,9 @@ import { defineResource, resourceKeySchema, samePermission } from '../resource.j
 export const unlockKinds = ['item', 'penguin', 'feature'] as const;
 export type UnlockKind = (typeof unlockKinds)[number];
 export const unlockKindLabels: Record<UnlockKind, Label> = {
-  item: l('道具', 'Item'),
-  penguin: l('企鹅种类', 'Penguin type'),
-  feature: l('功能', 'Feature'),
+  item: zhEn('道具', 'Item'),
+  penguin: zhEn('企鹅种类', 'Penguin type'),
+  feature: zhEn('功能', 'Feature'),
 };
 
 /** The catalogue keys each kind may name. */
@@ -46,11 +46,11 @@ export type UnlockTrackRow = z.infer<typeof unlockTrackSchema>;
 
 export const unlockTrackResource = defineResource({
   name: 'unlockTrack',
-  label: l('解锁轨迹', 'Unlock track'),
+  label: zhEn('解锁轨迹', 'Unlock track'),
   schema: unlockTrackSchema,
   key: 'target',
   listFields: ['target', 'kind', 'level', 'note'],
-  labels: { kind: l('类型', 'Kind'), level: l('成就等级', 'Achievement level') },
+  labels: { kind: zhEn('类型', 'Kind'), level: zhEn('成就等级', 'Achievement level') },
   list: {
     filters: {
       kind: { kind: 'enum', field: 'kind', values: unlockKindLabels },

@@ -1,11 +1,10 @@
 import { publicScreens, type ScreenModule } from './public-screens';
 
 /** A resource's list or edit page: the kit's screen with the area's declaration, loaded together. */
-const resourcePage =
-  (load: () => Promise<{ screen: unknown }>, page: 'list' | 'edit') => async (): Promise<ScreenModule> => {
-    const [{ resourcePages }, { screen }] = await Promise.all([import('../crud/resource/pages'), load()]);
-    return { default: resourcePages(screen as never)[page] };
-  };
+const resourcePage = (load: () => Promise<unknown>, page: 'list' | 'edit') => async (): Promise<ScreenModule> => {
+  const [{ resourcePages }, screen] = await Promise.all([import('../crud/resource/pages'), load()]);
+  return { default: resourcePages(screen as never)[page] };
+};
 
 /** The game door screens and the unlock track: one chunk. */
 const gamegateScreen =
@@ -82,12 +81,18 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   emailRewardTemplateEdit: () => import('../features/mail/RewardTemplateEditPage'),
   templateList: () => import('../features/mail/MailTemplateListPage'),
   templateEdit: () => import('../features/mail/MailTemplateEditPage'),
-  settingConstant: resourcePage(() => import('../features/settings/constants'), 'list'),
-  settingConstantAdd: resourcePage(() => import('../features/settings/constants'), 'edit'),
-  settingDictionary: resourcePage(() => import('../features/settings/dictionary'), 'list'),
+  settingConstant: resourcePage(() => import('../features/settings/constants').then((m) => m.constantScreen), 'list'),
+  settingConstantAdd: resourcePage(
+    () => import('../features/settings/constants').then((m) => m.constantScreen),
+    'edit',
+  ),
+  settingDictionary: resourcePage(
+    () => import('../features/settings/dictionary').then((m) => m.dictionaryScreen),
+    'list',
+  ),
   // One module for both config screens (and the player page's config tab): one chunk to load.
   settingConfigList: () => import('../features/settings/config'),
-  settingConfigEdit: resourcePage(() => import('../features/settings/config'), 'edit'),
+  settingConfigEdit: resourcePage(() => import('../features/settings/config').then((m) => m.configScreen), 'edit'),
   settingMaintenance: gamegateScreen('settingMaintenance'),
   settingUpgrade: gamegateScreen('settingUpgrade'),
   settingUpgradeLevel: gamegateScreen('settingUpgradeLevel'),

@@ -1,4 +1,4 @@
-import { defineResource, l, resourceKeySchema, samePermission } from '@rookery/contracts';
+import { defineResource, resourceKeySchema, samePermission, zhEn } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ const NEW_SECRET = 'sk-live-0b1c2d3e4f5a6b7c8d9e';
 
 const testSku = defineResource({
   name: 'testSku',
-  label: l('测试商品', 'Test SKU'),
+  label: zhEn('测试商品', 'Test SKU'),
   schema: z.object({
     id: resourceKeySchema,
     platform: z.string(),

@@ -8,7 +8,7 @@ import { blankValueOf, ValueEditor } from '../shared/ValueEditor';
 import './texts';
 
 /** Named game constants (`/setting/constant`): a declaration, and the value edited by its type. */
-export const screen = resourceScreen({
+export const constantScreen = resourceScreen({
   resource: constantResource,
   entity: 'settings.constant.entity',
   render: {

@@ -3,7 +3,7 @@ import { resourceScreen } from '../../crud/resource/screen';
 import './texts';
 
 /** Texts the game shows (`/setting/dictionary`), in each console language: a declaration. */
-export const screen = resourceScreen({
+export const dictionaryScreen = resourceScreen({
   resource: dictionaryResource,
   entity: 'settings.dictionary.entity',
   fields: ['key', 'zh-CN', 'en-US', 'description'],

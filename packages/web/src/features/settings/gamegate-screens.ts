@@ -1,7 +1,7 @@
 import { resourcePages } from '../../crud/resource/pages';
-import { screen as unlockTrackScreen } from './unlockTrack';
-import { screen as upgradeScreen } from './upgrade';
-import { screen as upgradeLevelScreen } from './upgradeLevel';
+import { unlockTrackScreen } from './unlockTrack';
+import { upgradeScreen } from './upgrade';
+import { upgradeLevelScreen } from './upgradeLevel';
 
 export { default as settingIpCountry } from './ipCountry';
 /**

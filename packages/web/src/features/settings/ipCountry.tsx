@@ -37,7 +37,7 @@ function CountrySelect(props: { value?: string; onChange?: (v: string) => void; 
   );
 }
 
-export const screen = resourceScreen({
+export const ipCountryScreen = resourceScreen({
   resource: ipCountryResource,
   entity: 'gate.ip.entity',
   labels: { name: 'gate.ip.name', cidr: 'gate.ip.cidr', country: 'gate.ip.country', note: 'gate.note' },
@@ -123,7 +123,7 @@ export default function IpCountryPage() {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {mayCall(gamegateEndpoints.ipCountryLookup) && <Lookup />}
-      <ResourceList screen={screen} />
+      <ResourceList screen={ipCountryScreen} />
     </Space>
   );
 }

@@ -15,7 +15,7 @@ import { LongText } from '../../crud/schema-fields';
 const kindColors: Record<UnlockKind, string> = { item: 'blue', penguin: 'cyan', feature: 'purple' };
 
 /** `/setting/unlocktrack`: what unlocks at which achievement level (items, penguin types, features of the game catalogue). */
-export const screen = resourceScreen({
+export const unlockTrackScreen = resourceScreen({
   resource: unlockTrackResource,
   entity: 'unlock.entity',
   labels: { target: 'unlock.target', kind: 'unlock.kind', level: 'unlock.level', note: 'unlock.note' },

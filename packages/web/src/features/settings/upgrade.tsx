@@ -7,7 +7,7 @@ import './gamegate-texts';
 import { LongText, TextInput } from '../../crud/schema-fields';
 
 /** `/setting/upgrade`: per platform, the latest and the minimum supported version, the store link and the prompt text. */
-export const screen = resourceScreen({
+export const upgradeScreen = resourceScreen({
   resource: appUpgradeResource,
   entity: 'gate.upgrade.entity',
   labels: {

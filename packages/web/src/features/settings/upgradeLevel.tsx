@@ -17,7 +17,7 @@ import { LongText, TextInput } from '../../crud/schema-fields';
 const levelColors: Record<UpgradeLevel, string> = { forced: 'red', recommended: 'blue', silent: 'default' };
 
 /** `/setting/upgradeLevel`: which prompt (forced, recommended, silent) players between the minimum and the latest version get. */
-export const screen = resourceScreen({
+export const upgradeLevelScreen = resourceScreen({
   resource: upgradeLevelResource,
   entity: 'gate.level.entity',
   labels: {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ResourceList } from '../../../crud/resource/ResourceList';
 import { overrideScreen } from './overrides';
-import { screen } from './screen';
+import { configScreen } from './screen';
 import { TestOnPlayer } from './TestOnPlayer';
 import './texts';
 
@@ -32,7 +32,7 @@ export default function ConfigListPage() {
         {
           key: 'fields',
           label: t('settings.config.fieldsTab'),
-          children: <ResourceList screen={screen} toolbar={<TestOnPlayer />} />,
+          children: <ResourceList screen={configScreen} toolbar={<TestOnPlayer />} />,
         },
         {
           key: 'overrides',

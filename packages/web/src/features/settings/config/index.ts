@@ -6,4 +6,4 @@
  */
 export { default } from './ConfigListPage';
 export { PlayerConfigOverrides } from './PlayerConfigOverrides';
-export { screen } from './screen';
+export { configScreen } from './screen';

@@ -132,7 +132,7 @@ function EventConfigs({ type }: { type: ConfigValueType }) {
 }
 
 /** Remote config fields (`/setting/config/list`, `/setting/config/edit`) on the resource kit. */
-export const screen = resourceScreen({
+export const configScreen = resourceScreen({
   resource: configResource,
   entity: 'settings.config.entity',
   labels: {
