@@ -248,7 +248,7 @@ describe('mail through the screens', () => {
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
     await expect.poll(() => size.innerText()).toBe('every player who meets the condition below: 3 now');
     expect(await page.getByTestId('type-to-confirm').count()).toBe(0);
-    expect(await ok.isDisabled()).toBe(false);
+    await expect.poll(() => ok.isDisabled()).toBe(false);
     await page.getByTestId('confirm-cancel').click();
   });
 });

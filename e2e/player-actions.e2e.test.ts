@@ -75,7 +75,7 @@ async function typeToConfirm(dialog: Locator, expected: number) {
   await dialog.getByTestId('type-to-confirm').fill(String(expected + 1));
   expect(await ok.isDisabled()).toBe(true);
   await dialog.getByTestId('type-to-confirm').fill(String(expected));
-  expect(await ok.isDisabled()).toBe(false);
+  await expect.poll(() => ok.isDisabled()).toBe(false);
 }
 
 /** Open the confirmation again, type the number shown and confirm; the confirm button's words are returned. */
