@@ -34,7 +34,7 @@ export interface ErrorDetail {
   request?: { method: string; url: string; status: number };
 }
 
-type ErrorListener = (entry: ErrorLogEntry, detail: ErrorDetail) => void;
+export type ErrorListener = (entry: ErrorLogEntry, detail: ErrorDetail) => void;
 const listeners = new Set<ErrorListener>();
 
 /** Hear every logged error (the shipper sends them to the server in batches). */

@@ -2,7 +2,7 @@ import { type FrontendLogEntry, logEndpoints, MAX_LOG_BATCH } from '@rookery/con
 import Cookies from 'js-cookie';
 import { readToken, tokenCookie, uuidCookie } from '../../access/credentials';
 import { api } from '../../api/request';
-import { type ErrorDetail, type ErrorLogEntry, onErrorLogged } from './error-log';
+import { type ErrorDetail, type ErrorListener, type ErrorLogEntry, onErrorLogged } from './error-log';
 
 /** How often the pending entries go to the server; a full batch goes at once. */
 export const shipEveryMs = 3000;
@@ -54,13 +54,15 @@ async function ship() {
 }
 
 /** Send the console's errors and failed data requests to the server's front-end log, in batches. */
-export function installLogShipper() {
-  onErrorLogged((entry, detail) => {
+export function installLogShipper(earlier: Parameters<ErrorListener>[] = []) {
+  const take: ErrorListener = (entry, detail) => {
     // The shipper's own failed call is not logged again (it would feed itself).
     if (detail.request?.url.startsWith(logEndpoints.frontendLogIngest.path)) return;
     pending = [...pending, toLogEntry(entry, detail)].slice(-pendingLimit);
     if (pending.length >= batchSize) void ship();
-  });
+  };
+  for (const [entry, detail] of earlier) take(entry, detail);
+  onErrorLogged(take);
   setInterval(() => void ship(), shipEveryMs);
   window.addEventListener('pagehide', () => void ship());
 }
