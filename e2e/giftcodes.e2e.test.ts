@@ -44,7 +44,12 @@ const inputOf = (scope: Page | Locator, testId: string) =>
 
 async function choose(select: Locator, option: string) {
   await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+  await item.waitFor();
+  // The option's own click, wherever the dropdown's opening motion has it (on a busy machine it can
+  // still be sliding in, or placed past the viewport's edge, when a pointer click would land).
+  await item.dispatchEvent('click');
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 
 /** Fill a date-time picker by its label and confirm in the picker (Enter would submit the form). */
