@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { callGame, see, unique, useAdminPage } from './helpers';
+import { gameData, see, unique, useAdminPage } from './helpers';
 
 /**
  * Remote config in the console (issue 11): a field with a per-country value published through
@@ -9,15 +9,8 @@ import { callGame, see, unique, useAdminPage } from './helpers';
  */
 const page = useAdminPage();
 
-/** A game API call that must succeed: its data. */
-async function game<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const { body: json } = await callGame(method, path, body);
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
-
 const login = (country: string) =>
-  game<{ userId: number }>('POST', '/api/game/v1/players/login', {
+  gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
     deviceId: unique('e2e-config-device'),
     deviceModel: 'Pixel 8',
     os: 'android',
@@ -28,7 +21,7 @@ const login = (country: string) =>
 
 /** What the game receives for one player. */
 const fetched = async (userId: number) =>
-  (await game<{ values: Record<string, unknown>; version: string }>('GET', `/api/game/v1/players/${userId}/config`))
+  (await gameData<{ values: Record<string, unknown>; version: string }>('GET', `/api/game/v1/players/${userId}/config`))
     .values;
 
 const inputOf = (scope: Locator | ReturnType<typeof page>, testId: string) =>

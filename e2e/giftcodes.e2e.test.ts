@@ -1,33 +1,18 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import { gameData, see, unique, useAdminPage } from './helpers';
 import { frameFindings, settle } from './walk';
 
-let browser: Browser;
+// The admin's page, signed in once for the file (helpers' `useAdminPage`).
+const adminPage = useAdminPage('en-US');
 let page: Page;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, 'en-US');
-  page = opened.page;
-  close = () => opened.context.close();
-  await signIn(page, 'admin', inject('adminPassword'));
+beforeAll(() => {
+  page = adminPage();
 });
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
-});
-
-async function game<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const { body: json } = await callGame(method, path, body);
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
 
 const login = () =>
-  game<{ userId: number }>('POST', '/api/game/v1/players/login', {
+  gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
     deviceId: unique('e2e-giftcode-device'),
     deviceModel: 'Pixel 8',
     os: 'android',
@@ -37,7 +22,9 @@ const login = () =>
   });
 
 const redeem = (userId: number, code: string) =>
-  game<{ status: string; rewards: unknown[] }>('POST', `/api/game/v1/players/${userId}/gift-codes/redeem`, { code });
+  gameData<{ status: string; rewards: unknown[] }>('POST', `/api/game/v1/players/${userId}/gift-codes/redeem`, {
+    code,
+  });
 
 const inputOf = (scope: Page | Locator, testId: string) =>
   scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
@@ -160,14 +147,14 @@ describe('gift codes through the screens', () => {
     await page.waitForURL((url) => url.pathname === '/giftcode/list');
 
     const p = await login();
-    const gemsBefore = (await game('GET', `/api/game/v1/players/${p.userId}`)).state.resources.gem ?? 0;
+    const gemsBefore = (await gameData('GET', `/api/game/v1/players/${p.userId}`)).state.resources.gem ?? 0;
     await page.goto('/giftcode/test');
     await page.getByTestId('giftcode-test-user').fill(String(p.userId));
     await page.getByTestId('giftcode-test-code').fill(code.toLowerCase());
     await page.getByTestId('giftcode-test-run').click();
     await expect.poll(() => page.getByTestId('giftcode-test-status').innerText()).toBe('Redeemed');
     expect(await page.getByTestId('giftcode-test-result').innerText()).toContain('Gems ×10');
-    expect((await game('GET', `/api/game/v1/players/${p.userId}`)).state.resources.gem ?? 0).toBe(gemsBefore);
+    expect((await gameData('GET', `/api/game/v1/players/${p.userId}`)).state.resources.gem ?? 0).toBe(gemsBefore);
     // Nothing was used: the real redemption still succeeds, and the dry run then says why not.
     expect((await redeem(p.userId, code)).status).toBe('redeemed');
     await page.getByTestId('giftcode-test-run').click();

@@ -148,3 +148,10 @@ export async function callGame(method: string, path: string, body?: unknown): Pr
   });
   return { status: res.status, body: await res.json() };
 }
+
+/** A game API call that must succeed: its data (anything else fails the test with the answer). */
+export async function gameData<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const { body: json } = await callGame(method, path, body);
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data as T;
+}

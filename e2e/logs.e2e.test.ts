@@ -1,22 +1,13 @@
 import { Redis } from 'ioredis';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callGame, see, unique, useAdminPage } from './helpers';
 
-let browser: Browser;
+// The admin's page, signed in once for the file (helpers' `useAdminPage`).
+const adminPage = useAdminPage('en-US');
 let page: Page;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, 'en-US');
-  page = opened.page;
-  close = () => opened.context.close();
-  await signIn(page, 'admin', inject('adminPassword'));
-});
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
+beforeAll(() => {
+  page = adminPage();
 });
 
 /** Pick a time shortcut of the range picker (spec §5). */

@@ -1,32 +1,16 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callGame, launchBrowser, newPage, see, signIn, unique } from './helpers';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gameData, see, unique, useAdminPage } from './helpers';
 
-let browser: Browser;
+// The admin's page, signed in once for the file (helpers' `useAdminPage`).
+const adminPage = useAdminPage('en-US');
 let page: Page;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, 'en-US');
-  page = opened.page;
-  close = () => opened.context.close();
-  await signIn(page, 'admin', inject('adminPassword'));
+beforeAll(() => {
+  page = adminPage();
 });
-afterAll(async () => {
-  await close?.();
-  await browser?.close();
-});
-
-/** A game API call that must succeed: its data. */
-async function game<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const { body: json } = await callGame(method, path, body);
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data as T;
-}
 
 const login = (country: string, appVersion: string) =>
-  game<{ userId: number }>('POST', '/api/game/v1/players/login', {
+  gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
     deviceId: unique('e2e-mail-device'),
     deviceModel: 'Pixel 8',
     os: 'android',
@@ -142,7 +126,7 @@ describe('mail through the screens', () => {
 
     // The game: the mailbox of each player, in their language.
     const box = async (userId: number) =>
-      (await game<{ list: { title: string; reward: unknown }[] }>('GET', `/api/game/v1/players/${userId}/mailbox`))
+      (await gameData<{ list: { title: string; reward: unknown }[] }>('GET', `/api/game/v1/players/${userId}/mailbox`))
         .list;
     expect((await box(us.userId)).find((m) => m.title === title)?.reward).toEqual([{ kind: 'gem', amount: 25 }]);
     expect((await box(cn.userId)).some((m) => m.title === title)).toBe(false);
@@ -160,7 +144,7 @@ describe('mail through the screens', () => {
     const bystander = await login('US', '1.5.0');
     const title = unique('Sorry for the outage');
     const mailbox = async (userId: number) =>
-      (await game<{ list: { title: string }[] }>('GET', `/api/game/v1/players/${userId}/mailbox`)).list.map(
+      (await gameData<{ list: { title: string }[] }>('GET', `/api/game/v1/players/${userId}/mailbox`)).list.map(
         (m) => m.title,
       );
 
