@@ -60,6 +60,35 @@ export async function throughput(op: (i: number) => Promise<unknown>, seconds: n
   return done / (ms(started) / 1000);
 }
 
+/**
+ * A path's throughput against a baseline's, on a busy machine: both are warmed, then short slices
+ * of each alternate (load from elsewhere drifts), each slice's ratio is taken against its
+ * neighbour, and the medians are reported.
+ */
+export async function alternatingThroughput(
+  baseline: (i: number) => Promise<unknown>,
+  subject: (i: number) => Promise<unknown>,
+  seconds: number,
+  concurrency: number,
+): Promise<{ baseline: number; subject: number; ratio: number; slices: number }> {
+  await throughput(baseline, 1, concurrency);
+  await throughput(subject, 1, concurrency);
+  const slices = Math.max(2, Math.round(seconds / 0.5));
+  const bases: number[] = [];
+  const subjects: number[] = [];
+  for (let i = 0; i < slices; i += 1) {
+    bases.push(await throughput(baseline, seconds / slices, concurrency));
+    subjects.push(await throughput(subject, seconds / slices, concurrency));
+  }
+  const median = (xs: number[]) => percentile(xs, 50);
+  return {
+    baseline: median(bases),
+    subject: median(subjects),
+    ratio: median(subjects.map((x, i) => x / bases[i])),
+    slices,
+  };
+}
+
 /** The one line a benchmark prints. */
 export const resultLine = (name: string, figure: string, ratio: number, baseline: string) =>
   `bench ${name}: ${figure} (ratio ${ratio.toFixed(2)} vs ${baseline})`;

@@ -5,7 +5,15 @@ import { searchPlayers } from '../packages/server/src/modules/players/queries.js
 import { players } from '../packages/server/src/modules/players/tables.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { sha256 } from '../packages/server/src/platform/security/tokens.js';
-import { benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine, throughput } from './harness.js';
+import {
+  alternatingThroughput,
+  benchPlayerCount,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  resultLine,
+} from './harness.js';
 
 /**
  * Players' hot paths over BENCH_PLAYERS demo players (default 1,000,000):
@@ -76,21 +84,12 @@ export async function benchPlayers(): Promise<string[]> {
       });
       if (res.statusCode !== 200) throw new Error(`login ${res.statusCode} ${res.body}`);
     };
-    // Warm both paths, then alternate short slices of each: load from elsewhere on the machine
-    // drifts, and each slice's ratio is taken against its neighbour; the median ratio is reported.
-    await throughput(read, 1, CONCURRENCY);
-    await throughput(login, 1, CONCURRENCY);
-    const slices = Math.max(2, Math.round(SECONDS / 0.5));
-    const reads: number[] = [];
-    const logins: number[] = [];
-    for (let i = 0; i < slices; i += 1) {
-      reads.push(await throughput(read, SECONDS / slices, CONCURRENCY));
-      logins.push(await throughput(login, SECONDS / slices, CONCURRENCY));
-    }
-    const median = (xs: number[]) => percentile(xs, 50);
-    const readRate = median(reads);
-    const loginRate = median(logins);
-    const ratio = median(logins.map((l, i) => l / reads[i]));
+    const {
+      baseline: readRate,
+      subject: loginRate,
+      ratio,
+      slices,
+    } = await alternatingThroughput(read, login, SECONDS, CONCURRENCY);
     await app.close();
     const lines = [
       resultLine(

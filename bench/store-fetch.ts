@@ -13,14 +13,13 @@ import type { Database } from '../packages/server/src/platform/db/client.js';
 import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
 import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import {
+  alternatingThroughput,
   assertRight,
   benchPlayerCount,
   log,
   ms,
   openBenchDatabase,
-  percentile,
   resultLine,
-  throughput,
 } from './harness.js';
 
 /**
@@ -156,22 +155,13 @@ export async function benchStoreFetch(): Promise<string> {
       const sku = data.giftPacks[0].item.price.sku as string;
       assertRight(/^com\.bench\.tier[12]\.(ios|android)$/.test(sku), `a platform SKU for ${id}: ${sku}`);
     }
-    await throughput(read, 1, CONCURRENCY);
-    await throughput(fetchStore, 1, CONCURRENCY);
-    const slices = Math.max(2, Math.round(SECONDS / 0.5));
-    const reads: number[] = [];
-    const fetches: number[] = [];
-    for (let i = 0; i < slices; i += 1) {
-      reads.push(await throughput(read, SECONDS / slices, CONCURRENCY));
-      fetches.push(await throughput(fetchStore, SECONDS / slices, CONCURRENCY));
-    }
+    const { baseline, subject, ratio, slices } = await alternatingThroughput(read, fetchStore, SECONDS, CONCURRENCY);
     await app.close();
-    const median = (xs: number[]) => percentile(xs, 50);
     return resultLine(
       'store-fetch',
-      `${Math.round(median(fetches))} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
-      median(fetches.map((x, i) => x / reads[i])),
-      `${Math.round(median(reads))} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+      `${Math.round(subject)} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
+      ratio,
+      `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
     );
   } finally {
     await database.close();
