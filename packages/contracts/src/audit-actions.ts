@@ -39,6 +39,8 @@ export const auditObjectKinds = [
   'product',
   'giftPack',
   'store',
+  'abLayer',
+  'experiment',
 ] as const;
 export type AuditObjectKind = (typeof auditObjectKinds)[number];
 
@@ -72,6 +74,8 @@ export const auditObjectLabels: Record<AuditObjectKind, Label> = {
   product: zhEn('商品 {id}', 'product {id}'),
   giftPack: zhEn('礼包 {id}', 'gift pack {id}'),
   store: zhEn('商店 {id}', 'store {id}'),
+  abLayer: zhEn('实验层 {id}', 'layer {id}'),
+  experiment: zhEn('实验 {id}', 'experiment {id}'),
 };
 
 /** What an entry recorded, for the links that need more than the target (a mail's scope). */
@@ -116,6 +120,8 @@ export const auditObjectPages: Partial<
   product: { route: 'productList', query: (id) => ({ search: id }) },
   giftPack: { route: 'productGiftCode', query: (id) => ({ search: id }) },
   store: { route: 'productStore', query: (id) => ({ search: id }) },
+  abLayer: { route: 'abtestLayer', query: (id) => ({ search: id }) },
+  experiment: { route: 'abtestExperimentDetail', query: (id) => ({ key: id }) },
 };
 
 interface AuditAction {
@@ -183,6 +189,8 @@ export const auditActions = {
   ...resourceActions('product', zhEn('商品', 'product')),
   ...resourceActions('giftPack', zhEn('礼包', 'gift pack')),
   ...resourceActions('store', zhEn('商店', 'store')),
+  ...resourceActions('abLayer', zhEn('实验层', 'layer')),
+  ...resourceActions('experiment', zhEn('实验', 'experiment')),
   retryJob: { label: zhEn('重试后台任务', 'Retry job'), sentence: zhEn('重试了{job}', 'retried {job}'), target: 'job' },
   cancelJob: {
     label: zhEn('取消后台任务', 'Cancel job'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rawText } from './text.js';
+import { isStorableText, rawText } from './text.js';
 
 /**
  * The condition engine: who a global mail, a remote-config value, a push or an announcement is
@@ -197,6 +197,43 @@ export const maxConditionRules = 30;
 export const conditionsSchema = z
   .array(conditionRuleSchema, { error: 'cond.list' })
   .max(maxConditionRules, { error: 'cond.tooMany' });
+
+/**
+ * One rule as a resource document stores it: the operator's words, checked but not transformed
+ * (the resource kit's schemas carry no transforms). `storedRules` gives the normal form the
+ * evaluator takes. Used by the store's items and the experiments' targeting.
+ */
+export const storedConditionRuleSchema = z
+  .object({
+    attr: z.enum(conditionAttributes, { error: 'cond.attr' }),
+    op: z.enum(conditionOperators, { error: 'cond.opNotAllowed' }),
+    value: z.union(
+      [
+        z.string().refine(isStorableText, { error: 'v.textInvalid' }),
+        z.number(),
+        z.array(z.union([z.string().refine(isStorableText, { error: 'v.textInvalid' }), z.number()])),
+      ],
+      { error: 'cond.valueRequired' },
+    ),
+  })
+  .superRefine((rule, ctx) => {
+    const checked = checkConditionRule(rule);
+    if ('error' in checked) ctx.addIssue({ code: 'custom', path: [checked.error.path], message: checked.error.key });
+  });
+export type StoredConditionRule = z.infer<typeof storedConditionRuleSchema>;
+
+/** An AND of stored rules; empty = every player. */
+export const storedConditionsSchema = z
+  .array(storedConditionRuleSchema, { error: 'cond.list' })
+  .max(maxConditionRules, { error: 'cond.tooMany' });
+
+/** Stored rules in the evaluator's normal form (they were checked on save; a rule that no longer checks is left out). */
+export function storedRules(rules: readonly StoredConditionRule[]): ConditionRule[] {
+  return rules.flatMap((r) => {
+    const checked = checkConditionRule(r);
+    return 'rule' in checked ? [checked.rule] : [];
+  });
+}
 
 /** One day in milliseconds (day counts of conditions, retention windows). */
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -26,6 +26,7 @@ export * from './permissions.js';
 export * from './remote-config.js';
 export * from './resource.js';
 export * from './resource-list.js';
+export * from './resources/abtest.js';
 export * from './resources/config.js';
 export * from './resources/constant.js';
 export * from './resources/dictionary.js';

@@ -1,5 +1,6 @@
 import { giftCodeMessages } from './gift-code-messages.js';
 import { type Label, type Locale, zhEn } from './permissions.js';
+import { abtestMessages } from './resources/abtest-messages.js';
 import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate-messages.js';
 import { resourceMessages } from './resources/messages.js';
@@ -261,6 +262,7 @@ export const messages = {
   ...gamegateMessages,
   ...giftCodeMessages,
   ...storeMessages,
+  ...abtestMessages,
 } as const satisfies Record<string, Label>;
 
 export type MessageKey = keyof typeof messages;

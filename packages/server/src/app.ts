@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Module } from './module.js';
+import { abtestModule } from './modules/abtest/routes.js';
 import { configModule } from './modules/config/routes.js';
 import { contentModule } from './modules/content/routes.js';
 import { dashboardModule } from './modules/dashboard/routes.js';
@@ -67,6 +68,7 @@ const modules: Module[] = [
   redisModule,
   performanceModule,
   storeModule,
+  abtestModule,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { jobEndpoints } from '../jobs.js';
+import { abtestEndpoints } from '../resources/abtest.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...performanceEndpoints,
   ...storeEndpoints,
   ...storeGameEndpoints,
+  ...abtestEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -282,6 +282,8 @@ export type ConfigExplain = z.infer<typeof configExplainSchema>;
 export const gameConfigAnswerSchema = z.object({
   values: z.record(z.string(), z.unknown()),
   version: z.string(),
+  /** The running experiments the player is in now, and their variation (index, 0 = control). */
+  experiments: z.array(z.object({ key: z.string(), variation: z.number().int(), variationName: z.string() })),
   /** When an upgrade prompt applies (a forced one answers 426; maintenance 503): the game door's answer. */
   upgrade: upgradeAnswerSchema.optional(),
 });

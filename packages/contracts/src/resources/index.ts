@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints, resourceVersionEndpoints } from '../resource.js';
+import { abLayerResource, experimentResource } from './abtest.js';
 import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
@@ -34,6 +35,8 @@ export const resources = {
   product: productResource,
   giftPack: giftPackResource,
   store: storeResource,
+  abLayer: abLayerResource,
+  experiment: experimentResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
 export type ResourceName = keyof typeof resources;
 
@@ -75,6 +78,8 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(productResource),
   ...resourceEndpoints(giftPackResource),
   ...resourceEndpoints(storeResource),
+  ...resourceEndpoints(abLayerResource),
+  ...resourceEndpoints(experimentResource),
 };
 
 export const resourceGameEndpoints = endpointTable({

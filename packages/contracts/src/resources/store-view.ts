@@ -1,4 +1,4 @@
-import { type ConditionRule, checkConditionRule, compileConditions, type PlayerAttributes } from '../conditions.js';
+import { compileConditions, type PlayerAttributes, storedRules } from '../conditions.js';
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
@@ -74,14 +74,6 @@ export interface StoredStoreItem {
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 
-/** Saved rules as the shared condition evaluator takes them (they were checked on save). */
-export function storeConditionRules(rules: readonly StoreRule[]): ConditionRule[] {
-  return rules.flatMap((r) => {
-    const checked = checkConditionRule(r);
-    return 'rule' in checked ? [checked.rule] : [];
-  });
-}
-
 /** Items with the same conditions share one matcher (operators reuse targeting): evaluated once per player. */
 type Matcher = (attrs: PlayerAttributes, now: number) => boolean;
 const everyone: Matcher = () => true;
@@ -95,7 +87,7 @@ const windowed = <D extends { conditions?: StoreRule[] }>(
   const id = JSON.stringify(rules);
   let matches = rules.length ? matchers.get(id) : everyone;
   if (!matches) {
-    matches = compileConditions(storeConditionRules(rules));
+    matches = compileConditions(storedRules(rules));
     matchers.set(id, matches);
   }
   return {

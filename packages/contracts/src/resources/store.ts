@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  checkConditionRule,
-  conditionAttributes,
-  conditionOperators,
-  maxConditionRules,
-  operatingSystems,
-} from '../conditions.js';
+import { operatingSystems, type StoredConditionRule, storedConditionsSchema } from '../conditions.js';
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
@@ -123,30 +117,9 @@ export const consumingTypeLabels: Record<ConsumingType, Label> = {
   subscription: zhEn('订阅', 'Subscription'),
 };
 
-/** One rule of a store condition: the shared condition rules (os, app version, country, …), stored as written. */
-export const storeRuleSchema = z
-  .object({
-    attr: z.enum(conditionAttributes, { error: 'cond.attr' }),
-    op: z.enum(conditionOperators, { error: 'cond.opNotAllowed' }),
-    value: z.union(
-      [
-        z.string().refine(isStorableText, { error: 'v.textInvalid' }),
-        z.number(),
-        z.array(z.union([z.string().refine(isStorableText, { error: 'v.textInvalid' }), z.number()])),
-      ],
-      { error: 'cond.valueRequired' },
-    ),
-  })
-  .superRefine((rule, ctx) => {
-    const checked = checkConditionRule(rule);
-    if ('error' in checked) ctx.addIssue({ code: 'custom', path: [checked.error.path], message: checked.error.key });
-  });
-export type StoreRule = z.infer<typeof storeRuleSchema>;
-/** An AND of rules; empty = every player. */
-export const storeConditionsSchema = z
-  .array(storeRuleSchema, { error: 'cond.list' })
-  .max(maxConditionRules, { error: 'cond.tooMany' })
-  .default([]);
+/** An AND of the shared condition rules, stored as written; empty = every player. */
+export const storeConditionsSchema = storedConditionsSchema.default([]);
+export type StoreRule = StoredConditionRule;
 
 /** Highest player level a gate may name (the achievement level). */
 export const MAX_STORE_LEVEL = 1000;

@@ -188,12 +188,16 @@ describe('remote config through the game API', () => {
     });
     expect(o.statusCode, o.body).toBe(200);
     // The A/B area's hook: a running experiment's variable, below an override.
-    ctx.app.remoteConfig.experiments = (pl) =>
+    ctx.app.remoteConfig.experiments = async (_db, pl) =>
       pl.userId === p
-        ? new Map([
-            ['pExperiment', { value: 4, experiment: 'exp1', variation: 'B' }],
-            ['pOverride', { value: 4, experiment: 'exp1', variation: 'B' }],
-          ])
+        ? {
+            variables: new Map([
+              ['pExperiment', { value: 4, experiment: 'exp1', variation: 'B' }],
+              ['pOverride', { value: 4, experiment: 'exp1', variation: 'B' }],
+            ]),
+            list: [{ key: 'exp1', variation: 1, variationName: 'B' }],
+            version: 'x',
+          }
         : undefined;
     try {
       const v = await valuesOf(p);

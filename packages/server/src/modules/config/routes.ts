@@ -1,6 +1,7 @@
 import {
   type ConfigField,
   type ConfigOverride,
+  type ConfigPlayer,
   configEndpoints,
   configEventState,
   configGameEndpoints,
@@ -9,7 +10,7 @@ import {
   configValueError,
   configValueTypeLabels,
   type EventConfig,
-  type ExperimentVariables,
+  type ExperimentAssignment,
   evaluateConfig,
   explainConfig,
   type Locale,
@@ -27,17 +28,28 @@ import { compileConfig, configResources } from './snapshot.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The running experiments a player is in now: the variables they set and what the game is told. */
+export interface PlayerExperiments {
+  /** Config field → the value an experiment gives it (below a tester override). */
+  variables: ReadonlyMap<string, ExperimentAssignment>;
+  /** The game's `experiments`: each experiment the player is in and their variation. */
+  list: { key: string; variation: number; variationName: string }[];
+  /** The experiments' version: part of the config's version, so no change hides behind a 304. */
+  version: string;
+}
+
 /**
  * Where the A/B area plugs into remote config (`app.remoteConfig.experiments`, read at every
  * evaluation): a running experiment's variable then comes right after a tester override.
- * Deleting a field a running experiment uses is refused by the kit's reference check: the
- * experiments resource declares `references: [{ field, kind: 'config', keys: (doc) => (running ?
- * its variables' fields : []) }]`, and the kit refuses the delete naming the experiment. Other
- * parts of the game's answer (the door's upgrade prompt, later store offers or announcements) are
- * declared on the kit (`kit.answerPart`), not here.
+ * `expose` is true for the game's fetch (an exposure is recorded) and false for "test on a
+ * player". Deleting a field a running experiment uses is refused by the kit's reference check
+ * (the experiment resource's `references`). Other parts of the game's answer (the door's upgrade
+ * prompt, the store) are declared on the kit (`kit.answerPart`), not here.
  */
 export interface RemoteConfigHooks {
-  experiments: ExperimentVariables | undefined;
+  experiments:
+    | ((db: Db, player: ConfigPlayer, now: Date, opts: { expose: boolean }) => Promise<PlayerExperiments | undefined>)
+    | undefined;
 }
 
 declare module 'fastify' {
@@ -107,8 +119,13 @@ export async function configModule(deps: ModuleDeps) {
     stage: 'answer',
     part: async (db, player, now) => {
       const compiled = await snapshot.get(db);
-      const values = evaluateConfig(compiled, player, now.getTime(), hooks.experiments);
-      return { values, version: compiled.version };
+      const ab = await hooks.experiments?.(db, player, now, { expose: true });
+      const values = evaluateConfig(compiled, player, now.getTime(), ab && (() => ab.variables));
+      return {
+        values,
+        version: ab ? `${compiled.version}.${ab.version}` : compiled.version,
+        experiments: ab?.list ?? [],
+      };
     },
   });
 
@@ -124,10 +141,11 @@ export async function configModule(deps: ModuleDeps) {
       const now = clock.now();
       const attrs = await attributesOf(db, params.userId, now);
       const compiled = await snapshot.get(db);
+      const player = { userId: params.userId, attrs };
+      const ab = await hooks.experiments?.(db, player, now, { expose: false });
       const lastLogin = attrs.lastLogin ? new Date(attrs.lastLogin) : null;
       return {
         userId: params.userId,
-        version: compiled.version,
         at: now.toISOString(),
         attributes: {
           os: attrs.os ?? null,
@@ -139,7 +157,8 @@ export async function configModule(deps: ModuleDeps) {
           userType: attrs.userType ?? 'normal',
           habitatCount: attrs.habitatCount ?? 0,
         },
-        fields: explainConfig(compiled, { userId: params.userId, attrs }, now.getTime(), hooks.experiments),
+        version: ab ? `${compiled.version}.${ab.version}` : compiled.version,
+        fields: explainConfig(compiled, player, now.getTime(), ab && (() => ab.variables)),
       };
     },
     configPlayerOverrides: async ({ db, params }) => {

@@ -159,6 +159,32 @@ const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
     shown: 1,
     conditions: [],
   },
+  abLayer: { name: 'fuzzLayer', description: 'd' },
+  experiment: {
+    key: 'fuzzExperiment',
+    name: 'n',
+    info: 'i',
+    description: 'd',
+    hypothesis: 'h',
+    owner: 'o',
+    layer: 'fuzzLayer',
+    configFields: ['fuzzConfig'],
+    targeting: [{ attr: 'os', op: 'equal', value: 'ios' }],
+    startAt: later,
+    endAt: muchLater,
+    coverage: 50,
+    variations: [
+      { name: 'control', weight: 50, variables: [{ field: 'fuzzConfig', value: 1 }] },
+      { name: 'b', weight: 50, variables: [{ field: 'fuzzConfig', value: 2 }] },
+    ],
+    forced: [{ userId: 1, variation: 1 }],
+    metrics: ['retention:1', 'event:level_up:count'],
+    // The server's own (a body's values are not read), listed so every field is reached.
+    status: 'draft',
+    phase: 0,
+    ranges: [[0, 10]],
+    phases: [{ startedAt: later, stoppedAt: null, weights: [50, 50], coverage: 50 }],
+  },
 };
 
 /** The kit's documents above, saved once (as an admin) so requests can name existing records. */

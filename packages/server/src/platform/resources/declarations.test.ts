@@ -38,7 +38,7 @@ const testSku = defineResource({
   secret: ['signingKey'],
 });
 
-const saves: Omit<BeforeSaveInput, 'db' | 'locale'>[] = [];
+const saves: Pick<BeforeSaveInput, 'doc' | 'previous' | 'mode'>[] = [];
 const testModule = ({ kit }: ModuleDeps) =>
   kit.register(testSku, {
     beforeSave: async ({ doc, previous, mode }) => {

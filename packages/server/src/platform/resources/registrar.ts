@@ -50,6 +50,10 @@ export interface BeforeSaveInput {
   /** The stored document (secrets included), locked until the save commits; null on a create. */
   previous: Record<string, unknown> | null;
   mode: 'create' | 'update' | 'restore';
+  /** The declared list action making this save (`list.actions`), when it is one. */
+  action?: string;
+  /** The service clock's time of the call. */
+  now: Date;
   locale: Locale;
 }
 
@@ -105,7 +109,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       // The secret the body left out is the stored one: the hook sees the document as it will be.
       for (const f of r.secret ?? [])
         if (document[f] === undefined && previous?.[f] !== undefined) document[f] = previous[f];
-      await hooks.beforeSave({ db: ctx.db, doc: document, previous, mode, locale: ctx.locale });
+      await hooks.beforeSave({ db: ctx.db, doc: document, previous, mode, now: clock.now(), locale: ctx.locale });
     }
     return saveItem(ctx.db, r, k, {
       document,
@@ -137,6 +141,8 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
             doc: document,
             previous: row.document,
             mode: 'update',
+            action: name,
+            now,
             locale: ctx.locale,
           });
           const { before, after } = await saveItem(ctx.db, r, k, {
@@ -206,7 +212,14 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       const parsed = r.schema.safeParse(document);
       if (!parsed.success)
         throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
-      await hooks.beforeSave?.({ db: ctx.db, doc: document, previous, mode: 'restore', locale: ctx.locale });
+      await hooks.beforeSave?.({
+        db: ctx.db,
+        doc: document,
+        previous,
+        mode: 'restore',
+        now: clock.now(),
+        locale: ctx.locale,
+      });
       const { before, after } = await saveItem(ctx.db, r, key(ctx), {
         document,
         effectiveAt: old.effectiveAt?.toISOString() ?? null,

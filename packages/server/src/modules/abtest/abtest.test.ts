@@ -1,0 +1,321 @@
+import { type Experiment as GbExperiment, GrowthBookClient } from '@growthbook/growthbook';
+import { type Experiment, experimentSchema, layerExperimentOf, toGrowthBookExperiment } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+
+/**
+ * A/B tests through the console API and the game's config fetch (issue 30): the lifecycle, bucket
+ * ranges, ramp and phases, targeting, forced players and overrides, and the split on 10,000
+ * players compared with GrowthBook's SDK.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // 10,000 players: ids 100001 … 110000; every tenth on Android, the rest iOS; half in CN.
+  await ctx.database.db.execute(
+    sql`insert into players (id, state, os, country)
+        select 100000 + g, '{}'::jsonb, case when g % 10 = 0 then 'android' else 'ios' end,
+               case when g % 2 = 0 then 'CN' else 'US' end
+        from generate_series(1, 10000) as g`,
+  );
+  for (const [name, type, defaultValue] of [
+    ['abPrice', 'number', 10],
+    ['abColour', 'string', 'red'],
+    ['abOther', 'number', 0],
+  ] as const) {
+    const res = await call('POST', CONFIG, { name, type, defaultValue });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+});
+afterAll(() => ctx?.close());
+
+const CONFIG = '/api/v1/resources/config';
+const LAYER = '/api/v1/resources/abLayer';
+const EXPERIMENT = '/api/v1/resources/experiment';
+const FIRST = 100_001;
+const PLAYERS = 10_000;
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, locale = 'en-US') =>
+  ctx.call(method, url, { token: ctx.adminToken, body, locale });
+const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+  const res = await call(method, url, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+const action = (name: string, ...keys: string[]) => call('POST', `${EXPERIMENT}/actions/${name}`, { keys });
+const stored = async (key: string) => experimentSchema.parse(await ok('GET', `${EXPERIMENT}/${key}`)) as Experiment;
+
+async function configOf(userId: number, etag?: string) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/game/v1/players/${userId}/config`,
+    headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
+  });
+  return {
+    status: res.statusCode,
+    etag: res.headers.etag as string,
+    data: res.statusCode === 200 ? res.json().data : undefined,
+  };
+}
+
+const experiment = (key: string, over: Partial<Experiment> = {}) => ({
+  key,
+  name: `Experiment ${key}`,
+  layer: 'main',
+  configFields: ['abPrice'],
+  coverage: 50,
+  variations: [
+    { name: 'control', weight: 50, variables: [{ field: 'abPrice', value: 10 }] },
+    { name: 'cheaper', weight: 50, variables: [{ field: 'abPrice', value: 8 }] },
+  ],
+  ...over,
+});
+
+const client = new GrowthBookClient().initSync({ payload: { features: {} } });
+function growthBook(doc: Experiment, userId: number) {
+  const gb = toGrowthBookExperiment({ namespace: doc.layer, hashVersion: 2 }, layerExperimentOf(doc));
+  const r = client.runInlineExperiment(gb as unknown as GbExperiment<number>, { attributes: { id: String(userId) } });
+  return r.inExperiment ? r.variationId : null;
+}
+
+describe('experiments', () => {
+  it('runs: takes its share of the layer, splits the players as GrowthBook does, and stops', async () => {
+    await ok('POST', LAYER, { name: 'main', description: 'The main layer' });
+    const created = await ok('POST', EXPERIMENT, { ...experiment('price'), status: 'running', ranges: [[0, 10000]] });
+    // A body cannot set the lifecycle: it starts as a draft owning nothing.
+    expect(created).toMatchObject({ status: 'draft', phase: 0, ranges: [] });
+    expect((await configOf(FIRST)).data.experiments).toEqual([]);
+
+    const impact = await ok('POST', '/api/v1/abtest/experiments/price/impact', { change: 'run' });
+    expect(impact).toMatchObject({ shareBefore: 0, shareAfter: 0.5, phaseAfter: 1, layerFreePercent: 100 });
+    expect(impact.audience.count).toBeGreaterThanOrEqual(PLAYERS);
+    expect(impact.playersAfter).toBe(Math.round(impact.audience.count / 2));
+
+    expect((await action('run', 'price')).json().data).toEqual({ changed: 1, unchanged: 0 });
+    const doc = await stored('price');
+    expect(doc).toMatchObject({ status: 'running', phase: 1, ranges: [[0, 5000]] });
+    expect(doc.phases).toHaveLength(1);
+
+    // Through the game API: each player's variation is GrowthBook's, and the values follow it.
+    const counts = [0, 0];
+    let outside = 0;
+    for (let id = FIRST; id < FIRST + PLAYERS; id += 1) {
+      const { data } = await configOf(id);
+      const expected = growthBook(doc, id);
+      const got = data.experiments.find((e: { key: string }) => e.key === 'price');
+      expect(got?.variation ?? null, `player ${id}`).toBe(expected);
+      if (got) {
+        counts[got.variation] += 1;
+        expect(data.values.abPrice).toBe(got.variation === 0 ? 10 : 8);
+      } else {
+        outside += 1;
+        expect(data.values.abPrice).toBe(10);
+      }
+    }
+    // Half the layer, then half each: within ±1% of the players.
+    expect(Math.abs(outside - PLAYERS / 2)).toBeLessThan(PLAYERS * 0.02);
+    expect(Math.abs(counts[0] - counts[1])).toBeLessThan(PLAYERS * 0.04);
+
+    const before = await configOf(FIRST + 1);
+    expect((await action('stop', 'price')).json().data.changed).toBe(1);
+    const after = await configOf(FIRST + 1, before.etag);
+    // The stop reaches the next fetch: no 304, no experiment, the usual value.
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.data.experiments).toEqual([]);
+    expect(after.data.values.abPrice).toBe(10);
+    // A stopped experiment is never re-run; it may be archived.
+    expect((await action('run', 'price')).json().data).toEqual({ changed: 0, unchanged: 1 });
+    expect((await stored('price')).status).toBe('stopped');
+    expect((await action('archive', 'price')).json().data.changed).toBe(1);
+    expect((await stored('price')).status).toBe('archived');
+  }, 180_000);
+
+  it('keeps two experiments of a layer apart and refuses a layer without room', async () => {
+    await ok('POST', LAYER, { name: 'split' });
+    await ok('POST', EXPERIMENT, experiment('left', { layer: 'split', coverage: 60 }));
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('right', {
+        layer: 'split',
+        coverage: 50,
+        configFields: ['abColour'],
+        variations: [
+          { name: 'red', weight: 50, variables: [{ field: 'abColour', value: 'red' }] },
+          { name: 'blue', weight: 50, variables: [{ field: 'abColour', value: 'blue' }] },
+        ],
+      }),
+    );
+    expect((await action('run', 'left')).statusCode).toBe(200);
+    const full = await action('run', 'right');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().msg).toBe('Layer "split" has 40% free, less than the 50% needed');
+    expect((await stored('right')).status).toBe('draft');
+    await ok('PUT', `${EXPERIMENT}/right`, { ...(await stored('right')), coverage: 40 });
+    expect((await action('run', 'right')).statusCode).toBe(200);
+    expect((await stored('right')).ranges).toEqual([[6000, 10000]]);
+
+    const buckets = (await ok('GET', '/api/v1/abtest/buckets')).list.find(
+      (l: { layer: string }) => l.layer === 'split',
+    );
+    expect(buckets).toMatchObject({ freeCount: 0, free: [] });
+    expect(buckets.experiments.map((e: { key: string; count: number }) => [e.key, e.count])).toEqual([
+      ['left', 6000],
+      ['right', 4000],
+    ]);
+    for (let id = FIRST; id < FIRST + 2000; id += 1) {
+      const keys = (await configOf(id)).data.experiments.map((e: { key: string }) => e.key);
+      expect(keys.length, `player ${id}`).toBe(1);
+    }
+    // The layer and the running experiment's field cannot be deleted.
+    expect((await call('DELETE', `${LAYER}/split`)).statusCode).toBe(409);
+    expect((await call('DELETE', `${CONFIG}/abColour`)).statusCode).toBe(409);
+    await action('stop', 'left', 'right');
+  }, 120_000);
+
+  it('ramps without moving anyone, and a new phase reshuffles with its seed', async () => {
+    await ok('POST', LAYER, { name: 'ramp' });
+    await ok('POST', EXPERIMENT, experiment('grow', { layer: 'ramp', coverage: 10 }));
+    await action('run', 'grow');
+    const variationOf = async (id: number) =>
+      (await configOf(id)).data.experiments.find((e: { key: string }) => e.key === 'grow')?.variation ?? null;
+    const ids = Array.from({ length: 1500 }, (_, i) => FIRST + i);
+    const first = new Map<number, number | null>();
+    for (const id of ids) first.set(id, await variationOf(id));
+
+    expect((await action('ramp', 'grow')).json().data.changed).toBe(1);
+    const ramped = await stored('grow');
+    expect(ramped).toMatchObject({ coverage: 25, phase: 1, ranges: [[0, 2500]] });
+    let entered = 0;
+    for (const id of ids) {
+      const now = await variationOf(id);
+      if (first.get(id) !== null) expect(now, `player ${id} moved`).toBe(first.get(id));
+      else if (now !== null) entered += 1;
+    }
+    expect(entered).toBeGreaterThan(100);
+
+    // A form's save cannot shrink the traffic or change what a variation gives.
+    const shrink = await call('PUT', `${EXPERIMENT}/grow`, { ...ramped, coverage: 5 });
+    expect(shrink.statusCode).toBe(409);
+    const edit = structuredClone(ramped);
+    edit.variations[1].variables[0].value = 7;
+    expect((await call('PUT', `${EXPERIMENT}/grow`, edit)).statusCode).toBe(409);
+
+    // New weights: a new phase, a new seed, a different split.
+    const reweighted = structuredClone(ramped);
+    reweighted.variations[0].weight = 20;
+    reweighted.variations[1].weight = 80;
+    await ok('PUT', `${EXPERIMENT}/grow`, reweighted);
+    const phase2 = await stored('grow');
+    expect(phase2.phase).toBe(2);
+    expect(phase2.phases.map((p) => p.weights)).toEqual([
+      [50, 50],
+      [20, 80],
+    ]);
+    expect(phase2.phases[0].stoppedAt).not.toBeNull();
+    let changed = 0;
+    for (const id of ids) {
+      const now = await variationOf(id);
+      expect(now).toBe(growthBook(phase2, id));
+      if (first.get(id) !== null && now !== first.get(id)) changed += 1;
+    }
+    expect(changed).toBeGreaterThan(10);
+    await action('stop', 'grow');
+  }, 120_000);
+
+  it('targets by conditions; forced players beat assignment and overrides beat both', async () => {
+    await ok('POST', LAYER, { name: 'target' });
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('android', {
+        layer: 'target',
+        coverage: 100,
+        configFields: ['abOther'],
+        targeting: [{ attr: 'os', op: 'equal', value: 'android' }],
+        variations: [
+          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
+          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
+        ],
+        forced: [{ userId: FIRST, variation: 1 }],
+      }),
+    );
+    await action('run', 'android');
+    for (let id = FIRST + 1; id < FIRST + 200; id += 1) {
+      const { data } = await configOf(id);
+      const android = (id - 100_000) % 10 === 0;
+      expect(data.experiments.length > 0, `player ${id}`).toBe(android);
+      expect(data.values.abOther === 0).toBe(!android);
+    }
+    // Player FIRST is on iOS, yet forced into variation b.
+    const forced = (await configOf(FIRST)).data;
+    expect(forced.experiments).toEqual([{ key: 'android', variation: 1, variationName: 'b' }]);
+    expect(forced.values.abOther).toBe(2);
+    expect((await ok('GET', `/api/v1/abtest/forced/player/${FIRST}`)).list).toEqual([
+      { experiment: 'android', name: 'Experiment android', status: 'running', variation: 1, variationName: 'b' },
+    ]);
+    const explain = (await ok('GET', `/api/v1/config/explain/${FIRST}`)).fields.find(
+      (f: { name: string }) => f.name === 'abOther',
+    );
+    expect(explain).toMatchObject({ source: 'experiment', experiment: 'android', variation: 'b', value: 2 });
+
+    await ok('POST', '/api/v1/resources/configOverride', {
+      name: 'pinOther',
+      field: 'abOther',
+      userIds: [FIRST],
+      value: 9,
+      endAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect((await configOf(FIRST)).data.values.abOther).toBe(9);
+    await action('stop', 'android');
+  });
+
+  it('refuses bad experiments with field messages, in the caller’s language', async () => {
+    const bad = await call(
+      'POST',
+      EXPERIMENT,
+      experiment('bad', {
+        variations: [
+          { name: 'a', weight: 70, variables: [{ field: 'abPrice', value: 'ten' }] },
+          { name: 'a', weight: 20, variables: [{ field: 'abColour', value: 'x' }] },
+        ],
+      }),
+      'zh-CN',
+    );
+    expect(bad.statusCode).toBe(400);
+    const fields = bad.json().errors.map((f: { field: string }) => f.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['variations', 'variations.1.name', 'variations.1.variables.0.field']),
+    );
+    const typed = await call(
+      'POST',
+      EXPERIMENT,
+      experiment('typed', {
+        variations: [
+          { name: 'a', weight: 50, variables: [{ field: 'abPrice', value: 'ten' }] },
+          { name: 'b', weight: 50, variables: [] },
+        ],
+      }),
+      'zh-CN',
+    );
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().msg).toBe('版本“a”中字段“abPrice”的值应为数字');
+    const unknown = await call(
+      'POST',
+      EXPERIMENT,
+      experiment('unknown', {
+        configFields: ['nope'],
+        variations: [
+          { name: 'a', weight: 50, variables: [] },
+          { name: 'b', weight: 50, variables: [] },
+        ],
+      }),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msg).toBe('The config field "nope" does not exist');
+    expect((await call('GET', `${EXPERIMENT}/typed`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,166 @@
+import {
+  type AbLayer,
+  abLayerResource,
+  abtestEndpoints,
+  bucketCount,
+  coverageBuckets,
+  type Experiment,
+  experimentResource,
+  freeBucketRanges,
+  LAYER_BUCKETS,
+  layerExperimentOf,
+  nextRampStep,
+  storedRules,
+} from '@rookery/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ModuleDeps } from '../../module.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { notFound } from '../../platform/http/errors.js';
+import { readItemsByKind } from '../../platform/resources/game-views.js';
+import { getItem } from '../../platform/resources/service.js';
+import { resourceItems } from '../../platform/resources/tables.js';
+import { countAudience } from '../players/audience.js';
+import { readPlayerAttributes } from '../players/service.js';
+import { compileExperiments, type Exposure, playerExperiments } from './compiled.js';
+import { beforeExperimentSave, experimentActions } from './lifecycle.js';
+
+/** Where exposures go: the A/B data module's buffered recorder (never awaited by a fetch). */
+export interface ExposureSink {
+  record(exposure: Exposure): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    abExposures?: ExposureSink;
+  }
+}
+
+/**
+ * A/B tests (issue 30): layers and experiments on the resource kit with the lifecycle of
+ * `lifecycle.ts`, the running experiments compiled once per change into remote config's
+ * evaluation (`app.remoteConfig.experiments`), and the console calls of the screens: the impact of
+ * a change, the buckets, results and the experiments forcing a player.
+ */
+export async function abtestModule(deps: ModuleDeps) {
+  const { app, database, clock, kit, gameKeyHash } = deps;
+  kit.register(abLayerResource);
+  kit.register(experimentResource, { beforeSave: beforeExperimentSave, actions: experimentActions });
+
+  const view = await kit.view([experimentResource], compileExperiments);
+  app.remoteConfig.experiments = async (db, player, now, { expose }) =>
+    playerExperiments(
+      await view.get(db),
+      player,
+      now,
+      expose && app.abExposures ? (e) => app.abExposures?.record(e) : undefined,
+    );
+
+  registerEndpoints(app, { db: database.db, gameKeyHash }, abtestEndpoints, {
+    experimentImpact: async ({ db, params, body, locale }) => {
+      const now = clock.now();
+      const doc = (await getItem(db, experimentResource, params.key, locale)).document as Experiment;
+      const audience = await countAudience(db, storedRules(doc.targeting), now);
+      const running = doc.status === 'running';
+      const before = running ? bucketCount(doc.ranges) : 0;
+      const after = (() => {
+        switch (body.change) {
+          case 'run':
+            return doc.status === 'draft' ? coverageBuckets(doc.coverage) : before;
+          case 'ramp': {
+            const next = running ? nextRampStep(doc.coverage) : null;
+            return next === null ? before : coverageBuckets(next);
+          }
+          case 'traffic':
+            return running ? Math.max(before, coverageBuckets(body.coverage ?? doc.coverage)) : before;
+          case 'stop':
+          case 'archive':
+            return 0;
+          default:
+            return before;
+        }
+      })();
+      const weightsChange =
+        body.change === 'traffic' &&
+        body.weights !== undefined &&
+        JSON.stringify(body.weights) !== JSON.stringify(doc.variations.map((v) => v.weight));
+      const layerRows = await db
+        .select({ document: resourceItems.document })
+        .from(resourceItems)
+        .where(
+          and(eq(resourceItems.kind, experimentResource.name), sql`${resourceItems.document}->>'status' = 'running'`),
+        );
+      const inLayer = layerRows.map((r) => r.document as Experiment).filter((e) => e.layer === doc.layer);
+      const free = bucketCount(freeBucketRanges(inLayer.map(layerExperimentOf)));
+      const share = (buckets: number) => buckets / LAYER_BUCKETS;
+      return {
+        audience,
+        shareBefore: share(before),
+        shareAfter: share(after),
+        playersBefore: Math.round(audience.count * share(before)),
+        playersAfter: Math.round(audience.count * share(after)),
+        phaseBefore: doc.phase,
+        phaseAfter:
+          doc.status === 'draft' && body.change === 'run'
+            ? 1
+            : running && (body.change === 'newPhase' || weightsChange)
+              ? doc.phase + 1
+              : doc.phase,
+        layerFreePercent: free / (LAYER_BUCKETS / 100),
+      };
+    },
+    abtestBuckets: async ({ db }) => {
+      const items = await readItemsByKind(db, [abLayerResource.name, experimentResource.name]);
+      const experiments = (items.get(experimentResource.name) ?? []).map((i) => i.document as Experiment);
+      return {
+        list: (items.get(abLayerResource.name) ?? []).map((item) => {
+          const layer = item.document as AbLayer;
+          const running = experiments.filter((e) => e.layer === layer.name && e.status === 'running');
+          const free = freeBucketRanges(running.map(layerExperimentOf)).map(([a, b]) => [a, b] as [number, number]);
+          return {
+            layer: layer.name,
+            description: layer.description,
+            total: LAYER_BUCKETS,
+            free,
+            freeCount: bucketCount(free),
+            experiments: running.map((e) => ({
+              key: e.key,
+              name: e.name,
+              status: e.status,
+              ranges: e.ranges.map(([a, b]) => [a, b] as [number, number]),
+              count: bucketCount(e.ranges),
+            })),
+          };
+        }),
+      };
+    },
+    experimentsForcingPlayer: async ({ db, params }) => {
+      if (!(await readPlayerAttributes(db, params.userId, clock.now()))) throw notFound('player.notFound');
+      const rows = await db
+        .select({ document: resourceItems.document })
+        .from(resourceItems)
+        .where(
+          and(
+            eq(resourceItems.kind, experimentResource.name),
+            sql`${resourceItems.document}->'forced' @> ${JSON.stringify([{ userId: params.userId }])}::jsonb`,
+          ),
+        )
+        .orderBy(resourceItems.key);
+      return {
+        list: rows.flatMap(({ document }) => {
+          const e = document as Experiment;
+          const f = e.forced.find((x) => x.userId === params.userId);
+          if (!f) return [];
+          return [
+            {
+              experiment: e.key,
+              name: e.name,
+              status: e.status,
+              variation: f.variation,
+              variationName: e.variations[f.variation]?.name ?? String(f.variation),
+            },
+          ];
+        }),
+      };
+    },
+  });
+}
