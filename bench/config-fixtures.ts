@@ -1,5 +1,8 @@
 import {
+  type AbLayer,
   type ConfigField,
+  type Experiment,
+  experimentSchema,
   type ConfigOverride,
   type ConfigValueType,
   configFieldSchema,
@@ -97,6 +100,44 @@ export function configFixtures(overrideUserIds: number[], now = Date.now()) {
     );
   }
   return { fields, overrides };
+}
+
+/**
+ * The A/B part of the config benchmark (issue 30): two layers of five running experiments each,
+ * every experiment owning a fifth of its layer with three variations changing one field of its
+ * own (fields 100 … 109), half of them targeting two countries. Saved as running (phase 1), as
+ * the lifecycle leaves them after a run.
+ */
+export function experimentFixtures(fields: readonly ConfigField[], now = Date.now()) {
+  const layers: AbLayer[] = [
+    { name: 'home', description: 'Home screen tests' },
+    { name: 'shop', description: 'Shop tests' },
+  ];
+  const experiments: Experiment[] = [];
+  for (let k = 0; k < 10; k += 1) {
+    const field = fields[100 + k];
+    const weights = k % 2 ? [34, 33, 33] : [50, 25, 25];
+    experiments.push(
+      experimentSchema.parse({
+        key: `exp${k}`,
+        name: `Benchmark experiment ${k}`,
+        layer: layers[k % 2].name,
+        configFields: [field.name],
+        targeting: k % 2 ? [{ attr: 'country', op: 'include', value: [countries[k % 8], countries[(k + 1) % 8]] }] : [],
+        coverage: 20,
+        variations: weights.map((weight, v) => ({
+          name: v === 0 ? 'control' : `variant${v}`,
+          weight,
+          variables: [{ field: field.name, value: sampleValue(field.type, 5000 + k * 10 + v) }],
+        })),
+        status: 'running',
+        phase: 1,
+        ranges: [[Math.floor(k / 2) * 2000, Math.floor(k / 2) * 2000 + 2000]],
+        phases: [{ startedAt: new Date(now - DAY).toISOString(), stoppedAt: null, weights, coverage: 20 }],
+      }),
+    );
+  }
+  return { layers, experiments };
 }
 
 type GbCondition = Record<string, unknown>;
