@@ -1,12 +1,12 @@
 import {
   type AbLayer,
   type ConfigField,
-  type Experiment,
-  experimentSchema,
   type ConfigOverride,
   type ConfigValueType,
   configFieldSchema,
   configOverrideSchema,
+  type Experiment,
+  experimentSchema,
 } from '@rookery/contracts';
 
 /**
