@@ -13,6 +13,7 @@ export * from './endpoints/players.js';
 export * from './endpoints/redis.js';
 export * from './endpoints/staff.js';
 export * from './enums.js';
+export * from './experiment-stats.js';
 export * from './experiments.js';
 export * from './fields.js';
 export * from './game-catalogue.js';

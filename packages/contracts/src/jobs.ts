@@ -19,6 +19,7 @@ export const jobCatalogue = {
   'dashboard.rollup': zhEn('汇总玩家活跃数据', 'Roll up player activity'),
   'giftCodes.generate': zhEn('生成唯一兑换码', 'Generate unique gift codes'),
   'giftCodes.prune': zhEn('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),
+  'abtest.daily': zhEn('汇总 A/B 实验每日数据', 'Aggregate A/B experiments by day'),
 } as const satisfies Record<string, Label>;
 export type JobName = keyof typeof jobCatalogue;
 export const jobNames = Object.keys(jobCatalogue) as JobName[];

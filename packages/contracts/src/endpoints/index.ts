@@ -1,6 +1,6 @@
 import type { Endpoint } from '../endpoint.js';
 import { jobEndpoints } from '../jobs.js';
-import { abtestEndpoints } from '../resources/abtest.js';
+import { abtestEndpoints, abtestExposureEndpoints, abtestGameEndpoints } from '../resources/abtest.js';
 import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
@@ -39,6 +39,8 @@ export const endpoints = {
   ...storeEndpoints,
   ...storeGameEndpoints,
   ...abtestEndpoints,
+  ...abtestExposureEndpoints,
+  ...abtestGameEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -61,4 +61,11 @@ export const abtestMessages = {
     '事件名以小写字母开头，只能包含字母、数字、下划线和点，最多 64 个字符',
     'An event name starts with a small letter; letters, digits, _ and . only; at most 64 characters',
   ),
+  'abtest.eventValue': zhEn('事件数值应为有限数字', 'An event value is a finite number'),
+  'abtest.events': zhEn('每次上报 1 到 100 个事件', 'Report 1 to 100 events a call'),
+  'abtest.eventTime': zhEn(
+    '事件时间应在过去 7 天内，且不晚于当前 5 分钟',
+    'An event happened within the last 7 days and at most 5 minutes ahead',
+  ),
+  'abtest.cursor': zhEn('翻页位置无效', 'Not a valid page position'),
 } as const satisfies Record<string, Label>;

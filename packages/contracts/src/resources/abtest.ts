@@ -536,6 +536,17 @@ export const abtestEndpoints = endpointTable({
     response: z.object({ list: z.array(layerBucketsSchema) }),
     tags: ['abtest'],
   }),
+  experimentResults: endpoint({
+    method: 'GET',
+    path: '/api/v1/abtest/experiments/:key/results',
+    summary:
+      'Results of a phase (the current one by default): exposures, SRM check, each metric per variation with intervals, uplift and chance to beat control, per segment and per day',
+    permission: ['configQuery'],
+    params: keyParams,
+    query: z.object({ phase: z.coerce.number().int().min(1).max(10_000).optional() }),
+    response: experimentResultsSchema,
+    tags: ['abtest'],
+  }),
   experimentsForcingPlayer: endpoint({
     method: 'GET',
     path: '/api/v1/abtest/forced/player/:userId',
@@ -557,17 +568,65 @@ export const abtestEndpoints = endpointTable({
   }),
 });
 
-/** Results of an experiment (joins `endpoints` with the A/B data: exposures, events, the daily aggregation). */
-export const experimentResultsEndpoints = endpointTable({
-  experimentResults: endpoint({
+/** A game event's name: what the game's metrics are called. */
+export const gameEventNameSchema = z
+  .string({ error: 'abtest.eventName' })
+  .regex(eventName, { error: 'abtest.eventName' });
+export const maxGameEventsPerCall = 100;
+/** How far back (days) and ahead (minutes) of the service clock a reported event's time may be. */
+export const GAME_EVENT_MAX_AGE_DAYS = 7;
+export const GAME_EVENT_MAX_AHEAD_MINUTES = 5;
+
+export const gameEventSchema = z.object({
+  name: gameEventNameSchema,
+  value: z.number({ error: 'abtest.eventValue' }).refine(Number.isFinite, { error: 'abtest.eventValue' }).optional(),
+  /** When it happened (the service clock's now when absent). */
+  at: isoDateTime.optional(),
+});
+
+export const abtestGameEndpoints = endpointTable({
+  gameReportEvents: endpoint({
+    method: 'POST',
+    path: '/api/game/v1/players/:userId/events',
+    summary: `What a player did, for the experiments' metrics: 1 to ${maxGameEventsPerCall} events \`{name, value?, at?}\` (at within ${GAME_EVENT_MAX_AGE_DAYS} days back and ${GAME_EVENT_MAX_AHEAD_MINUTES} minutes ahead)`,
+    permission: 'game',
+    params: z.object({ userId: playerUserId }),
+    body: z.object({
+      events: z
+        .array(gameEventSchema, { error: 'abtest.events' })
+        .min(1, { error: 'abtest.events' })
+        .max(maxGameEventsPerCall, { error: 'abtest.events' }),
+    }),
+    response: z.object({ accepted: z.number().int() }),
+  }),
+});
+
+/** One exposure on the wire (the experiment's exposures list). */
+export const exposureSchema = z.object({
+  userId: z.number().int(),
+  variation: z.number().int(),
+  os: z.string().nullable(),
+  country: z.string().nullable(),
+  at: z.string(),
+});
+
+export const abtestExposureEndpoints = endpointTable({
+  experimentExposures: endpoint({
     method: 'GET',
-    path: '/api/v1/abtest/experiments/:key/results',
-    summary:
-      'Results of a phase (the current one by default): exposures, SRM check, each metric per variation with intervals, uplift and chance to beat control, per segment and per day',
+    path: '/api/v1/abtest/experiments/:key/exposures',
+    summary: "An experiment phase's exposures, newest first, by keyset (`after` is the previous page's `next`)",
     permission: ['configQuery'],
     params: keyParams,
-    query: z.object({ phase: z.coerce.number().int().min(1).max(10_000).optional() }),
-    response: experimentResultsSchema,
+    query: z.object({
+      phase: z.coerce.number().int().min(1).max(10_000).optional(),
+      variation: z.coerce.number().int().min(0).max(maxVariations).optional(),
+      after: z
+        .string()
+        .regex(/^\d{13}:\d{1,16}$/, { error: 'abtest.cursor' })
+        .optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({ items: z.array(exposureSchema), next: z.string().nullable() }),
     tags: ['abtest'],
   }),
 });

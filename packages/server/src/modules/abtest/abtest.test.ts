@@ -3,6 +3,7 @@ import { type Experiment, experimentSchema, layerExperimentOf, toGrowthBookExper
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { aggregateDaily } from './daily.js';
 
 /**
  * A/B tests through the console API and the game's config fetch (issue 30): the lifecycle, bucket
@@ -317,5 +318,177 @@ describe('experiments', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().msg).toBe('The config field "nope" does not exist');
     expect((await call('GET', `${EXPERIMENT}/typed`)).statusCode).toBe(404);
+  });
+});
+
+const game = (method: 'GET' | 'POST', url: string, body?: unknown, locale = 'en-US') =>
+  ctx.app.inject({
+    method,
+    url,
+    payload: body as object,
+    headers: { 'x-game-key': GAME_KEY, 'accept-language': locale },
+  });
+
+describe('exposures, events and results', () => {
+  it('records the first exposure of each player in a phase, off the fetch, and pages them by keyset', async () => {
+    await ok('POST', LAYER, { name: 'expo' });
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('expo', {
+        layer: 'expo',
+        coverage: 100,
+        configFields: ['abOther'],
+        variations: [
+          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
+          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
+        ],
+        forced: [{ userId: FIRST + 5, variation: 1 }],
+      }),
+    );
+    await action('run', 'expo');
+    for (let id = FIRST; id < FIRST + 30; id += 1) {
+      await configOf(id);
+      await configOf(id);
+    }
+    // "Test on a player" records nothing.
+    await ok('GET', `/api/v1/config/explain/${FIRST + 40}`);
+    await ctx.app.abExposures.flush();
+    const first = await ok('GET', '/api/v1/abtest/experiments/expo/exposures?limit=20');
+    expect(first.items).toHaveLength(20);
+    expect(first.next).not.toBeNull();
+    const second = await ok('GET', `/api/v1/abtest/experiments/expo/exposures?limit=20&after=${first.next}`);
+    // 30 players fetched twice; the forced one is left out of results: 29 exposures.
+    expect(second.items).toHaveLength(9);
+    expect(second.next).toBeNull();
+    const users = [...first.items, ...second.items].map((x: { userId: number }) => x.userId);
+    expect(new Set(users).size).toBe(29);
+    expect(users).not.toContain(FIRST + 5);
+    expect(users).not.toContain(FIRST + 40);
+    for (const x of first.items) {
+      expect(x.variation).toBe(growthBook(await stored('expo'), x.userId));
+      expect(x.os).toBe((x.userId - 100_000) % 10 === 0 ? 'android' : 'ios');
+    }
+    const results = await ok('GET', '/api/v1/abtest/experiments/expo/results');
+    expect(results.variations.map((v: { exposed: number }) => v.exposed).reduce((a: number, b: number) => a + b)).toBe(
+      29,
+    );
+    expect((await call('GET', '/api/v1/abtest/experiments/expo/exposures?after=xyz')).statusCode).toBe(400);
+    await action('stop', 'expo');
+  });
+
+  it('takes the game’s events in batches, and refuses bad ones changing nothing', async () => {
+    const url = `/api/game/v1/players/${FIRST}/events`;
+    const good = await game('POST', url, { events: [{ name: 'level_up' }, { name: 'spend', value: 12.5 }] });
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data).toEqual({ accepted: 2 });
+    const count = async () =>
+      Number(
+        (
+          (await ctx.database.db.execute(sql`select count(*)::int as n from game_events`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    const before = await count();
+    const old = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    for (const [body, field] of [
+      [{ events: [{ name: 'ok' }, { name: 'Bad Name' }] }, 'events.1.name'],
+      [{ events: [] }, 'events'],
+      [{ events: Array.from({ length: 101 }, () => ({ name: 'x' })) }, 'events'],
+      [{ events: [{ name: 'ok', at: old }] }, 'events.0.at'],
+      [{ events: [{ name: 'ok', value: 'high' }] }, 'events.0.value'],
+    ] as const) {
+      const res = await game('POST', url, body, 'zh-CN');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      expect(res.json().msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect((await game('POST', '/api/game/v1/players/999999999/events', { events: [{ name: 'x' }] })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.app.inject({ method: 'POST', url, payload: { events: [{ name: 'x' }] } })).statusCode).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it('results on a small fixture equal hand-computed figures; a skewed split is flagged; days aggregate once', async () => {
+    await ok('POST', LAYER, { name: 'res' });
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('res', {
+        layer: 'res',
+        coverage: 10,
+        configFields: ['abOther'],
+        variations: [
+          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
+          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
+        ],
+        metrics: ['retention:1', 'event:level_up:count'],
+      }),
+    );
+    await action('run', 'res');
+    const phaseStart = Date.parse((await stored('res')).phases[0].startedAt);
+    const day0 = Date.parse(new Date(phaseStart).toISOString().slice(0, 10)) - 2 * 86_400_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    // Variation 0: players 1–4 (two come back on day 1; level_up counts 1, 0, 2, 0).
+    // Variation 1: players 5–8 (three come back; counts 3, 1, 0, 2).
+    const users = Array.from({ length: 8 }, (_, i) => FIRST + 200 + i);
+    for (const [i, u] of users.entries())
+      await ctx.database.db.execute(
+        sql`insert into ab_exposures (experiment, phase, user_id, variation, os, country, at)
+            values ('res', 1, ${u}, ${i < 4 ? 0 : 1}, 'ios', ${i % 2 ? 'US' : 'CN'}, ${at(day0 + 3_600_000)})`,
+      );
+    const back = [true, true, false, false, true, true, true, false];
+    const levels = [1, 0, 2, 0, 3, 1, 0, 2];
+    for (const [i, u] of users.entries()) {
+      if (back[i])
+        await ctx.database.db.execute(
+          sql`insert into player_events (user_id, type, at) values (${u}, 'login', ${at(day0 + 86_400_000 + 7_200_000)})`,
+        );
+      for (let k = 0; k < levels[i]; k += 1)
+        await ctx.database.db.execute(
+          sql`insert into game_events (user_id, name, at) values (${u}, 'level_up', ${at(day0 + 7_200_000 + k)})`,
+        );
+    }
+    const r = await ok('GET', '/api/v1/abtest/experiments/res/results');
+    expect(r.variations.map((v: { exposed: number }) => v.exposed)).toEqual([4, 4]);
+    const retention = r.metrics.find((m: { metric: string }) => m.metric === 'retention:1').rows;
+    expect(retention.map((x: { n: number; mean: number }) => [x.n, x.mean])).toEqual([
+      [4, 0.5],
+      [4, 0.75],
+    ]);
+    // Control 1,1,0,0; treatment 1,1,1,0: uplift 0.5, delta-method variance 1 (see the stats test).
+    expect(retention[1].uplift).toBeCloseTo(0.5, 10);
+    expect(retention[1].chanceToBeat).toBeCloseTo(0.6915, 4);
+    const levelUps = r.metrics.find((m: { metric: string }) => m.metric === 'event:level_up:count').rows;
+    expect(levelUps.map((x: { mean: number }) => x.mean)).toEqual([0.75, 1.5]);
+    expect(levelUps[1].uplift).toBeCloseTo(1, 10);
+    expect(r.srm.flagged).toBe(false);
+    const cn = r.segments.find((s: { kind: string; segment: string }) => s.kind === 'country' && s.segment === 'CN');
+    expect(cn.exposed).toEqual([2, 2]);
+
+    // Days aggregate once: the exposure day and the next, cumulative.
+    const written = await aggregateDaily(ctx.database.db, new Date(phaseStart + 86_400_000));
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(await aggregateDaily(ctx.database.db, new Date(phaseStart + 86_400_000))).toBe(0);
+    const daily = (await ok('GET', '/api/v1/abtest/experiments/res/results')).daily;
+    // The phase's first day, whole once the clock passed it (every experiment's days aggregate in one run).
+    expect(daily.map((d: { day: string }) => d.day)).toEqual([new Date(phaseStart).toISOString().slice(0, 10)]);
+    expect(daily.at(-1).exposed).toEqual([4, 4]);
+    expect(daily.at(-1).metrics['event:level_up:count']).toEqual([0.75, 1.5]);
+
+    // 30 against 70 at 50/50: χ² = 16, p ≈ 6.3e-5, flagged.
+    for (let i = 0; i < 92; i += 1)
+      await ctx.database.db.execute(
+        sql`insert into ab_exposures (experiment, phase, user_id, variation, at)
+            values ('res', 1, ${FIRST + 300 + i}, ${i < 26 ? 0 : 1}, ${at(day0)})`,
+      );
+    const skewed = await ok('GET', '/api/v1/abtest/experiments/res/results');
+    expect(skewed.variations.map((v: { exposed: number }) => v.exposed)).toEqual([30, 70]);
+    expect(skewed.srm.chiSquare).toBeCloseTo(16, 10);
+    expect(skewed.srm.flagged).toBe(true);
+    expect((await call('GET', '/api/v1/abtest/experiments/res/results?phase=5')).statusCode).toBe(404);
+    await action('stop', 'res');
   });
 });

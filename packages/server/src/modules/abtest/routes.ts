@@ -2,38 +2,44 @@ import {
   type AbLayer,
   abLayerResource,
   abtestEndpoints,
+  abtestExposureEndpoints,
+  abtestGameEndpoints,
   bucketCount,
   coverageBuckets,
   type Experiment,
   experimentResource,
   freeBucketRanges,
+  GAME_EVENT_MAX_AGE_DAYS,
+  GAME_EVENT_MAX_AHEAD_MINUTES,
   LAYER_BUCKETS,
   layerExperimentOf,
   nextRampStep,
   storedRules,
 } from '@rookery/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
-import { notFound } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import { readItemsByKind } from '../../platform/resources/game-views.js';
 import { getItem } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { countAudience } from '../players/audience.js';
-import { readPlayerAttributes } from '../players/service.js';
-import { compileExperiments, type Exposure, playerExperiments } from './compiled.js';
+import { existingPlayerIds, readPlayerAttributes } from '../players/service.js';
+import { compileExperiments, playerExperiments } from './compiled.js';
+import { abDailyJob } from './daily.js';
+import { ExposureRecorder } from './exposures.js';
 import { beforeExperimentSave, experimentActions } from './lifecycle.js';
-
-/** Where exposures go: the A/B data module's buffered recorder (never awaited by a fetch). */
-export interface ExposureSink {
-  record(exposure: Exposure): void;
-}
+import { experimentResults } from './results.js';
+import { abExposures, gameEvents } from './tables.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    abExposures?: ExposureSink;
+    /** Exposures, buffered off the config fetch (tests flush it). */
+    abExposures: ExposureRecorder;
   }
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * A/B tests (issue 30): layers and experiments on the resource kit with the lifecycle of
@@ -42,20 +48,20 @@ declare module 'fastify' {
  * a change, the buckets, results and the experiments forcing a player.
  */
 export async function abtestModule(deps: ModuleDeps) {
-  const { app, database, clock, kit, gameKeyHash } = deps;
+  const { app, database, clock, kit, gameKeyHash, jobs } = deps;
+  const exposures = new ExposureRecorder(database.db, app.log);
+  app.decorate('abExposures', exposures);
+  app.addHook('onClose', () => exposures.close());
+  jobs.register(abDailyJob);
   kit.register(abLayerResource);
   kit.register(experimentResource, { beforeSave: beforeExperimentSave, actions: experimentActions });
 
   const view = await kit.view([experimentResource], compileExperiments);
   app.remoteConfig.experiments = async (db, player, now, { expose }) =>
-    playerExperiments(
-      await view.get(db),
-      player,
-      now,
-      expose && app.abExposures ? (e) => app.abExposures?.record(e) : undefined,
-    );
+    playerExperiments(await view.get(db), player, now, expose ? (e) => exposures.record(e) : undefined);
 
-  registerEndpoints(app, { db: database.db, gameKeyHash }, abtestEndpoints, {
+  const registry = { db: database.db, gameKeyHash };
+  registerEndpoints(app, registry, abtestEndpoints, {
     experimentImpact: async ({ db, params, body, locale }) => {
       const now = clock.now();
       const doc = (await getItem(db, experimentResource, params.key, locale)).document as Experiment;
@@ -133,6 +139,10 @@ export async function abtestModule(deps: ModuleDeps) {
         }),
       };
     },
+    experimentResults: async ({ db, params, query, locale }) => {
+      const doc = (await getItem(db, experimentResource, params.key, locale)).document as Experiment;
+      return experimentResults(db, doc, query.phase, clock.now());
+    },
     experimentsForcingPlayer: async ({ db, params }) => {
       if (!(await readPlayerAttributes(db, params.userId, clock.now()))) throw notFound('player.notFound');
       const rows = await db
@@ -161,6 +171,59 @@ export async function abtestModule(deps: ModuleDeps) {
           ];
         }),
       };
+    },
+  });
+
+  registerEndpoints(app, registry, abtestExposureEndpoints, {
+    experimentExposures: async ({ db, params, query, locale }) => {
+      const doc = (await getItem(db, experimentResource, params.key, locale)).document as Experiment;
+      const e = abExposures;
+      const [afterMs, afterUser] = query.after ? query.after.split(':').map(Number) : [];
+      const after = query.after
+        ? or(lt(e.at, new Date(afterMs)), and(eq(e.at, new Date(afterMs)), lt(e.userId, afterUser)))
+        : undefined;
+      const rows = await db
+        .select()
+        .from(e)
+        .where(
+          and(
+            eq(e.experiment, doc.key),
+            eq(e.phase, query.phase ?? doc.phase),
+            query.variation === undefined ? undefined : eq(e.variation, query.variation),
+            after,
+          ),
+        )
+        .orderBy(desc(e.at), desc(e.userId))
+        .limit(query.limit + 1);
+      const items = rows.slice(0, query.limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => ({
+          userId: r.userId,
+          variation: r.variation,
+          os: r.os,
+          country: r.country,
+          at: r.at.toISOString(),
+        })),
+        next: rows.length > query.limit && last ? `${last.at.getTime()}:${last.userId}` : null,
+      };
+    },
+  });
+
+  registerEndpoints(app, registry, abtestGameEndpoints, {
+    gameReportEvents: async ({ db, params, body }) => {
+      const now = clock.now().getTime();
+      const rows = body.events.map((ev, i) => {
+        const at = ev.at ? Date.parse(ev.at) : now;
+        if (at < now - GAME_EVENT_MAX_AGE_DAYS * DAY_MS || at > now + GAME_EVENT_MAX_AHEAD_MINUTES * 60_000)
+          throw new AppError(400, 'abtest.eventTime', {
+            fields: [{ field: `events.${i}.at`, message: 'abtest.eventTime' }],
+          });
+        return { userId: params.userId, name: ev.name, value: ev.value ?? null, at: new Date(at) };
+      });
+      if (!(await existingPlayerIds(db, [params.userId])).has(params.userId)) throw notFound('player.notFound');
+      await db.insert(gameEvents).values(rows);
+      return { accepted: rows.length };
     },
   });
 }

@@ -38,3 +38,8 @@ export function compileStatement<V extends Record<string, unknown>>(
   const { sql: text, params } = dialect.sqlToQuery(query);
   return { name, text, values: (named) => fillPlaceholders(params, named) };
 }
+
+/** The rows of a raw `db.execute` (both drivers answer `{ rows }`), typed as the query selects them. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
