@@ -1,6 +1,6 @@
 import { defineRoutes, ops } from './types.js';
 
-/** A/B tests: experiments, layers, buckets (not built yet). */
+/** A/B tests: experiments, layers, buckets. */
 export const abtestRoutes = defineRoutes([
   {
     path: '/abtest',
@@ -9,21 +9,29 @@ export const abtestRoutes = defineRoutes([
     redirect: '/abtest/experiment',
     auth: ops('configQuery'),
     children: [
-      { path: 'experiment', name: 'abtestExperiment' },
+      { path: 'experiment', name: 'abtestExperiment', built: true },
       {
         path: 'experiment/edit',
         name: 'abtestExperimentEdit',
         activeMenu: 'abtestExperiment',
         hideInMenu: true,
         auth: ops('configCreate'),
+        built: true,
       },
-      { path: 'experiment/detail', name: 'abtestExperimentDetail', activeMenu: 'abtestExperiment', hideInMenu: true },
+      {
+        path: 'experiment/detail',
+        name: 'abtestExperimentDetail',
+        activeMenu: 'abtestExperiment',
+        hideInMenu: true,
+        built: true,
+      },
       {
         path: 'experiment/variation',
         name: 'abtestVariation',
         activeMenu: 'abtestExperiment',
         hideInMenu: true,
         auth: ops('configCreate'),
+        built: true,
       },
       {
         path: 'experiment/traffic',
@@ -31,9 +39,10 @@ export const abtestRoutes = defineRoutes([
         activeMenu: 'abtestExperiment',
         hideInMenu: true,
         auth: ops('configCreate'),
+        built: true,
       },
-      { path: 'layer', name: 'abtestLayer' },
-      { path: 'bucket', name: 'abtestBucket' },
+      { path: 'layer', name: 'abtestLayer', built: true },
+      { path: 'bucket', name: 'abtestBucket', built: true },
     ],
   },
 ]);

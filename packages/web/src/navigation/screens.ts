@@ -16,6 +16,11 @@ const storeScreen =
   (name: 'productStore' | 'productPriceLevel' | 'purchaseList' | 'productList' | 'productGiftCode') =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
 
+/** The A/B test screens: one chunk. */
+const abtestScreen = (name: string) => async (): Promise<ScreenModule> => ({
+  default: (await import('../features/abtest/pages')).abtestScreens[name],
+});
+
 /**
  * Route name → its screen, loaded on first visit. This map is itself loaded with the first console
  * page (the login page's first load carries only `publicScreens`). Every built route of the contracts route table
@@ -103,6 +108,13 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   purchaseList: storeScreen('purchaseList'),
   productList: storeScreen('productList'),
   productGiftCode: storeScreen('productGiftCode'),
+  abtestExperiment: abtestScreen('abtestExperiment'),
+  abtestExperimentEdit: abtestScreen('abtestExperimentEdit'),
+  abtestExperimentDetail: abtestScreen('abtestExperimentDetail'),
+  abtestVariation: abtestScreen('abtestVariation'),
+  abtestTraffic: abtestScreen('abtestTraffic'),
+  abtestLayer: abtestScreen('abtestLayer'),
+  abtestBucket: abtestScreen('abtestBucket'),
   refresh: () => import('../shell/helpers/RefreshPage'),
   redirect: () => import('../shell/helpers/RedirectPage'),
 };

@@ -114,7 +114,7 @@ export function ResourceList<R extends Resource>({
 
   /** A declared action over some items: its consequence stated, then its endpoint. */
   const allowed = Object.entries(list?.actions ?? {}).filter(([, a]) => can(a.permission));
-  const consequence = (a: ListAction, keys: string[]): Consequence => {
+  const consequence = (name: string, a: ListAction, keys: string[]): Consequence => {
     const words = { action: a.label[locale], count: keys.length, entity };
     return {
       title: t('list.actionTitle', words),
@@ -122,6 +122,7 @@ export function ResourceList<R extends Resource>({
         { label: t('list.actionItems'), value: keys.join(', ') },
         { label: t('list.actionWhat'), value: a.consequence[locale] },
       ],
+      content: screen.actionContent?.(name, keys),
       okText: t('list.actionOk', words),
       danger: a.danger ?? false,
     };
@@ -135,12 +136,12 @@ export function ResourceList<R extends Resource>({
   };
   const declaredRowActions = (row: Row): RowAction<Row>[] =>
     allowed
-      .filter(([, a]) => a.row)
+      .filter(([name, a]) => a.row && (screen.actionOffered?.(name, row as never) ?? true))
       .map(([name, a]) => ({
         key: name,
         label: a.label[locale],
         danger: a.danger,
-        confirm: () => consequence(a, [keyOf(row)]),
+        confirm: () => consequence(name, a, [keyOf(row)]),
         run: () => runAction(name, a, [keyOf(row)]),
       }));
   const batchActions: BatchAction<Row>[] = allowed
@@ -149,7 +150,7 @@ export function ResourceList<R extends Resource>({
       key: name,
       label: a.label[locale],
       danger: a.danger,
-      confirm: (rows) => consequence(a, rows.map(keyOf)),
+      confirm: (rows) => consequence(name, a, rows.map(keyOf)),
       run: (rows) => runAction(name, a, rows.map(keyOf)),
     }));
 

@@ -51,6 +51,14 @@ export interface ResourceScreen<R extends Resource = Resource> {
   /** A new item's starting values. */
   blank: Partial<ResourceDoc<R>>;
   /**
+   * More for a declared list action's confirmation than its words (`list.actions`): e.g. the
+   * players it reaches now, counted by the server. It may hold the confirm button until it has
+   * loaded (`useHoldConfirm`).
+   */
+  actionContent?: (action: string, keys: string[]) => ReactNode;
+  /** Whether a declared row action is offered on this row (e.g. only a draft can run); default: always. */
+  actionOffered?: (action: string, row: ResourceItem<R>) => boolean;
+  /**
    * Saving reaches players although the game does not read the item from the content snapshot
    * (remote config, served per player): the save asks to publish, with the diff, like content.
    */

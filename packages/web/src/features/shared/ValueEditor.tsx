@@ -13,11 +13,13 @@ export function JsonInput({
   onChange,
   id,
   testId,
+  'aria-label': ariaLabel,
 }: {
   value?: unknown;
   onChange?: (v: unknown) => void;
   id?: string;
   testId?: string;
+  'aria-label'?: string;
 }) {
   const [text, setText] = useState(() =>
     value instanceof UnparsedText ? value.text : value === undefined ? '' : JSON.stringify(value, null, 2),
@@ -25,6 +27,7 @@ export function JsonInput({
   return (
     <Input.TextArea
       id={id}
+      aria-label={ariaLabel}
       rows={6}
       value={text}
       style={{ fontFamily: 'monospace' }}
@@ -59,18 +62,22 @@ export function ValueEditor({
   onChange,
   id,
   testId,
+  'aria-label': ariaLabel,
 }: {
   type: EditorValueType;
   value?: unknown;
   onChange?: (v: unknown) => void;
   id?: string;
   testId?: string;
+  /** The control's name when no `<label>` names it (a value inside a row). */
+  'aria-label'?: string;
 }) {
   switch (type) {
     case 'number':
       return (
         <InputNumber
           id={id}
+          aria-label={ariaLabel}
           value={value as number | undefined}
           onChange={(v) => onChange?.(v ?? undefined)}
           style={{ width: 240, maxWidth: '100%' }}
@@ -78,13 +85,22 @@ export function ValueEditor({
         />
       );
     case 'boolean':
-      return <Switch id={id} checked={Boolean(value)} onChange={(v) => onChange?.(v)} data-testid={testId} />;
+      return (
+        <Switch
+          id={id}
+          aria-label={ariaLabel}
+          checked={Boolean(value)}
+          onChange={(v) => onChange?.(v)}
+          data-testid={testId}
+        />
+      );
     case 'json':
-      return <JsonInput id={id} value={value} onChange={onChange} testId={testId} />;
+      return <JsonInput id={id} aria-label={ariaLabel} value={value} onChange={onChange} testId={testId} />;
     default:
       return (
         <Input
           id={id}
+          aria-label={ariaLabel}
           value={value as string | undefined}
           onChange={(e) => onChange?.(e.target.value)}
           data-testid={testId}
