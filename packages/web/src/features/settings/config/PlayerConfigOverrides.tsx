@@ -1,13 +1,65 @@
-import { configEndpoints } from '@rookery/contracts';
-import { Table } from 'antd';
+import { abtestEndpoints, configEndpoints, experimentStatusLabels, pathTo } from '@rookery/contracts';
+import { Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMayCall } from '../../../access/useCan';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { ValueView } from '../../../crud/resource/ValueView';
+import { currentLocale } from '../../../i18n';
 import { OverrideEnd } from './overrides';
 import './texts';
 
-/** The player detail page's "Config overrides" tab: the tester overrides naming this player, ended ones too. */
+/** The experiments that force this player's variation (forced test players), for who may read experiments. */
+function ForcedExperiments({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const list = useEndpointQuery(abtestEndpoints.experimentsForcingPlayer, { params: { userId } });
+  return (
+    <Table
+      size="small"
+      rowKey="experiment"
+      loading={list.isLoading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      title={() => t('settings.configOverride.forcedTitle')}
+      dataSource={list.data?.list ?? []}
+      locale={{ emptyText: t('settings.configOverride.forcedNone') }}
+      data-testid="player-forced-experiments"
+      columns={[
+        {
+          key: 'experiment',
+          title: t('settings.configOverride.forcedExperiment'),
+          render: (_, e) => (
+            <Link to={pathTo('abtestExperimentDetail', undefined, { key: e.experiment })}>
+              {e.name || e.experiment}
+            </Link>
+          ),
+        },
+        {
+          key: 'status',
+          title: t('settings.configOverride.forcedStatus'),
+          render: (_, e) => <Tag>{experimentStatusLabels[e.status][currentLocale()]}</Tag>,
+        },
+        { key: 'variation', dataIndex: 'variationName', title: t('settings.configOverride.forcedVariation') },
+      ]}
+    />
+  );
+}
+
+/**
+ * The player detail page's "Config overrides" tab: the tester overrides naming this player, ended
+ * ones too, and the experiments that force the player's variation.
+ */
 export function PlayerConfigOverrides({ userId }: { userId: number }) {
+  const mayCall = useMayCall();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Overrides userId={userId} />
+      {mayCall(abtestEndpoints.experimentsForcingPlayer) && <ForcedExperiments userId={userId} />}
+    </Space>
+  );
+}
+
+function Overrides({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const list = useEndpointQuery(configEndpoints.configPlayerOverrides, { params: { userId } });
   return (

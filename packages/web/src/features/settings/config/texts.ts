@@ -54,6 +54,11 @@ const zhCN = {
       },
     },
     configOverride: {
+      forcedTitle: '指定了该玩家版本的实验',
+      forcedNone: '没有实验指定该玩家的版本',
+      forcedExperiment: '实验',
+      forcedStatus: '状态',
+      forcedVariation: '版本',
       entity: '测试覆盖',
       name: '名称',
       field: '配置项',
@@ -124,6 +129,11 @@ const enUS: typeof zhCN = {
       },
     },
     configOverride: {
+      forcedTitle: 'Experiments forcing this player’s variation',
+      forcedNone: 'No experiment forces this player’s variation',
+      forcedExperiment: 'Experiment',
+      forcedStatus: 'Status',
+      forcedVariation: 'Variation',
       entity: 'tester override',
       name: 'Name',
       field: 'Config field',
