@@ -38,10 +38,23 @@ async function main() {
     force.unref();
     await app.close();
     await database.close();
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Failures outside any request reach the server's error log. A rejection nobody handled is
+  // logged and the server keeps serving; an uncaught exception may have left state half-changed,
+  // so it is logged, written out, and the process ends (a supervisor restarts it).
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled rejection');
+    app.logProcessFailure('unhandledRejection', reason);
+  });
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception');
+    app.logProcessFailure('uncaughtException', err);
+    process.exitCode = 1;
+    void app.logWriter.flush().finally(() => shutdown('uncaughtException'));
+  });
 
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(

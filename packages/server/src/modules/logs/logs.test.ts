@@ -158,6 +158,21 @@ describe('server errors', () => {
     await ctx.call('GET', '/api/v1/logs', { token: ctx.adminToken });
     expect(await stored(sql`kind = 'server' and url = '/api/v1/logs'`)).toHaveLength(0);
   });
+
+  it('logs failures outside any request (what main.ts hooks to the process), secrets scrubbed', async () => {
+    const failure = new RangeError(`timer failed: GET /x?token=${ctx.adminToken} with Bearer ${ctx.adminToken}`);
+    ctx.app.logProcessFailure('uncaughtException', failure);
+    ctx.app.logProcessFailure('unhandledRejection', 'a rejected promise with no error');
+    const rows = await stored(sql`kind = 'server' and meta->>'origin' is not null`);
+    expect(rows.map((r) => [r.meta?.origin, r.level, r.url])).toEqual([
+      ['uncaughtException', 'error', null],
+      ['unhandledRejection', 'error', null],
+    ]);
+    expect(rows[0].message).toMatch(/^RangeError: timer failed: GET \/x\?token=sha256:[0-9a-f]{16} with Bearer sha256:/);
+    expect(rows[0].stack).toContain('logs.test.ts');
+    expect(rows[1].message).toContain('a rejected promise with no error');
+    expect(JSON.stringify(rows)).not.toContain(ctx.adminToken);
+  });
 });
 
 describe('log queries', () => {

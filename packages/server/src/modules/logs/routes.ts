@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import {
   auditTarget,
   clientLogEntrySchema,
@@ -25,6 +26,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The buffered log writer (tests flush it). */
     logWriter: LogWriter;
+    /**
+     * Log a failure outside any request (an uncaught exception, an unhandled rejection, a failed
+     * timer) in the server's error log, as a request's 5xx is; `main.ts` hooks it to the process.
+     */
+    logProcessFailure: (origin: 'uncaughtException' | 'unhandledRejection', error: unknown) => void;
   }
   interface FastifyRequest {
     /** The error a request failed with, kept for the server's error log. */
@@ -63,13 +69,28 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
         message: scrubText(failure ? `${failure.type}: ${failure.message}` : `HTTP ${reply.statusCode}`).slice(0, 4000),
         url: path,
         requestId: String(req.id),
-        stack: failure?.stack ? failure.stack.slice(0, 16_000) : null,
+        stack: failure?.stack ? scrubText(failure.stack).slice(0, 16_000) : null,
         meta: {
           method: req.method,
           status: reply.statusCode,
           ...(failure?.code ? { code: failure.code } : {}),
           ...(req.session ? { staff: req.session.username } : {}),
         },
+      },
+    ]);
+  });
+
+  app.decorate('logProcessFailure', (origin: 'uncaughtException' | 'unhandledRejection', error: unknown) => {
+    // A rejection's reason may be anything: what is not an Error is logged as it reads.
+    const failure = loggableError(error instanceof Error ? error : new Error(inspect(error, { depth: 3 })));
+    writer.push([
+      {
+        at: clock.now(),
+        kind: 'server',
+        level: 'error',
+        message: scrubText(`${failure.type}: ${failure.message}`).slice(0, 4000),
+        stack: failure.stack ? scrubText(failure.stack).slice(0, 16_000) : null,
+        meta: { origin, pid: process.pid, ...(failure.code ? { code: failure.code } : {}) },
       },
     ]);
   });
