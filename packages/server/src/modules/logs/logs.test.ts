@@ -168,7 +168,9 @@ describe('server errors', () => {
       ['uncaughtException', 'error', null],
       ['unhandledRejection', 'error', null],
     ]);
-    expect(rows[0].message).toMatch(/^RangeError: timer failed: GET \/x\?token=sha256:[0-9a-f]{16} with Bearer sha256:/);
+    expect(rows[0].message).toMatch(
+      /^RangeError: timer failed: GET \/x\?token=sha256:[0-9a-f]{16} with Bearer sha256:/,
+    );
     expect(rows[0].stack).toContain('logs.test.ts');
     expect(rows[1].message).toContain('a rejected promise with no error');
     expect(JSON.stringify(rows)).not.toContain(ctx.adminToken);
