@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  const metrics = installMetrics(app);
+  const metrics = installMetrics(app, database.pool);
   installAccessLog(app, database.db);
 
   // Liveness: 200 while the process serves HTTP, whatever the database does (restarting Rookery

@@ -367,7 +367,13 @@ describe('platform', () => {
 
   it('serves health, metrics and OpenAPI', async () => {
     expect((await ctx.call('GET', '/healthz')).json().status).toBe('ok');
-    expect((await ctx.call('GET', '/metrics')).body).toContain('rookery_http_request_duration_seconds');
+    const metrics = (await ctx.call('GET', '/metrics')).body;
+    expect(metrics).toContain('rookery_http_request_duration_seconds');
+    // On PostgreSQL the pool's connections are gauges (PGlite has no pool).
+    if (ctx.database.kind === 'postgres') {
+      expect(metrics).toMatch(/^rookery_db_pool_connections [1-9]\d*$/m);
+      expect(metrics).toMatch(/^rookery_db_pool_waiting 0$/m);
+    } else expect(metrics).not.toContain('rookery_db_pool_connections');
     const spec = await ctx.call('GET', '/api/docs/json');
     expect(spec.json().paths['/api/v1/role/{id}']).toBeDefined();
     // Timestamps the handlers return as Dates are documented as the strings the wire carries.

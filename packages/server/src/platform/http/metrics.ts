@@ -1,10 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import client from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults plus request duration per route. */
-export function installMetrics(app: FastifyInstance): client.Registry {
+/**
+ * The PostgreSQL pool's connections, read when scraped: all, idle, and callers waiting for one
+ * (a waiting count above zero means the pool is the bottleneck). PGlite has one connection and
+ * no pool: nothing is reported for it.
+ */
+function poolGauges(registry: client.Registry, pool: pg.Pool) {
+  const gauge = (name: string, help: string, read: () => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge('rookery_db_pool_connections', 'Connections the PostgreSQL pool holds', () => pool.totalCount);
+  gauge('rookery_db_pool_idle', 'Idle connections of the PostgreSQL pool', () => pool.idleCount);
+  gauge('rookery_db_pool_waiting', 'Callers waiting for a PostgreSQL connection', () => pool.waitingCount);
+}
+
+/** Prometheus metrics at /metrics: process defaults, request duration per route, the database pool. */
+export function installMetrics(app: FastifyInstance, pool?: pg.Pool): client.Registry {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  if (pool) poolGauges(registry, pool);
   const duration = new client.Histogram({
     name: 'rookery_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
