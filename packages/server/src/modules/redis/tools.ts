@@ -117,7 +117,13 @@ export async function previewKey(redis: RedisClient, key: string) {
  * Delete keys of the prefix (the client adds it to every key): from REDIS_TYPED_CONFIRM_FROM keys
  * the operator's typed count must equal the number of keys. Returns the keys Redis removed.
  */
-export async function deleteKeys(redis: RedisClient, keys: string[], confirmCount: number | undefined) {
+export async function deleteKeys(
+  redis: RedisClient,
+  keys: string[],
+  confirmCount: number | undefined,
+  /** Called with the keys about to go, before they go (the audit is written there). */
+  beforeDelete: (present: string[]) => Promise<void> = async () => {},
+) {
   if (keys.length >= REDIS_TYPED_CONFIRM_FROM && confirmCount !== keys.length)
     throw new AppError(400, 'redis.confirmCount', {
       fields: [{ field: 'confirmCount', message: 'redis.confirmCount' }],
@@ -128,6 +134,7 @@ export async function deleteKeys(redis: RedisClient, keys: string[], confirmCoun
     for (const k of keys) pipeline.exists(k);
     const exists = ((await pipeline.exec()) ?? []).map(([, n]) => Number(n) === 1);
     const present = keys.filter((_, i) => exists[i]);
+    await beforeDelete(present);
     if (present.length) await redis.client.del(...present);
     return present;
   });

@@ -34,6 +34,11 @@ export interface RequestContext<E extends Endpoint> {
   reply: FastifyReply;
   /** Record what this mutation changed; written in the same transaction. */
   audit(entry: AuditEntry): void;
+  /**
+   * Write the entries recorded so far now, in the transaction, before an effect the transaction
+   * cannot undo (a Redis delete): a failing audit write then stops the handler before the effect.
+   */
+  writeAuditNow(): Promise<void>;
   /** Who acted when there is no session yet (sign-in, registration). */
   setActor(name: string): void;
   /**
@@ -194,7 +199,6 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
     if (handler.ownTransactions && def.permission !== 'game')
       throw new Error(`endpoint ${name}: only game endpoints may open their own transactions (no audit record)`);
     const mutation = isMutation(def) && !handler.ownTransactions;
-    const auditAction = def.audit ?? name;
     const auditEntities = def.auditTarget === undefined ? [] : [def.auditTarget].flat();
     if (mutation && def.permission !== 'game' && auditEntities.length === 0)
       throw new Error(`endpoint ${name}: a console mutation declares its auditTarget (the entity its audit rows name)`);
@@ -236,8 +240,12 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
       ...(def.permissionBy ? permissionByHooks(def.permissionBy) : {}),
       handler: async (req, reply) => {
         const audits: AuditEntry[] = [];
+        let written = 0;
         let actor = req.session?.username ?? null;
         const now = app.clock.now();
+        const auditRows = (entries: AuditEntry[]) =>
+          entries.map((a) => ({ ...a, action: a.action ?? def.audit ?? name }));
+        const who = () => ({ actorId: req.session?.userId ?? null, actor, ip: req.ip });
         const context = (db: Db): RequestContext<Endpoint> => ({
           query: req.query as never,
           body: req.body as never,
@@ -250,6 +258,13 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
           req,
           reply,
           audit: (entry) => audits.push(entry),
+          writeAuditNow: async () => {
+            if (!mutation || def.permission === 'game') throw new Error(`endpoint ${name}: nothing to audit`);
+            const entries = audits.splice(0);
+            for (const a of entries) checkAuditTarget(name, auditEntities, a.target);
+            await writeAudit(db, auditRows(entries), who(), app.clock.now());
+            written += entries.length;
+          },
           setActor: (n) => {
             actor = n;
           },
@@ -286,7 +301,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
             if (!deferred) for (const channel of def.notifies ?? []) await notifyChange(tx, channel);
             if (def.permission !== 'game') {
               // A handler that audited nothing: the declared entity, named by the path's parameter.
-              if (!deferred && audits.length === 0) {
+              if (!deferred && audits.length === 0 && written === 0) {
                 const id = Object.values((req.params ?? {}) as Record<string, unknown>)[0];
                 audits.push({
                   target: id === undefined ? null : auditTarget(auditEntities[0], String(id)),
@@ -294,12 +309,7 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
                 });
               }
               for (const a of audits) checkAuditTarget(name, auditEntities, a.target);
-              await writeAudit(
-                tx,
-                audits.map((a) => ({ ...a, action: a.action ?? auditAction })),
-                { actorId: req.session?.userId ?? null, actor, ip: req.ip },
-                app.clock.now(),
-              );
+              await writeAudit(tx, auditRows(audits), who(), app.clock.now());
             }
             return result;
           });
