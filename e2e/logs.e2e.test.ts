@@ -228,6 +228,10 @@ describe('server performance', () => {
     // The page reads again every 5 s; the instance reports every 5 s: new points arrive.
     await expect.poll(points, { timeout: 30_000, interval: 0 }).toBeGreaterThan(before);
     await see(page, 'Latency per route (latest report)');
+    // The charts' facts as text: each instance's newest figures, with the window's range.
+    await expect
+      .poll(() => page.getByTestId('performance-latest').locator('.ant-table-row').first().innerText())
+      .toMatch(/\d+\.\d \(\d+\.\d–\d+\.\d\)/);
   });
 });
 

@@ -84,6 +84,34 @@ export default function ServerPerformancePage() {
             </Col>
           ))}
           <Col span={24}>
+            <Card size="small" title={t('performance.latest')}>
+              <Table
+                size="small"
+                pagination={false}
+                scroll={{ x: 'max-content' }}
+                rowKey="instance"
+                data-testid="performance-latest"
+                dataSource={data.instances}
+                columns={[
+                  { key: 'i', dataIndex: 'instance', title: t('performance.instance') },
+                  ...charts.map(([key, value]) => ({
+                    key,
+                    title: t(`performance.${key}`),
+                    align: 'right' as const,
+                    // The newest figure, and the lowest and highest over the window: the charts' facts as text.
+                    render: (_: unknown, i: Answer['instances'][number]) => {
+                      if (i.points.length === 0) return '-';
+                      const values = i.points.map(value);
+                      const show = (n: number) => n.toFixed(1);
+                      return `${show(values[values.length - 1])} (${show(Math.min(...values))}–${show(Math.max(...values))})`;
+                    },
+                  })),
+                ]}
+              />
+              <Typography.Text type="secondary">{t('performance.latestHint')}</Typography.Text>
+            </Card>
+          </Col>
+          <Col span={24}>
             <Card size="small" title={t('performance.routes')}>
               <Table
                 size="small"

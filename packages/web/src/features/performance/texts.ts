@@ -2,6 +2,8 @@ import { addTexts } from '../shared/texts';
 
 const zhCN = {
   performance: {
+    latest: '各实例最新数值',
+    latestHint: '每格为最新值，括号内为窗口内的最低–最高值。',
     window: '时间窗口',
     minutes: '最近 {{count}} 分钟',
     rps: '每秒请求数',
@@ -23,6 +25,8 @@ const zhCN = {
 };
 const enUS: typeof zhCN = {
   performance: {
+    latest: 'Latest figures per instance',
+    latestHint: 'Each cell is the newest figure, with the lowest–highest over the window in brackets.',
     window: 'Window',
     minutes: 'Last {{count}} minutes',
     rps: 'Requests per second',
