@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callGame, see, unique, useAdminPage } from './helpers';
+import { adminToken, call, callGame, newPage, see, unique, useAdminPage } from './helpers';
 
 // The admin's page, signed in once for the file (helpers' `useAdminPage`).
 const adminPage = useAdminPage('en-US');
@@ -112,6 +112,40 @@ describe('log screens', () => {
     expect(text).not.toContain(token);
     expect(text).toContain('sha256:');
     await page.keyboard.press('Escape');
+  });
+
+  it('an error on the sign-in page, before any session, reaches the front-end log too', async () => {
+    const tag = unique('e2eprelogin');
+    // A fresh profile in the same browser: no session cookie.
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const { context, page: anonymous } = await newPage(browser);
+    try {
+      await anonymous.goto('/login');
+      await anonymous.getByRole('button').first().waitFor();
+      await anonymous.evaluate((t) => {
+        setTimeout(() => {
+          throw new Error(`thrown before sign-in ${t}`);
+        });
+      }, tag);
+      const token = await adminToken();
+      const since = new Date(Date.now() - 60_000).toISOString();
+      await expect
+        .poll(
+          async () => {
+            const found = await call(
+              'GET',
+              `/api/v1/logs?kind=frontend&start=${since}&end=${new Date(Date.now() + 60_000).toISOString()}&q=${tag}`,
+              token,
+            );
+            return (found.data?.list ?? []).map((e: { meta: { signedIn?: boolean } }) => e.meta?.signedIn);
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toEqual([false]);
+    } finally {
+      await context.close();
+    }
   });
 
   it('the all-log, error-log and access-log screens list their entries with an estimated total', async () => {

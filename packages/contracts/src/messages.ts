@@ -248,6 +248,7 @@ export const messages = {
   ),
   'log.incidentNotFound': zhEn('事件不存在', 'Incident not found'),
   'log.batchTooLarge': zhEn('一批日志最多 500 条', 'A log batch holds at most 500 entries'),
+  'log.publicBatchTooLarge': zhEn('未登录时一批日志最多 20 条', 'Before sign-in a log batch holds at most 20 entries'),
   'log.windowTooWide': zhEn('查询时间范围最多 31 天', 'A log query covers at most 31 days'),
   'log.windowOrder': zhEn('结束时间须晚于开始时间', 'The end time must be after the start time'),
   'template.table': zhEn('模板类型应为 mail 或 reward', 'The template table is mail or reward'),

@@ -80,6 +80,15 @@ const batchBody = z.object({
     .max(MAX_LOG_BATCH, { error: 'log.batchTooLarge' }),
 });
 
+/** A batch from a console page with no session (the sign-in page): small, and rate-limited per address. */
+export const MAX_PUBLIC_LOG_BATCH = 20;
+const publicBatchBody = z.object({
+  entries: z
+    .array(z.unknown(), { error: 'v.required' })
+    .min(1, { error: 'v.required' })
+    .max(MAX_PUBLIC_LOG_BATCH, { error: 'log.publicBatchTooLarge' }),
+});
+
 const batchAnswer = z.object({
   accepted: z.number().int(),
   /** The entries not kept, by position in the batch, with why. */
@@ -277,6 +286,16 @@ export const logEndpoints = endpointTable({
     // Writes only the log (buffered, after the answer): no console data changes, nothing to audit.
     readOnly: true,
     body: batchBody,
+    response: batchAnswer,
+  }),
+  frontendLogIngestPublic: endpoint({
+    method: 'POST',
+    path: '/api/v1/logs/frontend/public',
+    summary:
+      "The console's errors before sign-in (the sign-in and registration pages): at most 20 a batch, rate-limited per address, secrets hashed",
+    permission: 'public',
+    readOnly: true,
+    body: publicBatchBody,
     response: batchAnswer,
   }),
 });

@@ -141,6 +141,38 @@ describe('console front-end logs', () => {
     const res = await ctx.call('POST', '/api/v1/logs/frontend', { body: { entries: [{ message: 'x' }] } });
     expect(res.statusCode).toBe(401);
   });
+
+  it('takes errors from before sign-in at the public door: small batches, secrets hashed, marked', async () => {
+    const tag = `pre-${Date.now()}`;
+    const res = await ctx.call('POST', '/api/v1/logs/frontend/public', {
+      body: {
+        entries: [
+          {
+            message: `${tag} sign-in page failed`,
+            type: 'error',
+            url: '/login',
+            meta: { uuid: 'uuid-before-login-1', cookie: 'uuid=uuid-before-login-1; lang=zh' },
+          },
+          { message: 42 },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.accepted).toBe(1);
+    expect(res.json().data.rejected.map((r: { index: number }) => r.index)).toEqual([1]);
+    const rows = await stored(sql`kind = 'frontend' and message like ${`${tag}%`}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].meta?.signedIn).toBe(false);
+    expect(rows[0].meta?.staff).toBeUndefined();
+    expect(JSON.stringify(rows)).not.toContain('uuid-before-login-1');
+    const big = await ctx.call('POST', '/api/v1/logs/frontend/public', {
+      body: { entries: Array.from({ length: 21 }, (_, i) => ({ message: `${tag}-big ${i}` })) },
+      locale: 'zh-CN',
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors).toEqual([{ field: 'entries', message: '未登录时一批日志最多 20 条' }]);
+    expect(await stored(sql`message like ${`${tag}-big%`}`)).toHaveLength(0);
+  });
 });
 
 describe('server errors', () => {

@@ -138,6 +138,17 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
       writer.push(rows);
       return answer;
     },
+    // Before sign-in there is no one to name: the entries say so (`signedIn: false`).
+    frontendLogIngestPublic: ({ body, req, locale }) => {
+      const { rows, answer } = checkBatch(
+        body.entries,
+        frontendLogEntrySchema,
+        frontendRow(clock.now(), requestSecrets(req), null),
+        locale,
+      );
+      writer.push(rows.map((r) => ({ ...r, meta: { ...(r.meta as Record<string, unknown>), signedIn: false } })));
+      return answer;
+    },
   });
   registerEndpoints(app, deps, logGameEndpoints, {
     gameLogIngest: ownTransactions(({ body, locale }) => {

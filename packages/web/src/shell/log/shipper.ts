@@ -1,4 +1,4 @@
-import { type FrontendLogEntry, logEndpoints, MAX_LOG_BATCH } from '@rookery/contracts';
+import { type FrontendLogEntry, logEndpoints, MAX_LOG_BATCH, MAX_PUBLIC_LOG_BATCH } from '@rookery/contracts';
 import Cookies from 'js-cookie';
 import { readToken, tokenCookie, uuidCookie } from '../../access/credentials';
 import { api } from '../../api/request';
@@ -39,12 +39,13 @@ let sending = false;
 
 async function ship() {
   if (sending || pending.length === 0) return;
-  // Without a session the server takes nothing: the entries wait for the next sign-in.
-  if (!readToken()) return;
+  // Without a session (the sign-in page) they go to the public door: smaller batches, rate-limited.
+  const signedIn = Boolean(readToken());
   sending = true;
-  const batch = pending.slice(0, batchSize);
+  const batch = pending.slice(0, signedIn ? batchSize : MAX_PUBLIC_LOG_BATCH);
   try {
-    await api(logEndpoints.frontendLogIngest, { body: { entries: batch } }, { quiet: true });
+    if (signedIn) await api(logEndpoints.frontendLogIngest, { body: { entries: batch } }, { quiet: true });
+    else await api(logEndpoints.frontendLogIngestPublic, { body: { entries: batch } }, { quiet: true });
     pending = pending.slice(batch.length);
   } catch {
     // Kept for the next round (the failure is in the indicator already).
