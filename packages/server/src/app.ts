@@ -29,7 +29,7 @@ import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
-import { accessLogPruneJob, installAccessLog } from './platform/http/access-log.js';
+import { accessLogPruneJob, ensureAccessLogDays, installAccessLog } from './platform/http/access-log.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
 import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
@@ -154,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   const metrics = installMetrics(app, database.pool);
   installAccessLog(app, database.db);
+  // Today's access-log partition exists before the first write (the hourly job keeps days ahead).
+  await ensureAccessLogDays(database.db, app.clock.now());
 
   // Liveness: 200 while the process serves HTTP, whatever the database does (restarting Rookery
   // does not bring a database back); the body says whether the database answers.

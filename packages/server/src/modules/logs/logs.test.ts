@@ -1,6 +1,8 @@
 import { DAY_MS } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayPartitionsOf, dayStart, ensureDayPartitions } from '../../platform/db/partitions.js';
+import { ACCESS_LOG_DAYS, pruneAccessLog } from '../../platform/http/access-log.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { dayPartitions, dropExpiredPartitions, ensurePartitions, LOG_RETENTION_DAYS } from './partitions.js';
 import { secretHash } from './sanitize.js';
@@ -334,5 +336,38 @@ describe('partitions', () => {
       rows: { n: number }[];
     };
     expect(inDefault.rows[0].n).toBe(0);
+  });
+
+  it('the access log keeps its days the same way: old days dropped whole, a stray old row too', async () => {
+    const db = ctx.database.db;
+    const now = ctx.clock.now();
+    await ctx.app.flushAccessLog();
+    const count = async (where: ReturnType<typeof sql>) =>
+      Number(
+        (
+          (await db.execute(sql`select count(*)::int as n from access_log where ${where}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    const recent = await count(sql`at > now() - interval '1 day'`);
+    expect(recent).toBeGreaterThan(0);
+    const days = await dayPartitionsOf(db, { parent: 'access_log', root: 'access_log' });
+    expect(days.map((d) => d.day.getTime())).toContain(dayStart(now).getTime());
+    // A 40-day-old day (made for the test) and a row in it; a 45-day-old row caught by the default.
+    const old = new Date(now.getTime() - 40 * DAY_MS);
+    await ensureDayPartitions(db, { parent: 'access_log', root: 'access_log' }, now, old);
+    await db.execute(sql`insert into access_log (method, path, status, ms, at) values
+      ('GET', '/api/v1/old-day', 200, 1, ${old.toISOString()}::timestamptz)`);
+    await db.execute(sql`insert into access_log_default (method, path, status, ms, at) values
+      ('GET', '/api/v1/older', 200, 1, ${new Date(now.getTime() - 45 * DAY_MS).toISOString()}::timestamptz)`);
+    const dropped = await pruneAccessLog(db, now);
+    expect(dropped).toBeGreaterThanOrEqual(9);
+    expect(await count(sql`path in ('/api/v1/old-day', '/api/v1/older')`)).toBe(0);
+    expect(await count(sql`at > now() - interval '1 day'`)).toBe(recent);
+    const left = await dayPartitionsOf(db, { parent: 'access_log', root: 'access_log' });
+    expect(Math.min(...left.map((d) => d.day.getTime()))).toBeGreaterThanOrEqual(
+      dayStart(now).getTime() - ACCESS_LOG_DAYS * DAY_MS,
+    );
   });
 });

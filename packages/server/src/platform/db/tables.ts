@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** The system log: one row per mutating console call (and per console action on a player). */
 export const auditLog = pgTable(
@@ -23,11 +34,14 @@ export const auditLog = pgTable(
   ],
 );
 
-/** One row per console API call. Written in batches off the request path. */
+/**
+ * One row per console API call. Written in batches off the request path. Partitioned by day of
+ * `at` (migration 0018; `platform/db/partitions.ts`): expired days are dropped whole.
+ */
 export const accessLog = pgTable(
   'access_log',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: bigserial({ mode: 'number' }).notNull(),
     method: text().notNull(),
     path: text().notNull(),
     status: integer().notNull(),
@@ -36,7 +50,7 @@ export const accessLog = pgTable(
     ip: text(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.at)],
+  (t) => [primaryKey({ columns: [t.at, t.id] }), index().on(t.at)],
 );
 
 /** Mail the server would send, kept when no SMTP is configured (and always as a record). */

@@ -1,8 +1,8 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { type DayPartitionedTable, dropExpiredDayPartitions, ensureDayPartitions } from '../db/partitions.js';
 import { accessLog } from '../db/tables.js';
-import { daysBefore, deleteInBatches, housekeepingJob } from '../housekeeping.js';
+import { housekeepingJob } from '../housekeeping.js';
 
 type Row = typeof accessLog.$inferInsert;
 
@@ -67,15 +67,20 @@ declare module 'fastify' {
 /** Days an access-log row is kept: enough to look back on a month of console use. */
 export const ACCESS_LOG_DAYS = 30;
 
-/** Delete access-log rows older than ACCESS_LOG_DAYS, 5,000 a statement; returns the rows removed. */
-export function pruneAccessLog(db: Db, now: Date): Promise<number> {
-  const cutoff = daysBefore(now, ACCESS_LOG_DAYS);
-  return deleteInBatches(
-    db,
-    (limit) =>
-      sql`delete from ${accessLog} where id in (select id from ${accessLog} where ${lt(accessLog.at, sql`${cutoff}::timestamptz`)} limit ${limit})`,
-  );
+/** The access log's day partitions (migration 0018). */
+const accessLogDays: DayPartitionedTable = { parent: 'access_log', root: 'access_log' };
+
+/**
+ * Keep the access log's days: make the next days' partitions, drop the days older than
+ * ACCESS_LOG_DAYS whole (never row by row). Returns how many days were dropped.
+ */
+export async function pruneAccessLog(db: Db, now: Date): Promise<number> {
+  await ensureDayPartitions(db, accessLogDays, now);
+  return (await dropExpiredDayPartitions(db, accessLogDays, ACCESS_LOG_DAYS, now)).length;
 }
 
-/** The prune as a job (hourly, one instance); the buffered writes above stay in each process. */
+/** The maintenance as a job (hourly, one instance); the buffered writes above stay in each process. */
 export const accessLogPruneJob = housekeepingJob('accessLog.prune', 37, pruneAccessLog);
+
+/** Today's and the next days' partitions, before the first write of a process (the job keeps them ahead). */
+export const ensureAccessLogDays = (db: Db, now: Date) => ensureDayPartitions(db, accessLogDays, now);
