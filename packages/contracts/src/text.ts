@@ -112,3 +112,23 @@ export function storableIssues(value: unknown, limit = 20): StorableIssue[] {
   }
   return issues.slice(0, limit);
 }
+
+/**
+ * A resource document's required text (a name, a title): trimmed, not empty, at most `max`
+ * characters, storable. Documents carry checks, never transforms beyond the trim.
+ */
+export const documentText = (max: number) =>
+  z
+    .string({ error: 'v.required' })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(max, { error: 'v.textTooLong' })
+    .refine(isStorableText, { error: 'v.textInvalid' });
+
+/** A resource document's optional text (a description): at most `max` characters, storable, '' when absent. */
+export const optionalDocumentText = (max: number) =>
+  z
+    .string({ error: 'v.required' })
+    .max(max, { error: 'v.textTooLong' })
+    .refine(isStorableText, { error: 'v.textInvalid' })
+    .default('');

@@ -11,8 +11,8 @@ import {
 } from '../experiments.js';
 import { isoDateTime, playerUserId } from '../fields.js';
 import { type Label, zhEn } from '../permissions.js';
-import { defineResource, resourceKeySchema } from '../resource.js';
-import { isStorableText } from '../text.js';
+import { defineResource, type ResourcePermissions, resourceKeySchema } from '../resource.js';
+import { documentText, optionalDocumentText } from '../text.js';
 
 /**
  * A/B tests (issue 30, spec §2 `/abtest`, DESIGN §5): layers and experiments declared on the
@@ -37,36 +37,23 @@ export const experimentTransitions: Readonly<Record<string, readonly string[]>> 
   archived: ['stopped', 'draft'],
 };
 
-const text = (max: number) =>
-  z
-    .string({ error: 'v.required' })
-    .trim()
-    .min(1, { error: 'v.required' })
-    .max(max, { error: 'v.textTooLong' })
-    .refine(isStorableText, { error: 'v.textInvalid' });
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'v.required' })
-    .max(max, { error: 'v.textTooLong' })
-    .refine(isStorableText, { error: 'v.textInvalid' })
-    .default('');
-
 // ---------------------------------------------------------------------------------------------
 // Layers
 
 export const abLayerSchema = z.object({
   /** Also the GrowthBook namespace whose hash places each player in one of the 10,000 buckets. */
   name: resourceKeySchema,
-  description: optionalText(500),
+  description: optionalDocumentText(500),
 });
 export type AbLayer = z.infer<typeof abLayerSchema>;
 
-const abPermissions = {
+/** Experiments and layers are remote config's: the same permissions. */
+const abPermissions: ResourcePermissions = {
   query: ['configQuery'],
   create: ['configCreate'],
   edit: ['configCreate'],
   delete: ['configDelete'],
-} as const;
+};
 
 export const abLayerResource = defineResource({
   name: 'abLayer',
@@ -80,12 +67,7 @@ export const abLayerResource = defineResource({
     export: ['name', 'description', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'description'],
-  permissions: {
-    query: [...abPermissions.query],
-    create: [...abPermissions.create],
-    edit: [...abPermissions.edit],
-    delete: [...abPermissions.delete],
-  },
+  permissions: abPermissions,
   versioned: true,
   gameVisible: false,
   routes: { list: 'abtestLayer' },
@@ -156,7 +138,7 @@ const variableSchema = z.object({
 });
 
 export const variationSchema = z.object({
-  name: text(50),
+  name: documentText(50),
   /** Share of the experiment's players, in percent; the weights add up to 100. */
   weight: z.number({ error: 'abtest.weight' }).min(1, { error: 'abtest.weight' }).max(99, { error: 'abtest.weight' }),
   /** The config values this variation gives; a field left out keeps its usual value. */
@@ -198,12 +180,12 @@ export const experimentSchema = z
   .object({
     /** The experiment key the game receives (and GrowthBook's `key`, the first phase's seed). */
     key: resourceKeySchema,
-    name: text(100),
+    name: documentText(100),
     /** A one-line summary shown in lists. */
-    info: optionalText(200),
-    description: optionalText(2000),
-    hypothesis: optionalText(2000),
-    owner: optionalText(100),
+    info: optionalDocumentText(200),
+    description: optionalDocumentText(2000),
+    hypothesis: optionalDocumentText(2000),
+    owner: optionalDocumentText(100),
     layer: resourceKeySchema,
     /** The config fields it changes. */
     configFields: z
@@ -393,12 +375,7 @@ export const experimentResource = defineResource({
     ],
   },
   search: ['key', 'name', 'info', 'owner'],
-  permissions: {
-    query: [...abPermissions.query],
-    create: [...abPermissions.create],
-    edit: [...abPermissions.edit],
-    delete: [...abPermissions.delete],
-  },
+  permissions: abPermissions,
   versioned: true,
   gameVisible: false,
   references: [

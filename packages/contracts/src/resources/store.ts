@@ -3,7 +3,7 @@ import { operatingSystems, type StoredConditionRule, storedConditionsSchema } fr
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
-import { isStorableText } from '../text.js';
+import { documentText, optionalDocumentText } from '../text.js';
 
 /**
  * The store catalogue (issue 29): price levels, IAP purchase items, products sold for in-game
@@ -20,19 +20,6 @@ export const storePlatformLabels: Record<StorePlatform, Label> = {
   ios: zhEn('iOS', 'iOS'),
 };
 
-const text = (max: number) =>
-  z
-    .string({ error: 'v.required' })
-    .trim()
-    .min(1, { error: 'v.required' })
-    .max(max, { error: 'v.textTooLong' })
-    .refine(isStorableText, { error: 'v.textInvalid' });
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'v.required' })
-    .max(max, { error: 'v.textTooLong' })
-    .refine(isStorableText, { error: 'v.textInvalid' })
-    .default('');
 const whole = (min: number, max: number, error: string) =>
   z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 
@@ -61,7 +48,7 @@ export const priceLevelSchema = z
     name: resourceKeySchema,
     tier: resourceKeySchema,
     platform: z.enum(storePlatforms, { error: 'store.platform' }),
-    sku: text(200).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
+    sku: documentText(200).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
     prices: z.array(priceSchema).min(1, { error: 'store.pricesRequired' }).max(50),
   })
   .superRefine((doc, ctx) => {
@@ -148,8 +135,8 @@ const checkLevels = (doc: { minLevel: number; maxLevel: number | null }, ctx: z.
  */
 export const purchaseItemSchema = z.object({
   id: z.number().int(),
-  title: text(100),
-  description: optionalText(1000),
+  title: documentText(100),
+  description: optionalDocumentText(1000),
   /** The price level tier it sells at (the spec's "price": the amount depends on platform and currency). */
   priceLevel: resourceKeySchema,
   isIAP: z.boolean({ error: 'v.required' }).default(true),
@@ -227,8 +214,8 @@ export const purchaseItemResource = defineResource({
 export const productSchema = z
   .object({
     name: resourceKeySchema,
-    title: text(100),
-    description: optionalText(1000),
+    title: documentText(100),
+    description: optionalDocumentText(1000),
     cost: z.object({
       kind: resourceKindSchema,
       amount: whole(1, 1_000_000_000, 'store.cost'),
@@ -411,7 +398,7 @@ export const MAX_STORE_SLOTS = 100;
 export const storeSchema = z
   .object({
     name: resourceKeySchema,
-    title: text(100),
+    title: documentText(100),
     kind: z.enum(storeKinds, { error: 'store.kind' }),
     slots: z
       .array(z.object({ product: resourceKeySchema }))

@@ -35,8 +35,8 @@ import { resourceItems } from '../../platform/resources/tables.js';
 
 const managed = ['status', 'phase', 'ranges', 'phases'] as const;
 
-/** The other running experiments of a layer (not `except`), locked by the caller's layer lock. */
-async function runningInLayer(db: Db, layer: string, except: string): Promise<Experiment[]> {
+/** The running experiments (of every layer) other than `except`, in key order. */
+export async function runningExperiments(db: Db, except = ''): Promise<Experiment[]> {
   const rows = await db
     .select({ document: resourceItems.document })
     .from(resourceItems)
@@ -46,9 +46,14 @@ async function runningInLayer(db: Db, layer: string, except: string): Promise<Ex
         ne(resourceItems.key, except),
         sql`${resourceItems.document}->>'status' = 'running'`,
       ),
-    );
-  return rows.map((r) => r.document as Experiment).filter((e) => e.layer === layer);
+    )
+    .orderBy(resourceItems.key);
+  return rows.map((r) => r.document as Experiment);
 }
+
+/** The other running experiments of a layer (not `except`), locked by the caller's layer lock. */
+const runningInLayer = async (db: Db, layer: string, except: string) =>
+  (await runningExperiments(db, except)).filter((e) => e.layer === layer);
 
 /** Merge touching ranges: [0,10) + [10,20) → [0,20). */
 function merged(ranges: readonly BucketRange[]): [number, number][] {
@@ -125,19 +130,8 @@ async function checkVariables(db: Db, doc: Experiment, locale: Locale): Promise<
 
 /** 409 when another running experiment (of any layer) already changes one of these fields. */
 async function checkFieldsFree(db: Db, doc: Experiment): Promise<void> {
-  const rows = await db
-    .select({ key: resourceItems.key, document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      and(
-        eq(resourceItems.kind, experimentResource.name),
-        ne(resourceItems.key, doc.key),
-        sql`${resourceItems.document}->>'status' = 'running'`,
-      ),
-    )
-    .orderBy(resourceItems.key);
-  for (const other of rows) {
-    const field = doc.configFields.find((f) => (other.document as Experiment).configFields.includes(f));
+  for (const other of await runningExperiments(db, doc.key)) {
+    const field = doc.configFields.find((f) => other.configFields.includes(f));
     if (field)
       throw new AppError(409, 'abtest.fieldInUse', {
         vars: { field, experiment: other.key },

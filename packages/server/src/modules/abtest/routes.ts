@@ -28,7 +28,7 @@ import { existingPlayerIds, readPlayerAttributes } from '../players/service.js';
 import { compileExperiments, playerExperiments } from './compiled.js';
 import { abDailyJob } from './daily.js';
 import { ExposureRecorder } from './exposures.js';
-import { beforeExperimentSave, experimentActions } from './lifecycle.js';
+import { beforeExperimentSave, experimentActions, runningExperiments } from './lifecycle.js';
 import { experimentResults } from './results.js';
 import { abExposures, gameEvents } from './tables.js';
 
@@ -89,13 +89,7 @@ export async function abtestModule(deps: ModuleDeps) {
         body.change === 'traffic' &&
         body.weights !== undefined &&
         JSON.stringify(body.weights) !== JSON.stringify(doc.variations.map((v) => v.weight));
-      const layerRows = await db
-        .select({ document: resourceItems.document })
-        .from(resourceItems)
-        .where(
-          and(eq(resourceItems.kind, experimentResource.name), sql`${resourceItems.document}->>'status' = 'running'`),
-        );
-      const inLayer = layerRows.map((r) => r.document as Experiment).filter((e) => e.layer === doc.layer);
+      const inLayer = (await runningExperiments(db)).filter((e) => e.layer === doc.layer);
       const free = bucketCount(freeBucketRanges(inLayer.map(layerExperimentOf)));
       const share = (buckets: number) => buckets / LAYER_BUCKETS;
       return {
