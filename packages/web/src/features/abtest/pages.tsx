@@ -9,6 +9,7 @@ import {
   LAYER_BUCKETS,
   type LayerBuckets,
   metricLabel,
+  operatingSystemLabels,
   parseMetric,
   pathTo,
   type StoredConditionRule,
@@ -148,6 +149,9 @@ export function TrafficPage() {
   return <PartPage screen={trafficScreen as never} title="abtest.traffic.title" route="abtestTraffic" />;
 }
 
+/** An os as the operator reads it (iOS, Android); an unknown one as the game sent it. */
+const osName = (os: string) => operatingSystemLabels[os as keyof typeof operatingSystemLabels] ?? os;
+
 const fixed = (n: number | null | undefined, digits = 4) =>
   n === null || n === undefined ? '-' : formatNumber(Number(n.toFixed(digits)));
 const asPercent = (n: number | null | undefined) => (n === null || n === undefined ? '-' : percentText(n * 100));
@@ -261,7 +265,8 @@ function Results({ experiment, phase, names }: { experiment: Experiment; phase: 
           columns={[
             {
               title: t('abtest.detail.segment'),
-              render: (_, s) => `${t(`abtest.detail.${s.kind}`)}: ${s.segment || '-'}`,
+              render: (_, s) =>
+                `${t(`abtest.detail.${s.kind}`)}: ${(s.kind === 'os' ? osName(s.segment) : s.segment) || '-'}`,
             },
             ...names.map((name, i) => ({
               title: `${name} · ${t('abtest.detail.exposed')}`,
@@ -332,7 +337,7 @@ function Exposures({ experiment, phase, names }: { experiment: string; phase: nu
             ),
           },
           { title: t('abtest.detail.variation'), render: (_, x) => names[x.variation] ?? x.variation },
-          { title: t('abtest.detail.os'), render: (_, x) => x.os ?? '-' },
+          { title: t('abtest.detail.os'), render: (_, x) => (x.os ? osName(x.os) : '-') },
           { title: t('abtest.detail.country'), render: (_, x) => x.country ?? '-' },
           { title: t('abtest.detail.at'), render: (_, x) => formatTime(x.at) },
         ]}
