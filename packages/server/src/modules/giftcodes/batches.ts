@@ -1,11 +1,12 @@
 import type { GiftCodeBatchBody, GiftCodeBatchState, GiftCodeState } from '@rookery/contracts';
-import { and, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { giftCodeBatches, giftCodes } from './tables.js';
+import { giftCodeBatches, giftCodeCounters, giftCodes } from './tables.js';
 
-export type BatchRow = typeof giftCodeBatches.$inferSelect;
+/** A batch with what it claimed (the sum of its counter's slots). */
+export type BatchRow = typeof giftCodeBatches.$inferSelect & { claimed: number };
 type CodeRow = typeof giftCodes.$inferSelect;
 
 /** Redemptions the batch can still take: the limit less what was claimed and the codes switched off. */
@@ -22,11 +23,31 @@ export function batchState(b: BatchRow, now: Date): GiftCodeBatchState {
 }
 
 const t = giftCodeBatches;
+const k = giftCodeCounters;
+/** What the batch claimed: the sum over its counter's slots. */
+const claimedSql =
+  sql<number>`(select coalesce(sum(${k.claimed}), 0)::int from ${k} where ${k.batchId} = ${t.id})`.mapWith(Number);
+/** A batch row with its claimed count, for `db.select(batchColumns)`. */
+const batchColumns = { ...getTableColumns(t), claimed: claimedSql };
+
+/**
+ * Slots a batch's counter is split over: enough that concurrent redemptions of one shared code
+ * rarely wait on each other's row (a redemption holds its slot until it commits).
+ */
+export const COUNTER_SLOTS = 16;
+
+/** Quotas adding up to `limit`, each slot keeping at least what it claimed; the caller checks `limit` ≥ their sum. */
+export function splitQuota(limit: number, claimed: readonly number[]): number[] {
+  const free = limit - claimed.reduce((a, b) => a + b, 0);
+  const n = claimed.length;
+  return claimed.map((c, i) => c + Math.floor(free / n) + (i < free % n ? 1 : 0));
+}
+
 const stateSql = (now: Date) => sql<GiftCodeBatchState>`case
   when not ${t.enabled} then 'disabled'
   when ${t.startAt} > ${now} then 'scheduled'
   when ${t.endAt} <= ${now} then 'expired'
-  when ${t.totalLimit} - ${t.claimed} - ${t.disabledCodes} <= 0 then 'usedUp'
+  when ${t.totalLimit} - ${claimedSql} - ${t.disabledCodes} <= 0 then 'usedUp'
   else 'active' end`;
 
 export function toBatch(b: BatchRow, now: Date) {
@@ -71,6 +92,7 @@ export async function listBatches(
       q.name ? ilike(t.name, containsPattern(q.name)) : undefined,
     ],
     orderBy: [desc(t.id)],
+    select: (db) => db.select(batchColumns).from(t),
     page: q.page,
     pageSize: q.pageSize,
   });
@@ -78,8 +100,8 @@ export async function listBatches(
 }
 
 export async function getBatchRow(db: Db, id: number, lock = false): Promise<BatchRow> {
-  const query = db.select().from(t).where(eq(t.id, id));
-  const [row] = lock ? await query.for('update') : await query;
+  const query = db.select(batchColumns).from(t).where(eq(t.id, id));
+  const [row] = lock ? await query.for('update', { of: t }) : await query;
   if (!row) throw notFound('giftCode.notFound');
   return row;
 }
@@ -116,7 +138,31 @@ export async function createBatch(db: Db, body: GiftCodeBatchBody, actor: string
       updatedAt: now,
     })
     .returning();
-  return row;
+  const quotas = splitQuota(row.totalLimit, new Array(COUNTER_SLOTS).fill(0));
+  await db.insert(k).values(quotas.map((quota, slot) => ({ batchId: row.id, slot, quota })));
+  return { ...row, claimed: 0 };
+}
+
+/**
+ * A new limit for a shared batch: the quotas are split again under the slots' locks (so no
+ * redemption moves them meanwhile), each slot keeping at least what it claimed.
+ */
+async function setLimit(db: Db, batchId: number, limit: number) {
+  const slots = await db.select().from(k).where(eq(k.batchId, batchId)).orderBy(asc(k.slot)).for('update');
+  const claimed = slots.reduce((a, s) => a + s.claimed, 0);
+  if (limit < claimed)
+    throw new AppError(400, 'giftCode.limitBelowClaimed', {
+      vars: { claimed },
+      fields: [{ field: 'totalLimit', message: 'giftCode.limitBelowClaimed' }],
+    });
+  const quotas = splitQuota(
+    limit,
+    slots.map((s) => s.claimed),
+  );
+  const pairs = JSON.stringify(slots.map((s, i) => [s.slot, quotas[i]]));
+  await db.execute(sql`update ${k} set quota = (v.e->>1)::int
+    from jsonb_array_elements(${pairs}::jsonb) as v(e)
+    where ${k.batchId} = ${batchId} and ${k.slot} = (v.e->>0)::int`);
 }
 
 export async function updateBatch(db: Db, id: number, body: GiftCodeBatchBody, now: Date) {
@@ -128,11 +174,7 @@ export async function updateBatch(db: Db, id: number, body: GiftCodeBatchBody, n
     if (body.codeCount !== before.totalLimit) throw badRequest('giftCode.codeCountFixed', 'codeCount');
   } else {
     totalLimit = body.totalLimit!;
-    if (totalLimit < before.claimed)
-      throw new AppError(400, 'giftCode.limitBelowClaimed', {
-        vars: { claimed: before.claimed },
-        fields: [{ field: 'totalLimit', message: 'giftCode.limitBelowClaimed' }],
-      });
+    if (totalLimit !== before.totalLimit) await setLimit(db, id, totalLimit);
     if (body.code !== before.sharedCode) {
       if (before.claimed > 0) throw badRequest('giftCode.codeFixed', 'code');
       await sharedCodeFree(db, body.code!, id);
@@ -144,7 +186,7 @@ export async function updateBatch(db: Db, id: number, body: GiftCodeBatchBody, n
     .set({ ...columns(body), totalLimit, sharedCode, updatedAt: now })
     .where(eq(t.id, id))
     .returning();
-  return { before, after };
+  return { before, after: { ...after, claimed: before.claimed } };
 }
 
 export function codeState(c: Pick<CodeRow, 'usedBy' | 'disabledAt'>): GiftCodeState {

@@ -2,6 +2,7 @@ import { giftCodeCheckChar, normalizeGiftCode, UNIQUE_CODE_LENGTH, validUniqueCo
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { COUNTER_SLOTS, splitQuota } from './batches.js';
 import { randomCodes } from './generate.js';
 import { pruneGiftCodeAttempts, THROTTLE } from './redeem.js';
 
@@ -117,6 +118,12 @@ async function many<T>(n: number, fn: (i: number) => Promise<T>): Promise<T[]> {
 }
 
 describe('codes', () => {
+  it('splits a limit over the counter slots, each keeping what it claimed', () => {
+    expect(splitQuota(100, new Array(16).fill(0)).reduce((a, b) => a + b)).toBe(100);
+    expect(splitQuota(3, [0, 0, 0, 0])).toEqual([1, 1, 1, 0]);
+    expect(splitQuota(10, [4, 0, 1, 0])).toEqual([6, 1, 2, 1]);
+  });
+
   it('generates fixed-length codes from the alphabet with a check symbol that catches a typo', () => {
     const codes = randomCodes(2000);
     expect(new Set(codes).size).toBe(2000);
@@ -353,6 +360,41 @@ describe('exact under concurrency', () => {
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(100);
   }, 120_000);
+
+  it('a limit changed after redemptions: raised, the batch takes exactly the new total; never below what was claimed', async () => {
+    const b = await shared(3);
+    const players = await many(10, () => player());
+    const first = await many(5, (i) => redeem(players[i], b.code!));
+    expect(first.filter((r) => r.status === 'redeemed')).toHaveLength(3);
+    const body = {
+      kind: 'shared',
+      name: 'raised',
+      code: b.code,
+      rewards: [{ kind: 'gem', amount: 50 }],
+      startAt: at(-1),
+      endAt: at(24),
+    };
+    const lower = await ctx.call('PUT', `/api/v1/giftcode/batches/${b.id}`, {
+      token: ctx.adminToken,
+      body: { ...body, totalLimit: 2 },
+    });
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().msg).toContain('3');
+    const raise = await ctx.call('PUT', `/api/v1/giftcode/batches/${b.id}`, {
+      token: ctx.adminToken,
+      body: { ...body, totalLimit: 5 },
+    });
+    expect(raise.statusCode, raise.body).toBe(200);
+    expect(raise.json().data).toMatchObject({ total: 5, claimed: 3, remaining: 2, state: 'active' });
+    const second = await many(5, (i) => redeem(players[i + 5], b.code!));
+    expect(second.filter((r) => r.status === 'redeemed')).toHaveLength(2);
+    expect(second.filter((r) => r.status === 'usedUp')).toHaveLength(3);
+    // The slots' quotas still add up to the limit, none below what it claimed.
+    const slots = (await ctx.database.db.execute(
+      sql`select sum(quota)::int as quota, sum(claimed)::int as claimed, count(*)::int as n from gift_code_counters where batch_id = ${b.id}`,
+    )) as unknown as { rows: { quota: number; claimed: number; n: number }[] };
+    expect(slots.rows[0]).toEqual({ quota: 5, claimed: 5, n: COUNTER_SLOTS });
+  }, 60_000);
 
   it('one unique code, 50 players: exactly one', async () => {
     const u = await createBatch({ kind: 'unique', codeCount: 1 });

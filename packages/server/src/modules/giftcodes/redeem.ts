@@ -2,25 +2,20 @@ import {
   compileConditions,
   type Locale,
   looksLikeUniqueCode,
+  MAX_AMOUNT,
   normalizeGiftCode,
   type RedeemStatus,
   type Reward,
   translate,
   validUniqueCode,
 } from '@rookery/contracts';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { deleteInBatches } from '../../platform/housekeeping.js';
-import {
-  applyRewards,
-  frozenError,
-  getPlayerForUpdate,
-  isFrozen,
-  playerAttributes,
-  recordPlayerEvent,
-} from '../players/service.js';
-import type { BatchRow } from './batches.js';
-import { giftCodeAttempts, giftCodeBatches, giftCodeRedemptions, giftCodes } from './tables.js';
+import { databaseErrorCode } from '../../platform/http/error-handler.js';
+import { notFound } from '../../platform/http/errors.js';
+import { frozenError, readPlayerAttributes } from '../players/service.js';
+import { giftCodeAttempts, giftCodeBatches } from './tables.js';
 
 /** Failed attempts (unknown, used or disabled codes) one player, or one IP, may make per window. */
 export const THROTTLE = { windowMs: 15 * 60_000, perPlayer: 10, perIp: 50 };
@@ -60,21 +55,6 @@ class Rollback extends Error {
 
 const throttleKeys = (userId: number, ip?: string) => (ip ? [`p:${userId}`, `ip:${ip}`] : [`p:${userId}`]);
 
-/** When the player or the IP may try again, or null when neither is throttled now. */
-async function throttledUntil(db: Db, userId: number, ip: string | undefined, now: Date): Promise<Date | null> {
-  const rows = await db
-    .select()
-    .from(giftCodeAttempts)
-    .where(inArray(giftCodeAttempts.key, throttleKeys(userId, ip)));
-  let until: Date | null = null;
-  for (const r of rows) {
-    const max = r.key.startsWith('p:') ? THROTTLE.perPlayer : THROTTLE.perIp;
-    const end = new Date(r.windowStart.getTime() + THROTTLE.windowMs);
-    if (r.failures >= max && end > now && (!until || end > until)) until = end;
-  }
-  return until;
-}
-
 /** Drop attempt counters whose window ended: they throttle nobody any more. Returns the rows removed. */
 export function pruneGiftCodeAttempts(db: Db, now: Date): Promise<number> {
   const a = giftCodeAttempts;
@@ -102,12 +82,53 @@ async function countFailure(db: Db, userId: number, ip: string | undefined, now:
     });
 }
 
+/** What `gift_code_redeem` (migration 0019) answers. */
+interface Answer {
+  status: RedeemStatus | 'noPlayer' | 'frozen' | 'conditions';
+  batchId?: number;
+  at?: string;
+  rewards?: Reward[];
+  saveCount?: number;
+  reason?: string | null;
+  until?: string | null;
+}
+
+/** A refusal a write's own guard found (SQLSTATE RK001): the statement rolled back. */
+function guardRefusal(err: unknown): RedeemStatus | undefined {
+  if (databaseErrorCode(err) !== 'RK001') return undefined;
+  const e = err as { message?: string; cause?: { message?: string } };
+  return (e.cause?.message ?? e.message) as RedeemStatus;
+}
+
+const callRedeem = async (db: Db, input: RedeemInput, code: string, eligible: boolean | null) => {
+  const result =
+    (await db.execute(sql`select gift_code_redeem(${input.userId}::bigint, ${code}, ${looksLikeUniqueCode(code)},
+      ${input.now}::timestamptz, ${input.ip ?? null}, ${input.channel ?? null}, ${eligible}::boolean,
+      ${JSON.stringify(THROTTLE)}::jsonb, ${MAX_AMOUNT}::numeric) as answer`)) as unknown as {
+      rows: { answer: Answer | string }[];
+    };
+  const answer = result.rows[0].answer;
+  return (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer;
+};
+
 /**
- * Redeem a code for a player: the game's call, and with `dryRun` the console's test. One
- * transaction, locks in a fixed order (player, code, batch): the player's row first, so one
- * player's attempts queue; a unique code is taken by a conditional UPDATE; the batch's counter
- * moves last, by `claimed < total_limit`, so the batch row is held only until commit and never
- * goes past its limit. A refusal rolls everything back; guessing-like refusals are then counted.
+ * Redeem a code for a player: the game's call, and with `dryRun` the console's test. The checks,
+ * in this order, give the reason: the player (404, frozen: 403), throttled, unknown, disabled
+ * (batch or code), not started, expired, blacklisted, platform / channel / conditions (not
+ * eligible), a unique code already used (by this player: already redeemed) or handed to another,
+ * the player's limit for the batch (already redeemed), used up.
+ *
+ * The whole redemption is one statement, `gift_code_redeem` (migration 0019): one round trip and
+ * one commit, so a burst of redemptions of one code costs little more than as many inserts. Its
+ * writes carry the exact guards: a slot of the batch's counter with room (`claimed < quota`, the
+ * slots' quotas adding up to the limit), the unique code still unused, the player's n-th
+ * redemption of the batch not yet written (a unique index); the rewards go through the one reward
+ * path (`apply_rewards`). A batch with conditions costs one more round trip: the statement asks,
+ * the condition engine answers, and the statement runs again with the verdict.
+ *
+ * A mistyped unique code is refused before any statement. A refusal changes nothing;
+ * guessing-like refusals (unknown, used, disabled) are then counted toward the throttle. A dry
+ * run runs the same statement in a transaction that is rolled back.
  */
 export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<RedeemResult> {
   const { userId, locale, now } = input;
@@ -125,94 +146,48 @@ export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<
     retryAt: null,
     ...extra,
   });
-  // A mistyped unique code is refused here, before any statement.
   if (looksLikeUniqueCode(code) && !validUniqueCode(code)) return answer('typo');
 
-  let result: RedeemResult;
-  try {
-    result = await database.transaction(async (db) => {
-      const player = await getPlayerForUpdate(db, userId);
-      if (isFrozen(player, now)) throw frozenError(player);
-      const until = await throttledUntil(db, userId, input.ip, now);
-      if (until) throw new Rollback(answer('throttled', { retryAt: until.toISOString() }, { at: until.toISOString() }));
-      const refuse = (status: RedeemStatus, batch?: BatchRow, vars?: Record<string, string>) =>
-        new Rollback(answer(status, { batchId: batch?.id ?? null }, vars));
-
-      let batch: BatchRow | undefined;
-      let unique: typeof giftCodes.$inferSelect | undefined;
-      if (looksLikeUniqueCode(code)) {
-        const [found] = await db
-          .select({ code: giftCodes, batch: giftCodeBatches })
-          .from(giftCodes)
-          .innerJoin(giftCodeBatches, eq(giftCodeBatches.id, giftCodes.batchId))
-          .where(eq(giftCodes.code, code));
-        batch = found?.batch;
-        unique = found?.code;
-      } else {
-        [batch] = await db.select().from(giftCodeBatches).where(eq(giftCodeBatches.sharedCode, code));
+  const attempt = async (db: Db): Promise<RedeemResult> => {
+    let a: Answer;
+    try {
+      a = await callRedeem(db, input, code, null);
+      if (a.status === 'conditions') {
+        const [batch] = await db
+          .select({ conditions: giftCodeBatches.conditions })
+          .from(giftCodeBatches)
+          .where(eq(giftCodeBatches.id, a.batchId!));
+        const attributes = await readPlayerAttributes(db, userId, now);
+        const eligible = !!batch && !!attributes && compileConditions(batch.conditions)(attributes, now.getTime());
+        a = await callRedeem(db, input, code, eligible);
       }
-      if (!batch) throw refuse('unknown');
-      if (!batch.enabled || unique?.disabledAt) throw refuse('disabled', batch);
-      if (now < batch.startAt) throw refuse('notStarted', batch, { at: batch.startAt.toISOString() });
-      if (now >= batch.endAt) throw refuse('expired', batch, { at: batch.endAt.toISOString() });
-      if (player.blacklisted) throw refuse('blacklisted', batch);
-      if (batch.platforms.length > 0 && !batch.platforms.includes(player.os ?? '')) throw refuse('notEligible', batch);
-      if (batch.channels.length > 0 && !batch.channels.includes(input.channel ?? ''))
-        throw refuse('notEligible', batch);
-      if (!compileConditions(batch.conditions)(playerAttributes(player, now), now.getTime()))
-        throw refuse('notEligible', batch);
-      const r = giftCodeRedemptions;
-      const [{ n: mine }] = await db
-        .select({ n: count() })
-        .from(r)
-        .where(and(eq(r.batchId, batch.id), eq(r.userId, userId)));
-      if (unique?.usedBy != null) throw refuse(unique.usedBy === userId ? 'alreadyRedeemed' : 'alreadyUsed', batch);
-      // A code a comeback mail handed to a player is that player's alone.
-      if (unique?.assignedTo != null && unique.assignedTo !== userId) throw refuse('alreadyUsed', batch);
-      if (mine >= batch.perPlayerLimit) throw refuse('alreadyRedeemed', batch);
-      if (batch.claimed + batch.disabledCodes >= batch.totalLimit) throw refuse('usedUp', batch);
+    } catch (err) {
+      const status = guardRefusal(err);
+      if (!status) throw err;
+      a = { status };
+    }
+    if (a.status === 'noPlayer') throw notFound('player.notFound');
+    if (a.status === 'frozen')
+      throw frozenError({ frozenReason: a.reason ?? null, frozenUntil: a.until ? new Date(a.until) : null });
+    if (a.status === 'conditions') throw new Error('gift_code_redeem asked for conditions twice');
+    const at = a.at ? new Date(a.at).toISOString() : undefined;
+    if (a.status === 'throttled') return answer('throttled', { retryAt: at! }, { at: at! });
+    if (a.status !== 'redeemed') return answer(a.status, { batchId: a.batchId ?? null }, at ? { at } : undefined);
+    return answer('redeemed', { rewards: a.rewards!, batchId: a.batchId!, saveCount: a.saveCount ?? null });
+  };
 
-      // The writes. Each guard below is the exact one; the reads above only give the reason early.
-      const inserted = await db
-        .insert(r)
-        .values({
-          batchId: batch.id,
-          userId,
-          seq: mine + 1,
-          code,
-          uniqueCode: unique ? code : null,
-          rewards: batch.rewards,
-          redeemedAt: now,
-          ip: input.ip ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: r.id });
-      if (inserted.length === 0) throw refuse(unique ? 'alreadyUsed' : 'alreadyRedeemed', batch);
-      if (unique) {
-        const taken = await db
-          .update(giftCodes)
-          .set({ usedBy: userId, usedAt: now })
-          .where(and(eq(giftCodes.code, code), sql`${giftCodes.usedBy} is null`, sql`${giftCodes.disabledAt} is null`))
-          .returning({ code: giftCodes.code });
-        if (taken.length === 0) throw refuse('alreadyUsed', batch);
-      }
-      const updated = await applyRewards(db, userId, batch.rewards, { type: 'giftCode', id: batch.id }, now);
-      await recordPlayerEvent(db, userId, 'giftCode', { batchId: batch.id, code, rewards: batch.rewards });
-      const b = giftCodeBatches;
-      const counted = await db
-        .update(b)
-        .set({ claimed: sql`${b.claimed} + 1` })
-        .where(and(eq(b.id, batch.id), sql`${b.claimed} + ${b.disabledCodes} < ${b.totalLimit}`))
-        .returning({ claimed: b.claimed });
-      if (counted.length === 0) throw refuse('usedUp', batch);
-      const done = answer('redeemed', { rewards: batch.rewards, batchId: batch.id, saveCount: updated.saveCount });
-      if (input.dryRun) throw new Rollback({ ...done, saveCount: null });
-      return done;
-    });
-  } catch (err) {
-    if (!(err instanceof Rollback)) throw err;
-    result = err.result;
-    if (!input.dryRun && COUNTED.has(result.status)) await countFailure(database, userId, input.ip, now);
+  if (input.dryRun) {
+    try {
+      await database.transaction(async (tx) => {
+        throw new Rollback(await attempt(tx));
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+      return { ...err.result, saveCount: null };
+    }
+    throw new Error('unreachable');
   }
+  const result = await attempt(database);
+  if (COUNTED.has(result.status)) await countFailure(database, userId, input.ip, now);
   return result;
 }

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -19,8 +20,7 @@ const at = () => timestamp({ withTimezone: true });
 
 /**
  * A gift-code batch: one shared code with a total limit, or N unique codes (rows of gift_codes).
- * `claimed` is the one counter every redemption moves with a conditional UPDATE, so a batch never
- * goes past `total_limit` whatever the concurrency.
+ * What was claimed is counted in `gift_code_counters`, the batch's limit split over slots.
  */
 export const giftCodeBatches = pgTable(
   'gift_code_batches',
@@ -33,7 +33,6 @@ export const giftCodeBatches = pgTable(
     sharedCode: text(),
     /** Shared: the limit; unique: the number of codes asked for. */
     totalLimit: integer().notNull(),
-    claimed: integer().notNull().default(0),
     /** Unique: codes written so far by the generation job. */
     generated: integer().notNull().default(0),
     disabledCodes: integer().notNull().default(0),
@@ -49,9 +48,29 @@ export const giftCodeBatches = pgTable(
     createdAt: at().notNull().defaultNow(),
     updatedAt: at().notNull().defaultNow(),
   },
+  (t) => [uniqueIndex('gift_code_batches_shared_code_idx').on(t.sharedCode)],
+);
+
+/**
+ * A batch's redemption counter, split over slots so that concurrent redemptions of one code do
+ * not queue on one row: slot i may take `quota` redemptions, the quotas add up to the batch's
+ * limit, and a redemption takes one from a slot with room (`claimed < quota`, checked by the
+ * UPDATE itself). So the batch never passes its limit, and "used up" means every slot is full.
+ * What the batch claimed is the sum over its slots.
+ */
+export const giftCodeCounters = pgTable(
+  'gift_code_counters',
+  {
+    batchId: integer()
+      .notNull()
+      .references(() => giftCodeBatches.id, { onDelete: 'cascade' }),
+    slot: integer().notNull(),
+    quota: integer().notNull(),
+    claimed: integer().notNull().default(0),
+  },
   (t) => [
-    uniqueIndex('gift_code_batches_shared_code_idx').on(t.sharedCode),
-    check('gift_code_batches_claimed_limit', sql`${t.claimed} <= ${t.totalLimit}`),
+    primaryKey({ columns: [t.batchId, t.slot] }),
+    check('gift_code_counters_within_quota', sql`${t.claimed} <= ${t.quota}`),
   ],
 );
 
@@ -99,7 +118,7 @@ export const giftCodeRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex('gift_code_redemptions_player_idx').on(t.batchId, t.userId, t.seq),
-    uniqueIndex('gift_code_redemptions_unique_code_idx').on(t.uniqueCode),
+    uniqueIndex('gift_code_redemptions_unique_code_idx').on(t.uniqueCode).where(sql`${t.uniqueCode} is not null`),
     index('gift_code_redemptions_user_idx').on(t.userId, t.id),
     index('gift_code_redemptions_code_idx').on(t.code, t.id),
   ],

@@ -628,9 +628,11 @@ describe('console reads', () => {
 describe('other areas and concurrency', () => {
   it('applyRewards adds to resources, raises the save count and logs the event', async () => {
     const p = await newPlayer({ resources: { gem: 1 } });
-    const row = await ctx.database.db.transaction((tx) =>
+    const applied = await ctx.database.db.transaction((tx) =>
       applyRewards(tx, p.userId, [{ kind: 'gem', amount: 5 }], { type: 'mail', id: 7 }, ctx.clock.now()),
     );
+    expect(applied.saveCount).toBe(2);
+    const row = (await findPlayer(ctx.database.db, p.userId))!;
     expect(row.state.resources.gem).toBe(6);
     expect(row.saveCount).toBe(2);
     expect(playerAttributes(row, ctx.clock.now())).toMatchObject({

@@ -139,18 +139,15 @@ export async function applyRewards(
   rewards: readonly Reward[],
   source: RewardSource,
   now: Date,
-): Promise<PlayerRow> {
-  const row = await getPlayerForUpdate(db, userId);
-  const resources = { ...row.state.resources };
-  for (const r of rewards) resources[r.kind] = Math.min(MAX_AMOUNT, (resources[r.kind] ?? 0) + r.amount);
-  const state = { ...row.state, resources };
-  const [updated] = await db
-    .update(players)
-    .set({ ...stateColumns(state, row.saveCount + 1), updatedAt: now })
-    .where(eq(players.id, userId))
-    .returning();
-  await recordPlayerEvent(db, userId, 'rewards', { source, rewards });
-  return updated;
+): Promise<{ saveCount: number }> {
+  // One statement (`apply_rewards`, migration 0019), the same one a gift-code redemption runs.
+  const result = (await db.execute(
+    sql`select apply_rewards(${userId}::bigint, ${JSON.stringify(rewards)}::jsonb, ${JSON.stringify(source)}::jsonb,
+      ${now}::timestamptz, ${MAX_AMOUNT}::numeric) as save_count`,
+  )) as unknown as { rows: { save_count: number | null }[] };
+  const saveCount = result.rows[0].save_count;
+  if (saveCount === null) throw notFound('player.notFound');
+  return { saveCount: Number(saveCount) };
 }
 
 /** Mark the player as a payer (`userType: payment` for conditions); the economy calls it on a first delivery. */

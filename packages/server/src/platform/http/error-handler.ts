@@ -79,7 +79,7 @@ function warnUnavailable(req: FastifyRequest, error: unknown): void {
 }
 
 /** The PostgreSQL SQLSTATE of a failed query (Drizzle wraps the driver's error as `cause`). */
-function databaseErrorCode(error: unknown): string | undefined {
+export function databaseErrorCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
