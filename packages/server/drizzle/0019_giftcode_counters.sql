@@ -137,11 +137,13 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'RK001', MESSAGE = 'alreadyUsed', DETAIL = pl.batch_id::text;
     END IF;
   END IF;
-  -- The counter: the slot this connection uses (connections spread over the slots, so
-  -- concurrent redemptions rarely wait on one row), else each slot in turn, waiting for its
-  -- holder. The UPDATE's own `claimed < quota` is the exact guard.
+  -- The counter: the first slot with room that no other transaction holds (its own it takes
+  -- again), else each slot in turn, waiting for its holder. The UPDATE's own `claimed < quota`
+  -- is the exact guard.
   UPDATE gift_code_counters SET claimed = claimed + 1
-    WHERE batch_id = pl.batch_id AND slot = pg_backend_pid() % 16 AND claimed < quota;
+    WHERE batch_id = pl.batch_id AND claimed < quota
+      AND slot = (SELECT slot FROM gift_code_counters WHERE batch_id = pl.batch_id AND claimed < quota
+                  ORDER BY slot LIMIT 1 FOR UPDATE SKIP LOCKED);
   v_room := FOUND;
   IF NOT v_room THEN
     FOR v_slot IN SELECT slot FROM gift_code_counters WHERE batch_id = pl.batch_id ORDER BY slot LOOP
@@ -164,4 +166,26 @@ BEGIN
   INSERT INTO player_events (user_id, type, data, at)
     VALUES (p_user, 'giftCode', jsonb_build_object('batchId', pl.batch_id, 'code', p_code, 'rewards', pl.rewards), p_now);
   RETURN jsonb_build_object('status', 'redeemed', 'batchId', pl.batch_id, 'rewards', pl.rewards, 'saveCount', v_save);
+END $$;--> statement-breakpoint
+-- Several redemptions in one statement (the server's redemption queue sends the calls waiting at
+-- once): each runs as `gift_code_redeem` in its own subtransaction, so a guard's refusal (RK001)
+-- rolls back that redemption only and becomes its answer. `p_items` is an array of
+-- {user, code, unique, now, ip, channel}; the answers come in the same order.
+CREATE FUNCTION gift_code_redeem_many(p_items jsonb, p_throttle jsonb, p_max numeric)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  it jsonb;
+  v jsonb;
+  out jsonb := '[]'::jsonb;
+BEGIN
+  FOR it IN SELECT e FROM jsonb_array_elements(p_items) e LOOP
+    BEGIN
+      v := gift_code_redeem((it->>'user')::bigint, it->>'code', (it->>'unique')::boolean, (it->>'now')::timestamptz,
+        it->>'ip', it->>'channel', NULL, p_throttle, p_max);
+    EXCEPTION WHEN SQLSTATE 'RK001' THEN
+      v := jsonb_build_object('status', SQLERRM);
+    END;
+    out := out || jsonb_build_array(v);
+  END LOOP;
+  RETURN out;
 END $$;

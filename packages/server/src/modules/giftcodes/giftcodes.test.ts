@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { COUNTER_SLOTS, splitQuota } from './batches.js';
 import { randomCodes } from './generate.js';
-import { pruneGiftCodeAttempts, THROTTLE } from './redeem.js';
+import { pruneGiftCodeAttempts, RedemptionQueue, redeemGiftCode, THROTTLE } from './redeem.js';
 
 let ctx: TestContext;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -394,6 +394,55 @@ describe('exact under concurrency', () => {
       sql`select sum(quota)::int as quota, sum(claimed)::int as claimed, count(*)::int as n from gift_code_counters where batch_id = ${b.id}`,
     )) as unknown as { rows: { quota: number; claimed: number; n: number }[] };
     expect(slots.rows[0]).toEqual({ quota: 5, claimed: 5, n: COUNTER_SLOTS });
+  }, 60_000);
+
+  it('redemptions sent together share statements and stay exact (one player thrice, one unique code thrice, a limit of 10)', async () => {
+    const b = await shared(10);
+    const u = await createBatch({ kind: 'unique', codeCount: 1 });
+    await waitGenerated(u.id, 1);
+    const [{ code }] = await codesOf(u.id);
+    const players: number[] = [];
+    for (let i = 0; i < 24; i++) players.push(await player());
+    const before = await gems(players[0]);
+    // All at once on either database: the route's queue puts the waiting ones in one statement.
+    const results = await Promise.all([
+      ...players.slice(0, 20).map((p) => redeem(p, b.code!)),
+      redeem(players[0], b.code!),
+      redeem(players[0], b.code!),
+      ...players.slice(21, 24).map((p) => redeem(p, code)),
+    ]);
+    const shared20 = results.slice(0, 22);
+    const count = (list: { status: string }[], s: string) => list.filter((r) => r.status === s).length;
+    expect(count(shared20, 'redeemed')).toBe(10);
+    expect(count(shared20, 'usedUp') + count(shared20, 'alreadyRedeemed')).toBe(12);
+    expect(count(results.slice(22), 'redeemed')).toBe(1);
+    expect(count(results.slice(22), 'alreadyUsed')).toBe(2);
+    expect((await getBatch(b.id)).claimed).toBe(10);
+    const mine = results.slice(0, 22).filter((r, i) => (i === 0 || i >= 20) && r.status === 'redeemed');
+    expect(mine.length).toBeLessThanOrEqual(1);
+    expect(await gems(players[0])).toBe(before + 50 * mine.length);
+
+    // The service with a queue of its own, called at once: on PGlite too, the waiting calls
+    // share statements (the route's requests reach it one by one there).
+    const queue = new RedemptionQueue(ctx.database.db, 1);
+    const c = await shared(5);
+    const more: number[] = [];
+    for (let i = 0; i < 8; i++) more.push(await player());
+    const direct = await Promise.all(
+      [...more, more[0]].map((userId) =>
+        redeemGiftCode(
+          ctx.database.db,
+          { userId, code: c.code!, locale: 'en-US', now: ctx.clock.now(), dryRun: false },
+          queue,
+        ),
+      ),
+    );
+    expect(direct.filter((r) => r.status === 'redeemed')).toHaveLength(5);
+    expect(direct.filter((r) => r.status === 'usedUp' || r.status === 'alreadyRedeemed')).toHaveLength(4);
+    expect(queue.sent.redemptions).toBe(9);
+    expect(queue.sent.statements).toBeLessThan(9);
+    expect(queue.sent.retriedAlone).toBe(0);
+    expect((await getBatch(c.id)).claimed).toBe(5);
   }, 60_000);
 
   it('one unique code, 50 players: exactly one', async () => {

@@ -107,9 +107,100 @@ const callRedeem = async (db: Db, input: RedeemInput, code: string, eligible: bo
       ${JSON.stringify(THROTTLE)}::jsonb, ${MAX_AMOUNT}::numeric) as answer`)) as unknown as {
       rows: { answer: Answer | string }[];
     };
-  const answer = result.rows[0].answer;
-  return (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer;
+  return parseAnswer(result.rows[0].answer);
 };
+
+const parseAnswer = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** One call's first answer, a guard's refusal (RK001) being an answer too. */
+async function firstAnswer(db: Db, input: RedeemInput, code: string): Promise<Answer> {
+  try {
+    return await callRedeem(db, input, code, null);
+  } catch (err) {
+    const status = guardRefusal(err);
+    if (!status) throw err;
+    return { status };
+  }
+}
+
+interface Waiting {
+  input: RedeemInput;
+  code: string;
+  resolve: (a: Answer) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The game's redemptions, sent together: while `maxInFlight` statements are running, the calls
+ * that arrive wait, and the next statement (`gift_code_redeem_many`) takes up to `maxBatch` of
+ * them, each in its own subtransaction with its own answer. Under a burst (a code announced on
+ * stream), one round trip and one commit then serve many players instead of one; alone, a call is
+ * sent at once. Should a statement fail as a whole (a deadlock between two statements naming the
+ * same player, a lost connection), its calls are sent again one by one.
+ */
+/** Redemption statements running at once, per database (PGlite has one connection). */
+export const REDEEM_STATEMENTS = { pglite: 1, postgres: 2 } as const;
+
+export class RedemptionQueue {
+  private readonly waiting: Waiting[] = [];
+  private inFlight = 0;
+  /** Statements sent, the redemptions they carried, and those sent again alone after a statement failed. */
+  readonly sent = { statements: 0, redemptions: 0, retriedAlone: 0 };
+
+  constructor(
+    private readonly db: Db,
+    /** Statements at once: 1 on PGlite (one connection), a few on PostgreSQL. */
+    private readonly maxInFlight: number,
+    /** Redemptions per statement (each is a subtransaction; PostgreSQL caches 64 per transaction). */
+    private readonly maxBatch = 32,
+  ) {}
+
+  answer(input: RedeemInput, code: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input, code, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.inFlight += 1;
+      void this.send(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: Waiting[]) {
+    this.sent.statements += 1;
+    this.sent.redemptions += batch.length;
+    const one = (w: Waiting) => firstAnswer(this.db, w.input, w.code).then(w.resolve, w.reject);
+    if (batch.length === 1) return one(batch[0]);
+    const items = batch.map(({ input, code }) => ({
+      user: input.userId,
+      code,
+      unique: looksLikeUniqueCode(code),
+      now: input.now.toISOString(),
+      ip: input.ip ?? null,
+      channel: input.channel ?? null,
+    }));
+    let answers: Answer[];
+    try {
+      const result = (await this.db.execute(
+        sql`select gift_code_redeem_many(${JSON.stringify(items)}::jsonb, ${JSON.stringify(THROTTLE)}::jsonb,
+          ${MAX_AMOUNT}::numeric) as answers`,
+      )) as unknown as { rows: { answers: Answer[] | string }[] };
+      answers = parseAnswer(result.rows[0].answers);
+    } catch {
+      this.sent.retriedAlone += batch.length;
+      await Promise.all(batch.map(one));
+      return;
+    }
+    for (const [i, w] of batch.entries()) w.resolve(answers[i]);
+  }
+}
 
 /**
  * Redeem a code for a player: the game's call, and with `dryRun` the console's test. The checks,
@@ -119,7 +210,7 @@ const callRedeem = async (db: Db, input: RedeemInput, code: string, eligible: bo
  * the player's limit for the batch (already redeemed), used up.
  *
  * The whole redemption is one statement, `gift_code_redeem` (migration 0019): one round trip and
- * one commit, so a burst of redemptions of one code costs little more than as many inserts. Its
+ * one commit; with a `queue`, the redemptions arriving together share one (`RedemptionQueue`). Its
  * writes carry the exact guards: a slot of the batch's counter with room (`claimed < quota`, the
  * slots' quotas adding up to the limit), the unique code still unused, the player's n-th
  * redemption of the batch not yet written (a unique index); the rewards go through the one reward
@@ -130,7 +221,7 @@ const callRedeem = async (db: Db, input: RedeemInput, code: string, eligible: bo
  * guessing-like refusals (unknown, used, disabled) are then counted toward the throttle. A dry
  * run runs the same statement in a transaction that is rolled back.
  */
-export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<RedeemResult> {
+export async function redeemGiftCode(database: Db, input: RedeemInput, queue?: RedemptionQueue): Promise<RedeemResult> {
   const { userId, locale, now } = input;
   const code = normalizeGiftCode(input.code);
   const answer = (
@@ -148,23 +239,22 @@ export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<
   });
   if (looksLikeUniqueCode(code) && !validUniqueCode(code)) return answer('typo');
 
-  const attempt = async (db: Db): Promise<RedeemResult> => {
-    let a: Answer;
-    try {
-      a = await callRedeem(db, input, code, null);
-      if (a.status === 'conditions') {
-        const [batch] = await db
-          .select({ conditions: giftCodeBatches.conditions })
-          .from(giftCodeBatches)
-          .where(eq(giftCodeBatches.id, a.batchId!));
-        const attributes = await readPlayerAttributes(db, userId, now);
-        const eligible = !!batch && !!attributes && compileConditions(batch.conditions)(attributes, now.getTime());
+  const attempt = async (db: Db, queued?: RedemptionQueue): Promise<RedeemResult> => {
+    let a = queued ? await queued.answer(input, code) : await firstAnswer(db, input, code);
+    if (a.status === 'conditions') {
+      const [batch] = await db
+        .select({ conditions: giftCodeBatches.conditions })
+        .from(giftCodeBatches)
+        .where(eq(giftCodeBatches.id, a.batchId!));
+      const attributes = await readPlayerAttributes(db, userId, now);
+      const eligible = !!batch && !!attributes && compileConditions(batch.conditions)(attributes, now.getTime());
+      try {
         a = await callRedeem(db, input, code, eligible);
+      } catch (err) {
+        const status = guardRefusal(err);
+        if (!status) throw err;
+        a = { status };
       }
-    } catch (err) {
-      const status = guardRefusal(err);
-      if (!status) throw err;
-      a = { status };
     }
     if (a.status === 'noPlayer') throw notFound('player.notFound');
     if (a.status === 'frozen')
@@ -187,7 +277,7 @@ export async function redeemGiftCode(database: Db, input: RedeemInput): Promise<
     }
     throw new Error('unreachable');
   }
-  const result = await attempt(database);
+  const result = await attempt(database, queue);
   if (COUNTED.has(result.status)) await countFailure(database, userId, input.ip, now);
   return result;
 }

@@ -7,12 +7,13 @@ import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch
 import { previewComeback, sendComeback } from './comeback.js';
 import { generateCodesJob } from './generate.js';
 import { exportCodesCsv, listRedemptions } from './history.js';
-import { pruneGiftCodeAttempts, redeemGiftCode } from './redeem.js';
+import { pruneGiftCodeAttempts, REDEEM_STATEMENTS, RedemptionQueue, redeemGiftCode } from './redeem.js';
 
 export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
   jobs.register(generateCodesJob);
   jobs.register(housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts));
   const deps = { db: database.db, gameKeyHash };
+  const redemptions = new RedemptionQueue(database.db, REDEEM_STATEMENTS[database.kind]);
 
   registerEndpoints(app, deps, giftCodeEndpoints, {
     listGiftCodeBatches: ({ db, query }) => listBatches(db, query, clock.now()),
@@ -77,15 +78,19 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
 
   registerEndpoints(app, deps, giftCodeGameEndpoints, {
     gameRedeemGiftCode: ownTransactions(({ db, params, body, locale }) =>
-      redeemGiftCode(db, {
-        userId: params.userId,
-        code: body.code,
-        channel: body.channel,
-        ip: body.playerIp,
-        locale,
-        now: clock.now(),
-        dryRun: false,
-      }),
+      redeemGiftCode(
+        db,
+        {
+          userId: params.userId,
+          code: body.code,
+          channel: body.channel,
+          ip: body.playerIp,
+          locale,
+          now: clock.now(),
+          dryRun: false,
+        },
+        redemptions,
+      ),
     ),
   });
 }
