@@ -113,7 +113,7 @@ export function ListPage<E extends Endpoint>({
 
   const submit = (values: Record<string, unknown>) => {
     const filters = searchFilters(values, fields);
-    const parsed = endpoint.query?.safeParse(listQuery(paging, { ...state, filters, page: 1 }, fixed as never));
+    const parsed = endpoint.query?.safeParse(listQuery(paging, { ...state, filters, page: 1 }, fixed));
     if (parsed && !parsed.success) {
       const { fields: errors, formErrors } = zodFieldErrors(parsed.error, currentLocale());
       // Errors name query parameters; the form names its fields (a time range is one of them).
@@ -187,7 +187,7 @@ export function ListPage<E extends Endpoint>({
                 onClick={() => {
                   const { page: _p, pageNum: _n, pageSize: _s, ...filters } = query;
                   setExporting(true);
-                  download(exportEndpoint, { query: filters } as never, `${endpoint.name}.csv`)
+                  download(exportEndpoint, { query: filters }, `${endpoint.name}.csv`)
                     .catch(() => undefined)
                     .finally(() => setExporting(false));
                 }}

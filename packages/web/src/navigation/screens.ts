@@ -1,10 +1,12 @@
+import type { ResourceScreen } from '../crud/resource/screen';
 import { publicScreens, type ScreenModule } from './public-screens';
 
 /** A resource's list or edit page: the kit's screen with the area's declaration, loaded together. */
-const resourcePage = (load: () => Promise<unknown>, page: 'list' | 'edit') => async (): Promise<ScreenModule> => {
-  const [{ resourcePages }, screen] = await Promise.all([import('../crud/resource/pages'), load()]);
-  return { default: resourcePages(screen as never)[page] };
-};
+const resourcePage =
+  (load: () => Promise<ResourceScreen>, page: 'list' | 'edit') => async (): Promise<ScreenModule> => {
+    const [{ resourcePages }, screen] = await Promise.all([import('../crud/resource/pages'), load()]);
+    return { default: resourcePages(screen)[page] };
+  };
 
 /** The game door screens and the unlock track: one chunk. */
 const gamegateScreen =

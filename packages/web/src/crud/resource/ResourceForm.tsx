@@ -47,7 +47,7 @@ export function ResourceForm<R extends Resource>({
   const confirmPublish = async (data: Record<string, unknown>) => {
     const after = itemDocument(resource, data);
     const before = itemDocument(resource, current);
-    const own = screen.confirm?.(after as never, before as never, t) ?? null;
+    const own = screen.confirm?.(after, before, t) ?? null;
     if (!resource.gameVisible && !screen.publishes && !own) return true;
     return askFirst({
       title: own?.title ?? t('resource.publishTitle', { entity, key: key(data) }),
@@ -93,7 +93,7 @@ export function ResourceForm<R extends Resource>({
       consequential
     >
       {screen.Form ? (
-        <screen.Form itemProps={labelledItemProps as never} form={form} editing={Boolean(current)} />
+        <screen.Form itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
       ) : (
         <DeclaredFields screen={screen} itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
       )}
@@ -146,7 +146,7 @@ function DeclaredFields<R extends Resource>({
   editing,
 }: {
   screen: ResourceScreen<R>;
-  itemProps: (name: string) => Record<string, unknown>;
+  itemProps: ResourceFormProps['itemProps'];
   form: FormInstance;
   editing: boolean;
 }) {
@@ -155,7 +155,7 @@ function DeclaredFields<R extends Resource>({
   const own = (screen.widgets ?? {}) as Record<string, ComponentType<ResourceFormProps> | undefined>;
   return screen.fields.map((name) => {
     const Widget = own[name];
-    if (Widget) return <Widget key={name} itemProps={itemProps as never} form={form} editing={editing} />;
+    if (Widget) return <Widget key={name} itemProps={itemProps} form={form} editing={editing} />;
     return (
       <SchemaField
         key={name}

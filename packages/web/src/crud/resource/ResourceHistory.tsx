@@ -7,7 +7,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query'
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { formatTime } from '../format';
-import { endpointsOf } from './endpoints';
+import { endpointsOf, itemDocument } from './endpoints';
 import { label } from './ResourceForm';
 import type { ResourceScreen } from './screen';
 import '../kit-texts';
@@ -60,7 +60,7 @@ export function ResourceHistory<R extends Resource>({
   const b = list.find((v) => v.version === picked.b) ?? latest;
   const a = list.find((v) => v.version === picked.a) ?? list[1] ?? latest;
   const docOf = (v: Version | undefined) =>
-    v && (resource.window ? { ...v.document, effectiveAt: v.effectiveAt, expireAt: v.expireAt } : v.document);
+    itemDocument(resource, v && { ...v.document, effectiveAt: v.effectiveAt, expireAt: v.expireAt });
   const labels = (f: string) => label(screen, f, t);
   const options = list.map((v) => ({ value: v.version, label: t('resource.versionN', { n: v.version }) }));
 
@@ -73,7 +73,13 @@ export function ResourceHistory<R extends Resource>({
       content: (
         <Space orientation="vertical" style={{ width: '100%' }}>
           {/* What the restored version does to players (a maintenance window that closes the game again). */}
-          {screen.confirm?.(docOf(v) as never, docOf(latest) as never, t)?.statement}
+          {
+            screen.confirm?.(
+              itemDocument(resource, { ...v.document, effectiveAt: v.effectiveAt, expireAt: v.expireAt }),
+              docOf(latest),
+              t,
+            )?.statement
+          }
           {t(resource.gameVisible ? 'resource.restoreBody' : 'resource.restoreBodyQuiet', { next })}
           <AuditDiff before={docOf(latest)} after={docOf(v)} labels={labels} />
         </Space>

@@ -45,7 +45,7 @@ export function ResourceList<R extends Resource>({
   const call = useEndpointCall();
   const endpoints = endpointsOf(resource);
   const list = resource.list;
-  const sortable = (name: string) => Boolean(list?.sort?.includes(name as never));
+  const sortable = (name: string) => Boolean(list?.sort?.includes(name));
   const locale = currentLocale();
   const [editing, setEditing] = useState<{ item?: ResourceItem<R> }>();
   const [history, setHistory] = useState<string>();
@@ -74,7 +74,7 @@ export function ResourceList<R extends Resource>({
             name: 'window',
             title: 'resource.window',
             render: (row: Row) => {
-              const state = windowState(row as never);
+              const state = windowState(row);
               return <Tag color={windowColors[state]}>{t(`resource.windowStates.${state}`)}</Tag>;
             },
           },
@@ -128,7 +128,7 @@ export function ResourceList<R extends Resource>({
     };
   };
   const runAction = async (name: string, a: ListAction, keys: string[]) => {
-    const done = (await call(endpoints.actions[name], { body: { keys } } as never)) as {
+    const done = (await call(endpoints.actions[name], { body: { keys } })) as {
       changed: number;
       unchanged: number;
     };
@@ -136,7 +136,7 @@ export function ResourceList<R extends Resource>({
   };
   const declaredRowActions = (row: Row): RowAction<Row>[] =>
     allowed
-      .filter(([name, a]) => a.row && (screen.actionOffered?.(name, row as never) ?? true))
+      .filter(([name, a]) => a.row && (screen.actionOffered?.(name, row) ?? true))
       .map(([name, a]) => ({
         key: name,
         label: a.label[locale],
@@ -163,11 +163,11 @@ export function ResourceList<R extends Resource>({
     <>
       <ListPage
         endpoint={endpoints.list}
-        fields={fields as never}
-        rowKey={resource.key as never}
+        fields={fields}
+        rowKey={resource.key}
         urlPrefix={urlPrefix}
         exportEndpoint={endpoints.export}
-        batchActions={batchActions.length ? (batchActions as never) : undefined}
+        batchActions={batchActions.length ? batchActions : undefined}
         toolbar={
           (can(resource.permissions.create) || toolbar) && (
             <Space wrap>

@@ -5,6 +5,7 @@ import {
   resourceActionEndpoint,
   resourceEndpointNames,
 } from '@rookery/contracts';
+import type { ResourceDoc } from './screen';
 
 /** A resource's console endpoints, looked up in the endpoint table by the kit's names. */
 export function endpointsOf(resource: Resource) {
@@ -34,7 +35,12 @@ export function endpointsOf(resource: Resource) {
 }
 
 /** The document part of an item (without the kit's fields), for diffs and forms. */
-export function itemDocument(resource: Resource, item: Record<string, unknown> | undefined) {
+export function itemDocument<R extends Resource>(resource: R, item: Record<string, unknown>): ResourceDoc<R>;
+export function itemDocument<R extends Resource>(
+  resource: R,
+  item: Record<string, unknown> | undefined,
+): ResourceDoc<R> | undefined;
+export function itemDocument<R extends Resource>(resource: R, item: Record<string, unknown> | undefined) {
   if (!item) return undefined;
   const doc: Record<string, unknown> = {};
   for (const k of Object.keys(resource.schema.shape)) doc[k] = item[k];

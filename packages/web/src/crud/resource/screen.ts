@@ -10,6 +10,14 @@ export type ResourceDoc<R extends Resource> = z.infer<R['schema']>;
 /** One item as the list shows it: the document and the kit's fields (version, window, who and when). */
 export type ResourceItem<R extends Resource> = z.infer<R['item']>;
 
+/**
+ * A callback a screen declares for its own resource's items. Declared as a method, whose
+ * parameters TypeScript checks both ways, so a screen of one resource is also a screen of
+ * `Resource` (the kit's pages take any screen) without a cast; the kit calls it only with that
+ * resource's items.
+ */
+type ForItems<Args extends unknown[], Out> = { call(...args: Args): Out }['call'];
+
 export interface ResourceFormProps {
   /**
    * `itemProps(name)` for each `<Form.Item>`: the schema's live validation, required mark and the
@@ -37,7 +45,7 @@ export interface ResourceScreen<R extends Resource = Resource> {
   /** i18n key of the item's name, e.g. `settings.constant.entity` (常量 / constant). */
   entity: string;
   /** Cells and detail rows that need more than the plain value. */
-  render?: Partial<Record<keyof ResourceDoc<R> & string, (row: ResourceItem<R>, t: TFunction) => ReactNode>>;
+  render?: Partial<Record<keyof ResourceDoc<R> & string, ForItems<[row: ResourceItem<R>, t: TFunction], ReactNode>>>;
   /**
    * The form's fields in order, each with the widget its schema gives it (`SchemaField`): text or
    * text area by the cap, number with its range, switch, enum select, time picker. The key cannot
@@ -57,7 +65,7 @@ export interface ResourceScreen<R extends Resource = Resource> {
    */
   actionContent?: (action: string, keys: string[]) => ReactNode;
   /** Whether a declared row action is offered on this row (e.g. only a draft can run); default: always. */
-  actionOffered?: (action: string, row: ResourceItem<R>) => boolean;
+  actionOffered?: ForItems<[action: string, row: ResourceItem<R>], boolean>;
   /**
    * Saving reaches players although the game does not read the item from the content snapshot
    * (remote config, served per player): the save asks to publish, with the diff, like content.
@@ -68,7 +76,10 @@ export interface ResourceScreen<R extends Resource = Resource> {
    * closes the game): what the confirmation states before it is sent, or null when this save
    * needs none. Game-visible resources always confirm (the kit's publication).
    */
-  confirm?: (after: ResourceDoc<R>, before: ResourceDoc<R> | undefined, t: TFunction) => ResourceConfirmation | null;
+  confirm?: ForItems<
+    [after: ResourceDoc<R>, before: ResourceDoc<R> | undefined, t: TFunction],
+    ResourceConfirmation | null
+  >;
 }
 
 /** The confirmation of a consequential save: its title, the sentence stating action and audience, the button. */

@@ -119,14 +119,18 @@ function PartForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const item = useEndpointQuery(endpointsOf(experimentResource).get, { params: { key: experiment } });
+  const item = useEndpointQuery(
+    endpointsOf(experimentResource).get,
+    { params: { key: experiment } },
+    { select: (answer) => answer as ResourceItem<typeof experimentResource> },
+  );
   if (item.isError) return <ErrorPage status={404} />;
   if (!item.data) return <PageSpinner />;
   return (
     <Card title={title} style={{ maxWidth: 860 }}>
       <ResourceForm
         screen={screen}
-        item={item.data as never}
+        item={item.data}
         onSaved={onSaved}
         footer={(submitting) => (
           <Space>
@@ -142,11 +146,11 @@ function PartForm({
 }
 
 export function VariationPage() {
-  return <PartPage screen={variationScreen as never} title="abtest.variationPage.title" route="abtestVariation" />;
+  return <PartPage screen={variationScreen} title="abtest.variationPage.title" route="abtestVariation" />;
 }
 
 export function TrafficPage() {
-  return <PartPage screen={trafficScreen as never} title="abtest.traffic.title" route="abtestTraffic" />;
+  return <PartPage screen={trafficScreen} title="abtest.traffic.title" route="abtestTraffic" />;
 }
 
 /** An os as the operator reads it (iOS, Android); an unknown one as the game sent it. */
@@ -412,7 +416,7 @@ function Detail({ experimentKey }: { experimentKey: string }) {
             {
               key: 'targeting',
               label: experimentResource.labels?.targeting?.[currentLocale()],
-              children: <ConditionsView conditions={e.targeting as StoredConditionRule[] as never} />,
+              children: <ConditionsView conditions={e.targeting as StoredConditionRule[]} />,
             },
             { key: 'owner', label: experimentResource.labels?.owner?.[currentLocale()], children: e.owner || '-' },
             {
@@ -549,8 +553,8 @@ export function BucketPage() {
   );
 }
 
-const experimentPages = resourcePages(experimentScreen as never);
-const layerPages = resourcePages(layerScreen as never);
+const experimentPages = resourcePages(experimentScreen);
+const layerPages = resourcePages(layerScreen);
 
 /** The A/B screens by route name, loaded as one chunk. */
 export const abtestScreens: Record<string, ComponentType> = {

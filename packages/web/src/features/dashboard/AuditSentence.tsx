@@ -21,7 +21,10 @@ export function usePageLink() {
 }
 
 /** An audit entry as a sentence in the UI language, its objects linked to their pages. */
-export function AuditSentence({ entry }: { entry: AuditEntry }) {
+/** An audit entry, or any event worded like one (a player's log): its action, target and what it recorded. */
+type Worded = Pick<AuditEntry, 'action' | 'target'> & Partial<Pick<AuditEntry, 'before' | 'after'>>;
+
+export function AuditSentence({ entry }: { entry: Worded }) {
   const { i18n } = useTranslation();
   const pageLink = usePageLink();
   const pieces = describeAudit(entry, i18n.language as Locale);

@@ -41,7 +41,7 @@ export const batchFields: Field<GiftCodeBatch>[] = [
     name: 'conditions',
     title: 'giftCode.conditions',
     column: false,
-    render: (row) => <ConditionsView conditions={row.conditions as never} />,
+    render: (row) => <ConditionsView conditions={row.conditions} />,
   },
   { name: 'platforms', title: 'giftCode.platforms', kind: 'list', column: false },
   { name: 'channels', title: 'giftCode.channels', kind: 'list', column: false },

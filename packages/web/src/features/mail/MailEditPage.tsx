@@ -60,7 +60,7 @@ export default function MailEditPage() {
       maxWidth={960}
       confirm={(body, mail) => ({
         title: mail ? t('mail.confirm.editTitle', { id: mail.id }) : t(`mail.confirm.title.${scope}`),
-        content: <MailConfirmation scope={scope} mail={body as never} />,
+        content: <MailConfirmation scope={scope} mail={body} />,
         okText: mail ? t('mail.confirm.save') : t(`mail.confirm.send.${scope}`),
       })}
     >

@@ -32,7 +32,7 @@ export function PlayerEventSentence({ event }: { event: PlayerEventLike }) {
     return (
       <span>
         {event.actor && <Typography.Text strong>{event.actor} </Typography.Text>}
-        <AuditSentence entry={{ action: event.type, target: `player:${event.userId}` } as never} />
+        <AuditSentence entry={{ action: event.type, target: `player:${event.userId}` }} />
       </span>
     );
   return <>{event.type}</>;

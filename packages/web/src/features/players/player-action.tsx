@@ -53,7 +53,8 @@ export interface PlayerAction<B extends z.ZodType> {
 /** The form of a player action: prefilled from the address (`?userId=` or `?userIds=`). */
 export function PlayerActionForm<B extends z.ZodType>({ action }: { action: PlayerAction<B> }) {
   const { t } = useTranslation();
-  const mutation = useEndpointMutation(action.endpoint);
+  // Any player action's endpoint: the form parsed `body` with that endpoint's own schema.
+  const mutation = useEndpointMutation<Endpoint>(action.endpoint);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const testId = `${kebab(action.name)}-form`;
@@ -73,7 +74,7 @@ export function PlayerActionForm<B extends z.ZodType>({ action }: { action: Play
       submitLabel={t(`players.${action.name}`)}
       consequence={(data) => playerActionConsequence(action, data, t)}
       run={async (body) => {
-        const result = await mutation.mutateAsync({ body } as never);
+        const result = await mutation.mutateAsync({ body });
         if (action.after === 'detail') navigate(detailPath((result as { userId: number }).userId));
         else if (action.after) navigate(pathTo(action.after));
       }}

@@ -9,6 +9,6 @@ export { default as settingIpCountry } from './ipCountry';
  * keeps the first load's list of chunks short (the login page's budget).
  */
 export { default as settingMaintenance } from './maintenance';
-export const settingUpgrade = resourcePages(upgradeScreen as never).list;
-export const settingUpgradeLevel = resourcePages(upgradeLevelScreen as never).list;
-export const settingUnlockTrack = resourcePages(unlockTrackScreen as never).list;
+export const settingUpgrade = resourcePages(upgradeScreen).list;
+export const settingUpgradeLevel = resourcePages(upgradeLevelScreen).list;
+export const settingUnlockTrack = resourcePages(unlockTrackScreen).list;

@@ -20,10 +20,11 @@ export function countryName(code: string, locale = currentLocale()) {
 }
 
 function CountrySelect(props: { value?: string; onChange?: (v: string) => void; id?: string }) {
-  const { i18n } = useTranslation();
+  useTranslation(); // re-renders on a language change
+  const locale = currentLocale();
   const options = useMemo(
-    () => countryCodes.map((code) => ({ value: code, label: countryName(code, i18n.language as never) })),
-    [i18n.language],
+    () => countryCodes.map((code) => ({ value: code, label: countryName(code, locale) })),
+    [locale],
   );
   return (
     <Select

@@ -3,7 +3,7 @@ import { giftPackScreen, priceLevelScreen, productScreen, purchaseItemScreen } f
 
 /** The store catalogue's screens, loaded as one chunk. */
 export { default as productStore } from './StorePage';
-export const productPriceLevel = resourcePages(priceLevelScreen as never).list;
-export const purchaseList = resourcePages(purchaseItemScreen as never).list;
-export const productList = resourcePages(productScreen as never).list;
-export const productGiftCode = resourcePages(giftPackScreen as never).list;
+export const productPriceLevel = resourcePages(priceLevelScreen).list;
+export const purchaseList = resourcePages(purchaseItemScreen).list;
+export const productList = resourcePages(productScreen).list;
+export const productGiftCode = resourcePages(giftPackScreen).list;

@@ -40,9 +40,13 @@ function PickFieldFirst() {
 
 /** The type of the config field an override pins (read once it is picked). */
 function useFieldType(field: string | undefined): ConfigValueType | undefined {
-  const item = useEndpointQuery(endpointsOf(configResource).get, { params: { key: field ?? '' } } as never, {
-    enabled: Boolean(field),
-  });
+  const item = useEndpointQuery(
+    endpointsOf(configResource).get,
+    { params: { key: field ?? '' } },
+    {
+      enabled: Boolean(field),
+    },
+  );
   return field ? (item.data as ConfigField | undefined)?.type : undefined;
 }
 

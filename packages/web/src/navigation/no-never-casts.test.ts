@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `x as never` silences every type check on `x`: the console's screens, kit and endpoints are
+ * typed end to end, so none is needed. This scans the web sources (tests aside) with the
+ * TypeScript parser and flags each `as never`.
+ */
+export function neverCasts(fileName: string, source: string): number[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lines: number[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.NeverKeyword)
+      lines.push(file.getLineAndCharacterOfPosition(node.getStart()).line + 1);
+    node.forEachChild(visit);
+  };
+  visit(file);
+  return lines;
+}
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+
+describe('no `as never` in the console', () => {
+  it('finds the cast in any position, and not the word in text', () => {
+    const sample = [
+      'f(x as never);',
+      'const a = { b: 1 } as never;',
+      "const s = 'as never';",
+      '// x as never in a comment',
+      'const n: never = undefined as unknown as never;',
+    ].join('\n');
+    expect(neverCasts('sample.tsx', sample)).toEqual([1, 2, 5]);
+  });
+
+  it('the web sources have none', () => {
+    const sources = sourcesUnder(srcDir);
+    expect(sources.length).toBeGreaterThan(50);
+    const offences = sources.flatMap((path) =>
+      neverCasts(path, readFileSync(path, 'utf8')).map((line) => `${relative(srcDir, path)}:${line}`),
+    );
+    expect(offences).toEqual([]);
+  });
+});
