@@ -44,7 +44,9 @@ type CallAny = (endpoint: Endpoint, input?: unknown, options?: CallOptions) => P
 type ReadOptions<E extends Endpoint, T> = Omit<
   UseQueryOptions<EndpointResponse<E>, unknown, T>,
   'queryKey' | 'queryFn'
->;
+> &
+  /** `quiet`: the screen shows a failure itself (no global notice). */
+  Pick<CallOptions, 'quiet'>;
 
 /** Read an endpoint; cached under its name and input. */
 export function useEndpointQuery<E extends Endpoint, T = EndpointResponse<E>>(
@@ -52,7 +54,8 @@ export function useEndpointQuery<E extends Endpoint, T = EndpointResponse<E>>(
   input?: EndpointInput<E>,
   options?: ReadOptions<E, T>,
 ) {
-  return useQuery({ ...endpointQuery(endpoint, input), ...options } as UseQueryOptions<
+  const { quiet, ...query } = options ?? {};
+  return useQuery({ ...endpointQuery(endpoint, input, { quiet }), ...query } as UseQueryOptions<
     EndpointResponse<E>,
     unknown,
     T

@@ -9,7 +9,7 @@ import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typograph
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../../access/useCan';
-import { useEndpointFetch } from '../../../api/endpoint-query';
+import { useEndpointQuery } from '../../../api/endpoint-query';
 import { valueInWords } from '../../../crud/change-words';
 import { formatTime } from '../../../crud/format';
 import { ValueView } from '../../../crud/resource/ValueView';
@@ -73,32 +73,38 @@ function Attributes({ data }: { data: ConfigExplain }) {
 export function TestOnPlayer() {
   const { t } = useTranslation();
   const mayCall = useMayCall();
-  const fetch = useEndpointFetch();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const [data, setData] = useState<ConfigExplain>();
-  const [loading, setLoading] = useState(false);
+  /** The user ID asked about, or why the typed one cannot be. */
+  const [asked, setAsked] = useState<{ userId: number } | { problem: string }>();
   const endpoint = configEndpoints.configExplain;
+  const userId = asked && 'userId' in asked ? asked.userId : undefined;
+  const answer = useEndpointQuery(
+    endpoint,
+    { params: { userId: userId ?? 0 } },
+    // The answer is "now": never served from the cache, asked again on each run; an unknown
+    // player (and any refusal) is said here, in the panel, not as a global notice.
+    { enabled: userId !== undefined && mayCall(endpoint), staleTime: 0, gcTime: 0, retry: false, quiet: true },
+  );
   if (!mayCall(endpoint)) return null;
 
-  const run = async () => {
-    const userId = parseUserId(text);
-    setData(undefined);
-    if (userId === null) return setProblem(t('settings.config.test.notNumber'));
-    setProblem(undefined);
-    setLoading(true);
-    try {
-      // Fetched afresh each time (reads are stale at once): the answer is "now".
-      setData(await fetch(endpoint, { params: { userId } }, { quiet: true }));
-    } catch (error) {
-      // An unknown player (and any refusal) says why here, in the panel.
-      const msg = (error as { msg?: unknown } | undefined)?.msg;
-      setProblem(typeof msg === 'string' && msg ? msg : t('settings.config.test.failed'));
-    } finally {
-      setLoading(false);
-    }
+  const run = () => {
+    const typed = parseUserId(text);
+    if (typed === null) return setAsked({ problem: t('settings.config.test.notNumber') });
+    if (typed === userId) void answer.refetch();
+    else setAsked({ userId: typed });
   };
+  const failure = (answer.error as { msg?: unknown } | null)?.msg;
+  const problem =
+    asked && 'problem' in asked
+      ? asked.problem
+      : answer.isError
+        ? typeof failure === 'string' && failure
+          ? failure
+          : t('settings.config.test.failed')
+        : undefined;
+  const data = userId !== undefined && !answer.isError ? answer.data : undefined;
+  const loading = answer.isFetching;
 
   return (
     <>
@@ -121,9 +127,9 @@ export function TestOnPlayer() {
               inputMode="numeric"
               data-testid="config-test-user"
               onChange={(e) => setText(e.target.value)}
-              onPressEnter={() => void run()}
+              onPressEnter={run}
             />
-            <Button type="primary" loading={loading} onClick={() => void run()} data-testid="config-test-run">
+            <Button type="primary" loading={loading} onClick={run} data-testid="config-test-run">
               {t('settings.config.test.run')}
             </Button>
           </Space.Compact>
