@@ -123,6 +123,14 @@ describe('dashboard', () => {
         .getByText(locale === 'zh-CN' ? '近 30 天' : 'Last 30 days')
         .click();
       await chartsDrawn(page);
+      // Over 30 days the card is the daily average and the chart's series are "active players" per
+      // day, never "active players today" (the chart's text alternative holds its series names).
+      const zh = locale === 'zh-CN';
+      await see(page, zh ? '日均活跃玩家' : 'Average daily active players');
+      const daily = (await page.getByTestId('chart-daily-table').textContent()) ?? '';
+      expect(daily).toContain(zh ? '活跃玩家' : 'Active players');
+      expect(daily).not.toContain(zh ? '今日活跃玩家' : 'Active players today');
+      expect(await page.getByText(zh ? '今日活跃玩家' : 'Active players today', { exact: true }).count()).toBe(0);
       expect(refused).toEqual([]);
       await context.close();
     }

@@ -58,6 +58,9 @@ describe('players through the screens', () => {
     await detail.waitFor();
     await expect.poll(() => page.getByTestId('state-resources').innerText()).toContain('Gems');
     await expect.poll(() => page.getByTestId('state-resources').innerText()).toContain('321');
+    // The OS by its name (iOS), never the code the game sent (ios).
+    await expect.poll(() => detail.innerText()).toMatch(/\biOS\b/);
+    expect(await detail.innerText()).not.toMatch(/\bios\b/);
 
     await page.getByRole('button', { name: 'Freeze' }).click();
     await page.waitForURL(`**/game-user/froze?userIds=${p.userId}`);

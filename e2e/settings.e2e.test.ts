@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, see, unique, useAdminPage } from './helpers';
+import { adminToken, baseUrl, call, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
@@ -92,6 +92,31 @@ describe('constants on the resource kit', () => {
     expect(third.status).toBe(200);
     expect(third.content.constant[name]).toBe(10);
     expect((await content('constant', third.etag)).status).toBe(304);
+  });
+
+  it('a text pasted past its cap stays whole, the counter and the field say so, and nothing is sent', async () => {
+    const key = unique('capped');
+    await page().goto('/setting/dictionary');
+    await page().getByTestId('resource-create').click();
+    await inputOf('dictionary-key').fill(key);
+    await page().getByTestId('dictionary-zh-CN').fill('说明过长');
+    await page().getByTestId('dictionary-en-US').fill('Too long a description');
+    const description = page().getByTestId('dictionary-description');
+    await description.fill('x'.repeat(501));
+    // Not cut: the whole paste is there, and the counter shows it over the limit.
+    expect((await description.inputValue()).length).toBe(501);
+    await see(page(), '501 / 500');
+    await page().getByTestId('resource-save').click();
+    await see(page(), 'The text is too long: at most 500 characters');
+    expect(await page().locator('.ant-modal-confirm:visible').count()).toBe(0);
+    const stored = await call('GET', `/api/v1/resources/dictionary/${key}`, await adminToken());
+    expect(stored.code).toBe(404);
+    // Shortened to the cap, the message leaves and the entry saves.
+    await description.fill('x'.repeat(500));
+    await expect.poll(() => page().getByText('The text is too long: at most 500 characters').count()).toBe(0);
+    await page().getByTestId('resource-save').click();
+    await page().locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Publish' }).click();
+    await row(key).waitFor();
   });
 
   it('creates a dictionary entry in the drawer and the game reads both languages', async () => {

@@ -14,7 +14,7 @@ export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 /** A row id a form may leave blank (a picker's "none"). */
 export const optionalRowId = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ error: 'v.required' }).int().positive().max(2_147_483_647).optional(),
+  z.coerce.number({ error: 'v.numberExpected' }).int().positive().max(2_147_483_647).optional(),
 );
 
 /** `/…/:id` of one row. */

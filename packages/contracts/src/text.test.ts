@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { passwordSchema } from './endpoints/staff.js';
 import { isStorableText, isVisibleName, MAX_JSON_DEPTH, name, optionalText, storableIssues, text } from './text.js';
 
@@ -57,5 +58,41 @@ describe('shared text schemas', () => {
     for (let i = 1; i < MAX_JSON_DEPTH; i += 1) shallow = [shallow];
     expect(storableIssues(shallow)).toEqual([]);
     expect(storableIssues(Array.from({ length: 50 }, () => '\u0000'))).toHaveLength(20);
+  });
+});
+
+describe('a document text says what is wrong with it', () => {
+  it('too long is "too long", not "required"; missing is "required"', async () => {
+    const { dictionaryResource, constantResource } = await import('./resources/index.js');
+    for (const schema of [dictionaryResource.schema.shape.description, constantResource.schema.shape.description]) {
+      const long = schema.safeParse('x'.repeat(501));
+      expect(long.success).toBe(false);
+      expect(long.error?.issues.map((i) => i.message)).toEqual(['v.textTooLong']);
+      expect(schema.safeParse(5).error?.issues.map((i) => i.message)).toEqual(['v.required']);
+      expect(schema.safeParse(undefined).data).toBe('');
+    }
+  });
+});
+
+describe('every capped text field of every resource', () => {
+  it('says "too long" past its cap, never "required"', async () => {
+    const { resources } = await import('./resources/index.js');
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const resource of Object.values(resources) as {
+      name: string;
+      schema: { shape?: Record<string, z.ZodType> };
+    }[]) {
+      for (const [field, schema] of Object.entries(resource.schema.shape ?? {})) {
+        // A text field: it takes a short word and refuses a very long one.
+        if (!schema.safeParse('x').success) continue;
+        const long = schema.safeParse('x'.repeat(100_001));
+        if (long.success) continue;
+        checked += 1;
+        if (long.error.issues.some((i) => i.message === 'v.required')) wrong.push(`${resource.name}.${field}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(wrong).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { percentOperators, percentRuleSchema } from '../percent.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { windowStateLabels, windowStates } from '../resource-list.js';
-import { isStorableText } from '../text.js';
+import { isStorableText, optionalDocumentText } from '../text.js';
 import { MAX_JSON_VALUE, valueTypeError } from '../value-types.js';
 import { type ConstantType, constantTypeLabels } from './constant.js';
 import { upgradeAnswerSchema } from './gamegate.js';
@@ -113,7 +113,7 @@ export const configFieldSchema = z
     name: resourceKeySchema,
     type: z.enum(configValueTypes, { error: 'config.type' }),
     defaultValue: z.unknown().optional(),
-    description: z.string({ error: 'v.required' }).max(500).default(''),
+    description: optionalDocumentText(500),
     /** The global config: ordered conditional values. */
     values: z.array(conditionalValueSchema).max(maxConditionalValues, { error: 'config.tooManyValues' }).default([]),
     events: z.array(eventConfigSchema).max(maxEventConfigs, { error: 'config.tooManyEvents' }).default([]),
@@ -193,7 +193,7 @@ export const configOverrideSchema = z
     value: z.unknown().optional(),
     /** The override ends here (server clock). */
     endAt: isoDateTime,
-    description: z.string({ error: 'v.required' }).max(500).default(''),
+    description: optionalDocumentText(500),
   })
   .superRefine((doc, ctx) => {
     if (doc.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'v.required' });

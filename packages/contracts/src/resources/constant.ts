@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
+import { optionalDocumentText } from '../text.js';
 import { MAX_JSON_VALUE, type ValueType, valueTypeError, valueTypes } from '../value-types.js';
 
 /** Named game constants the game reads from the content snapshot (`content.constant.<name>` = the value). */
@@ -29,7 +30,7 @@ export const constantSchema = z
     type: z.enum(constantTypes, { error: 'constant.type' }),
     /** A number, string, boolean or any JSON value as the type says; `text`: a dictionary key. */
     value: z.unknown(),
-    description: z.string({ error: 'v.required' }).max(500).default(''),
+    description: optionalDocumentText(500),
   })
   .superRefine(checkValue);
 export type Constant = z.infer<typeof constantSchema>;

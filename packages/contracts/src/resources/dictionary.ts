@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
+import { optionalDocumentText } from '../text.js';
 
 /** Texts the game shows, per key in each console language (`content.dictionary.<key>` = `{ "zh-CN", "en-US" }`). */
 
@@ -14,7 +15,7 @@ export const dictionarySchema = z.object({
   key: resourceKeySchema,
   'zh-CN': text,
   'en-US': text,
-  description: z.string({ error: 'v.required' }).max(500).default(''),
+  description: optionalDocumentText(500),
 });
 export type DictionaryEntry = z.infer<typeof dictionarySchema>;
 

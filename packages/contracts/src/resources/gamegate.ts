@@ -16,6 +16,7 @@ import { isoDate, isoDateTime } from '../fields.js';
 import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 import { windowStateLabels } from '../resource-list.js';
+import { optionalDocumentText } from '../text.js';
 
 /**
  * The game's door: maintenance windows and their allow-list, version upgrade rules and levels,
@@ -42,7 +43,7 @@ const platforms = z
   .array(z.enum(operatingSystems, { error: 'cond.os' }))
   .max(2)
   .default([]);
-const note = z.string({ error: 'v.required' }).max(500).default('');
+const note = optionalDocumentText(500);
 
 // ---------------------------------------------------------------------------------------------
 // IP addresses and CIDR ranges (checked without a library: the console uses these schemas too).

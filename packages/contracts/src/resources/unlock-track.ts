@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { features, itemKinds, MAX_ACHIEVEMENT_LEVEL, penguinTypes } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
+import { optionalDocumentText } from '../text.js';
 
 /**
  * The unlock track: what a player unlocks at which achievement level. One row per thing that
@@ -35,7 +36,7 @@ export const unlockTrackSchema = z
       .int({ error: 'unlock.level' })
       .min(1, { error: 'unlock.level' })
       .max(MAX_ACHIEVEMENT_LEVEL, { error: 'unlock.level' }),
-    note: z.string({ error: 'v.required' }).max(500).default(''),
+    note: optionalDocumentText(500),
   })
   .superRefine((row, ctx) => {
     const allowed = unlockTargets[row.kind];
