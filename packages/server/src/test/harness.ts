@@ -49,7 +49,7 @@ export async function createTestContext(
     /** Modules registered after the areas' own (a test resource on the kit). */
     modules?: Module[];
     /** Settings besides the defaults (a Redis URL and a per-test prefix). */
-    config?: { redisUrl?: string; redisPrefix?: string };
+    config?: { redisUrl?: string; redisPrefix?: string; webDist?: string };
   } = {},
 ): Promise<TestContext> {
   const base = process.env.TEST_DATABASE_URL;

@@ -7,6 +7,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
 import { writeAudit } from '../http/audit.js';
+import { loggableError } from '../http/error-handler.js';
 import { type JobCause, type JobContext, type JobDefinition, JobStopped } from './define.js';
 import { executorOf } from './executor.js';
 
@@ -359,7 +360,9 @@ export class JobQueue {
       // Cancelled, taken over or released: someone else decided what the row says.
       if (err instanceof JobStopped || held.abort.signal.aborted || this.dead) return;
       this.failedRuns.set(def.name, (this.failedRuns.get(def.name) ?? 0) + 1);
-      const message = err instanceof Error ? err.message : String(err);
+      // A failed query's own message, never drizzle's wrapper with the SQL and its parameters
+      // (a player's data, a hash): the jobs page and the log show it.
+      const message = err instanceof Error ? loggableError(err).message : String(err);
       try {
         await executorOf(base).executeSql(failThisAttempt, [def.name, [job.id], { message, progress }, held.fence]);
       } catch (failErr) {
