@@ -47,8 +47,8 @@ export async function benchDashboard(): Promise<string> {
     ).rows;
     const ids = sample.map((r) => Number(r.id));
 
-    await seedBuiltInRoles(db);
-    await seedAdmin(db, ADMIN_PASSWORD);
+    await seedBuiltInRoles(db, new Date());
+    await seedAdmin(db, new Date(), ADMIN_PASSWORD);
     const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
     const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
     await app.ready();

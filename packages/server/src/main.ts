@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { seedAdmin, seedBuiltInRoles } from './modules/staff/seed.js';
+import { ServiceClock } from './platform/clock.js';
+import { followClockOffset } from './platform/clock-offset.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { ensureGameKey } from './platform/game-key.js';
@@ -12,11 +14,19 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
   });
-  await seedBuiltInRoles(database.db);
-  const admin = await seedAdmin(database.db, config.adminPassword);
-  const gameKey = await ensureGameKey(database.db, config.gameKey, () => randomBytes(24).toString('base64url'));
+  // The service clock, with the offset the operators set (followed from the database by buildApp).
+  const clock = new ServiceClock();
+  await followClockOffset(database, clock);
+  await seedBuiltInRoles(database.db, clock.now());
+  const admin = await seedAdmin(database.db, clock.now(), config.adminPassword);
+  const gameKey = await ensureGameKey(
+    database.db,
+    config.gameKey,
+    () => randomBytes(24).toString('base64url'),
+    clock.now(),
+  );
 
-  const app = await buildApp({ config, database, gameKeyHash: gameKey.keyHash });
+  const app = await buildApp({ config, database, gameKeyHash: gameKey.keyHash, clock });
   // Secrets shown once on the terminal that started the server, never in the logs.
   if (admin.password) {
     process.stdout.write(

@@ -11,12 +11,13 @@ export async function ensureGameKey(
   db: Db,
   fromEnv: string | undefined,
   generate: () => string,
+  now: Date,
 ): Promise<{ keyHash: string; key?: string; generated: boolean }> {
   if (fromEnv) return { keyHash: sha256(fromEnv), generated: false };
   const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, 'gameKeyHash'));
   if (row) return { keyHash: row.value as string, generated: false };
   const key = generate();
   const keyHash = sha256(key);
-  await db.insert(serverSettings).values({ key: 'gameKeyHash', value: keyHash }).onConflictDoNothing();
+  await db.insert(serverSettings).values({ key: 'gameKeyHash', value: keyHash, updatedAt: now }).onConflictDoNothing();
   return { keyHash, key, generated: true };
 }

@@ -58,8 +58,8 @@ export async function createTestContext(
   const scratch = base && !shared ? await createScratchPostgres(base, 'rookery_t') : undefined;
   const databaseUrl = shared ? shared.databaseUrl : scratch?.url;
   const database = await openDatabase({ databaseUrl, poolSize: 5 });
-  await seedBuiltInRoles(database.db);
-  await seedAdmin(database.db, ADMIN_PASSWORD);
+  await seedBuiltInRoles(database.db, new Date());
+  await seedAdmin(database.db, new Date(), ADMIN_PASSWORD);
   const config = {
     ...loadConfig({}),
     logLevel: 'silent' as const,

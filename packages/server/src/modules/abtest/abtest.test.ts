@@ -16,9 +16,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   // 10,000 players: ids 100001 … 110000; every tenth on Android, the rest iOS; half in CN.
   await ctx.database.db.execute(
-    sql`insert into players (id, state, os, country)
+    sql`insert into players (id, state, os, country, first_login_at, updated_at)
         select 100000 + g, '{}'::jsonb, case when g % 10 = 0 then 'android' else 'ios' end,
-               case when g % 2 = 0 then 'CN' else 'US' end
+               case when g % 2 = 0 then 'CN' else 'US' end, now(), now()
         from generate_series(1, 10000) as g`,
   );
   for (const [name, type, defaultValue] of [

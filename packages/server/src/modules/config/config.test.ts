@@ -363,7 +363,7 @@ describe('remote config through the game API', () => {
     const count = 10_000;
     const batchSize = 50;
     await ctx.database.db.execute(
-      sql`insert into players (id, state, os, country) select g, '{}'::jsonb, 'android', 'US' from generate_series(${first}::bigint, ${first + count - 1}::bigint) g`,
+      sql`insert into players (id, state, os, country, first_login_at, updated_at) select g, '{}'::jsonb, 'android', 'US', now(), now() from generate_series(${first}::bigint, ${first + count - 1}::bigint) g`,
     );
     const pass = async () => {
       const got = new Map<number, { newShop: unknown; shopBand: unknown }>();

@@ -319,7 +319,7 @@ export class GameGate {
       await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(maintenanceTransitions)
-          .values({ window: e.w.name, edge: e.edge, at: new Date(e.at) })
+          .values({ window: e.w.name, edge: e.edge, at: new Date(e.at), recordedAt: new Date(now) })
           .onConflictDoNothing()
           .returning({ window: maintenanceTransitions.window });
         if (inserted.length === 0) return;

@@ -13,7 +13,7 @@ export const maintenanceTransitions = pgTable(
     edge: text().notNull(),
     /** The edge's scheduled time (a window moved later gets new rows). */
     at: timestamp({ withTimezone: true }).notNull(),
-    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.window, t.edge, t.at] })],
 );

@@ -45,8 +45,8 @@ export const giftCodeBatches = pgTable(
     channels: jsonb().$type<string[]>().notNull(),
     enabled: boolean().notNull().default(true),
     createdBy: text(),
-    createdAt: at().notNull().defaultNow(),
-    updatedAt: at().notNull().defaultNow(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
   },
   (t) => [uniqueIndex('gift_code_batches_shared_code_idx').on(t.sharedCode)],
 );

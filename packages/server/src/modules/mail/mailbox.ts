@@ -168,7 +168,7 @@ export async function readMail(db: Db, userId: number, mailId: number, now: Date
   const { round } = await mailboxEntry(db, player, mailId, now);
   await db
     .insert(playerMails)
-    .values({ mailId, userId, round, readAt: now })
+    .values({ mailId, userId, round, readAt: now, deliveredAt: now })
     .onConflictDoUpdate({
       target: [playerMails.mailId, playerMails.userId, playerMails.round],
       set: { readAt: sql`coalesce(${playerMails.readAt}, ${now})` },
@@ -203,7 +203,7 @@ export async function claimMail(db: Db, userId: number, mailId: number, locale: 
   if (await isBlacklisted(db, userId)) return answer('blacklisted');
   const claimed = await db
     .insert(playerMails)
-    .values({ mailId, userId, round, claimedAt: now, readAt: now, claimedReward: mail.reward })
+    .values({ mailId, userId, round, claimedAt: now, readAt: now, claimedReward: mail.reward, deliveredAt: now })
     .onConflictDoUpdate({
       target: [playerMails.mailId, playerMails.userId, playerMails.round],
       set: { claimedAt: now, claimedReward: mail.reward, readAt: sql`coalesce(${playerMails.readAt}, ${now})` },
@@ -216,7 +216,7 @@ export async function claimMail(db: Db, userId: number, mailId: number, locale: 
     const updated = await applyRewards(db, userId, mail.reward, { type: 'mail', id: mailId }, now);
     saveCount = updated.saveCount;
   }
-  await recordPlayerEvent(db, userId, 'mailClaim', { mailId, round, rewards: mail.reward });
+  await recordPlayerEvent(db, userId, 'mailClaim', { mailId, round, rewards: mail.reward }, now);
   return answer('claimed', mail.reward, saveCount);
 }
 
@@ -286,7 +286,7 @@ export async function removePlayerMail(db: Db, userId: number, mail: MailRow, ac
   if (!copy && mail.scope !== 'global') throw notFound('mail.notFound');
   const [removed] = await db
     .insert(playerMails)
-    .values({ mailId: mail.id, userId, round: copy?.round ?? 1, removedAt: now, removedBy: actor })
+    .values({ mailId: mail.id, userId, round: copy?.round ?? 1, removedAt: now, removedBy: actor, deliveredAt: now })
     .onConflictDoUpdate({
       target: [playerMails.mailId, playerMails.userId, playerMails.round],
       set: { removedAt: now, removedBy: actor },

@@ -92,7 +92,7 @@ export async function createMail(db: Db, body: MailBody, actor: string | null, l
   const { values, userIds } = await resolveMail(db, body, now, locale);
   const [row] = await db
     .insert(mails)
-    .values({ ...values, createdBy: actor })
+    .values({ ...values, createdBy: actor, createdAt: now, updatedAt: now })
     .returning();
   await insertRecipients(db, row.id, userIds, row.effectiveAt);
   // A new personal mail is in no process's memory yet; a new global or comeback mail must be compiled.

@@ -31,8 +31,8 @@ export const mails = pgTable(
     /** Personal: how many players it lists. */
     recipientCount: integer().notNull().default(0),
     createdBy: text(),
-    createdAt: at().notNull().defaultNow(),
-    updatedAt: at().notNull().defaultNow(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
     recalledAt: at(),
     recalledBy: text(),
   },
@@ -57,7 +57,7 @@ export const playerMails = pgTable(
       .references(() => mails.id, { onDelete: 'cascade' }),
     userId: bigint({ mode: 'number' }).notNull(),
     round: integer().notNull().default(1),
-    deliveredAt: at().notNull().defaultNow(),
+    deliveredAt: at().notNull(),
     readAt: at(),
     claimedAt: at(),
     /** What the claim added to the player's resources. */

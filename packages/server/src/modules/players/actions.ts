@@ -54,7 +54,7 @@ export async function changePlayer(
   const before = await getPlayerForUpdate(ctx.db, userId);
   const set = change(before);
   await alsoWrite?.();
-  await keepSnapshot(ctx.db, before, action, ctx.actor);
+  await keepSnapshot(ctx.db, before, action, ctx.now, ctx.actor);
   const [after] = await ctx.db
     .update(players)
     .set({ ...set, updatedAt: ctx.now })
@@ -69,7 +69,7 @@ export async function changePlayer(
     before: auditView(before, ctx.now),
     after: { ...auditView(after, ctx.now), detail },
   });
-  await recordPlayerEvent(ctx.db, userId, action, detail, ctx.actor);
+  await recordPlayerEvent(ctx.db, userId, action, detail, ctx.now, ctx.actor);
   return after;
 }
 
@@ -296,7 +296,7 @@ export async function transferAccount(
     () => outcome.to,
     () => data,
   );
-  if (kind === 'copyAccount') await recordPlayerEvent(ctx.db, fromId, 'copiedToAccount', data, ctx.actor);
+  if (kind === 'copyAccount') await recordPlayerEvent(ctx.db, fromId, 'copiedToAccount', data, ctx.now, ctx.actor);
   return { from: { before: from, after: fromAfter }, to: { before: to, after: toAfter } };
 }
 
@@ -320,7 +320,14 @@ export async function banDevices(ctx: ActionContext, deviceIds: string[], reason
       after: { ...ban, userIds },
     });
     for (const userId of userIds)
-      await recordPlayerEvent(ctx.db, userId, 'banDevices', { deviceId, reason, until: until ?? null }, ctx.actor);
+      await recordPlayerEvent(
+        ctx.db,
+        userId,
+        'banDevices',
+        { deviceId, reason, until: until ?? null },
+        ctx.now,
+        ctx.actor,
+      );
     bans.push({ ...ban, userIds });
   }
   return bans;
@@ -335,7 +342,7 @@ export async function unbanDevices(ctx: ActionContext, deviceIds: string[]) {
   for (const ban of removed) {
     ctx.audit({ action: 'unbanDevices', target: auditTarget('device', ban.deviceId), before: ban, after: null });
     for (const userId of bound.get(ban.deviceId) ?? [])
-      await recordPlayerEvent(ctx.db, userId, 'unbanDevices', { deviceId: ban.deviceId }, ctx.actor);
+      await recordPlayerEvent(ctx.db, userId, 'unbanDevices', { deviceId: ban.deviceId }, ctx.now, ctx.actor);
   }
   return removed.map((r) => r.deviceId);
 }
@@ -352,7 +359,7 @@ export const ACCOUNTING_EVENT_TYPES = ['purchase', 'refund', 'delivery', 'reward
 export async function deleteBusinessData(ctx: ActionContext, userId: number, reason: string) {
   const erased = ['socialId', 'anonymousId', 'deviceId', 'deviceModel', 'os', 'appVersion', 'language', 'country'];
   const before = await getPlayerForUpdate(ctx.db, userId);
-  await keepSnapshot(ctx.db, before, 'deleteBusinessData', ctx.actor);
+  await keepSnapshot(ctx.db, before, 'deleteBusinessData', ctx.now, ctx.actor);
   const { now } = ctx;
   const [after] = await ctx.db
     .update(players)
@@ -385,7 +392,7 @@ export async function deleteBusinessData(ctx: ActionContext, userId: number, rea
     before: { erasedFields: erased, devicesUnbound: devices.length },
     after: { ...toPlayerSummary(after, now), reason },
   });
-  await recordPlayerEvent(ctx.db, userId, 'deleteBusinessData', { erasedFields: erased, reason }, ctx.actor);
+  await recordPlayerEvent(ctx.db, userId, 'deleteBusinessData', { erasedFields: erased, reason }, ctx.now, ctx.actor);
   return after;
 }
 
@@ -399,6 +406,13 @@ export async function reviewSuspicion(ctx: ActionContext, id: number) {
     .where(eq(playerSuspicions.id, id))
     .returning();
   ctx.audit({ action: 'reviewSuspicion', target: auditTarget('player', before.userId), before, after });
-  await recordPlayerEvent(ctx.db, before.userId, 'reviewSuspicion', { suspicionId: id, rule: before.rule }, ctx.actor);
+  await recordPlayerEvent(
+    ctx.db,
+    before.userId,
+    'reviewSuspicion',
+    { suspicionId: id, rule: before.rule },
+    ctx.now,
+    ctx.actor,
+  );
   return after;
 }

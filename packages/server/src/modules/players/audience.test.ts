@@ -49,6 +49,8 @@ async function seedPopulation(count: number) {
     habitatCount: Math.floor(rnd() * 6),
     lastLoginAt: rnd() < 0.1 ? null : new Date(NOW.getTime() - Math.floor(rnd() * 30 * DAY_MS)),
     state: initialPlayerState(),
+    firstLoginAt: NOW,
+    updatedAt: NOW,
   }));
   await ctx.database.db.insert(players).values(rows);
 }
@@ -96,6 +98,8 @@ async function withPlayers(named: Record<string, Seeded>) {
           ...p,
           lastLoginAt: away === null ? null : new Date(NOW.getTime() - (away ?? 0)),
           state: initialPlayerState(),
+          firstLoginAt: NOW,
+          updatedAt: NOW,
         };
       }),
     )

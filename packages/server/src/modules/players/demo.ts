@@ -73,7 +73,8 @@ export async function seedDemoPlayers(
       ),
       ins as (
         insert into players (social_id, anonymous_id, device_id, device_model, os, app_version, language, country,
-          is_payer, habitat_count, state, save_count, first_login_at, previous_login_at, last_login_at, last_save_at)
+          is_payer, habitat_count, state, save_count, first_login_at, previous_login_at, last_login_at, last_save_at,
+          updated_at)
         select
           case when g % 5 < 3 then ${prefix} || 's' || g end,
           ${prefix} || 'a' || g,
@@ -104,6 +105,7 @@ export async function seedDemoPlayers(
           now() - make_interval(days => (age_days + idle_days)::int, secs => secs::int),
           now() - make_interval(days => (idle_days + least(age_days, 1 + g % 20))::int, secs => secs::int),
           now() - make_interval(days => idle_days::int, secs => secs::int),
+          now() - make_interval(days => idle_days::int, secs => secs::int + 600),
           now() - make_interval(days => idle_days::int, secs => secs::int + 600)
         from src
         returning id, device_id, first_login_at

@@ -322,16 +322,24 @@ export async function savePlayer(db: Db, userId: number, input: SaveInput, now: 
   if (findings.length > 0)
     await db
       .insert(playerSuspicions)
-      .values(findings.map((f) => ({ userId, rule: f.rule, detail: f.detail, saveCount: input.saveCount })));
-  await keepSnapshot(db, row, 'save');
+      .values(
+        findings.map((f) => ({ userId, rule: f.rule, detail: f.detail, saveCount: input.saveCount, createdAt: now })),
+      );
+  await keepSnapshot(db, row, 'save', now);
   await db
     .update(players)
     .set({ ...stateColumns(input.state, input.saveCount), lastSaveAt: now, updatedAt: now })
     .where(eq(players.id, userId));
-  await recordPlayerEvent(db, userId, 'save', {
-    from: row.saveCount,
-    to: input.saveCount,
-    ...(findings.length ? { flagged: findings.map((f) => f.rule) } : {}),
-  });
+  await recordPlayerEvent(
+    db,
+    userId,
+    'save',
+    {
+      from: row.saveCount,
+      to: input.saveCount,
+      ...(findings.length ? { flagged: findings.map((f) => f.rule) } : {}),
+    },
+    now,
+  );
   return { saveCount: input.saveCount, serverTime: now.toISOString() };
 }

@@ -94,15 +94,25 @@ export async function recordPlayerEvent(
   db: Db,
   userId: number,
   type: string,
-  data: unknown = null,
+  data: unknown,
+  /** The service clock's time. */
+  at: Date,
   actor: string | null = null,
 ): Promise<void> {
-  await db.insert(playerEvents).values({ userId, type, data: data ?? null, actor });
+  await db.insert(playerEvents).values({ userId, type, data: data ?? null, actor, at });
 }
 
 /** Keep the player's current state as a snapshot and drop snapshots beyond the last SNAPSHOTS_KEPT. */
-export async function keepSnapshot(db: Db, row: PlayerRow, cause: string, actor: string | null = null): Promise<void> {
-  await db.insert(playerSnapshots).values({ userId: row.id, saveCount: row.saveCount, state: row.state, cause, actor });
+export async function keepSnapshot(
+  db: Db,
+  row: PlayerRow,
+  cause: string,
+  at: Date,
+  actor: string | null = null,
+): Promise<void> {
+  await db
+    .insert(playerSnapshots)
+    .values({ userId: row.id, saveCount: row.saveCount, state: row.state, cause, actor, createdAt: at });
   const cutoff = db
     .select({ id: playerSnapshots.id })
     .from(playerSnapshots)

@@ -37,14 +37,14 @@ export const players = pgTable(
     saveCount: integer().notNull().default(0),
     /** Bumped when the console ends the player's game session; saves from an older session are refused. */
     sessionEpoch: integer().notNull().default(0),
-    firstLoginAt: at().notNull().defaultNow(),
+    firstLoginAt: at().notNull(),
     lastLoginAt: at(),
     /** The login before the last one: a comeback is a last login long after it (mail, conditions). */
     previousLoginAt: at(),
     lastSaveAt: at(),
     /** Set when business data (personal and analytics data) was erased. */
     dataErasedAt: at(),
-    updatedAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull(),
   },
   // Login rewrites the attributes and lastLoginAt of a player on every login, and every index on a
   // column it writes costs each login an index entry. So: indexes for the ID searches, and partial
@@ -67,7 +67,7 @@ export const playerDevices = pgTable(
     userId: bigint({ mode: 'number' })
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    boundAt: at().notNull().defaultNow(),
+    boundAt: at().notNull(),
   },
   (t) => [index().on(t.userId)],
 );
@@ -78,7 +78,7 @@ export const deviceBans = pgTable('device_bans', {
   /** null = permanent. */
   until: at(),
   bannedBy: text(),
-  createdAt: at().notNull().defaultNow(),
+  createdAt: at().notNull(),
 });
 
 /** The player's state before each save and each console action; the last 50 per player are kept. */
@@ -94,7 +94,7 @@ export const playerSnapshots = pgTable(
     /** What came next: `save` or the console action's name. */
     cause: text().notNull(),
     actor: text(),
-    createdAt: at().notNull().defaultNow(),
+    createdAt: at().notNull(),
   },
   (t) => [index().on(t.userId, t.id)],
 );
@@ -111,7 +111,7 @@ export const playerEvents = pgTable(
     data: jsonb(),
     /** The staff user for console actions; null for the game's own events. */
     actor: text(),
-    at: at().notNull().defaultNow(),
+    at: at().notNull(),
   },
   // Item removals are listed across players; a partial index keeps that off the hot inserts.
   // Retention finds old login and save events by time: a BRIN index (a summary per block range,
@@ -134,7 +134,7 @@ export const playerSuspicions = pgTable(
     rule: text({ enum: suspicionRules }).notNull(),
     detail: jsonb().notNull(),
     saveCount: integer().notNull(),
-    createdAt: at().notNull().defaultNow(),
+    createdAt: at().notNull(),
     reviewedAt: at(),
     reviewedBy: text(),
   },

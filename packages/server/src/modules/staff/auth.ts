@@ -74,9 +74,13 @@ async function recordFailure(db: Db, key: string, max: number, now: Date, lockUn
 
 export async function createSession(db: Db, userId: number, ip: string, now: Date): Promise<string> {
   const token = newToken();
-  await db
-    .insert(staffSessions)
-    .values({ tokenHash: sha256(token), userId, ip, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  await db.insert(staffSessions).values({
+    tokenHash: sha256(token),
+    userId,
+    ip,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
   return token;
 }
 

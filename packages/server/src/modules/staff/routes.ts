@@ -35,9 +35,9 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
 
     listRoles: ({ db, query }) => staff.listRoles(db, query),
     getRole: ({ db, params }) => staff.getRole(db, params.id),
-    createRole: async ({ db, body, session, audit }) => {
+    createRole: async ({ db, body, session, now, audit }) => {
       staff.assertContentGrantable(body.content, session!.access);
-      const role = await staff.createRole(db, body);
+      const role = await staff.createRole(db, body, now);
       audit({ target: auditTarget('role', role.roleName), after: role });
       return role;
     },
@@ -53,9 +53,9 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
       audit({ target: auditTarget('role', row.roleName), before: staff.toRole(row) });
       return { ok: true as const };
     },
-    copyRole: async ({ db, body, session, audit }) => {
+    copyRole: async ({ db, body, session, now, audit }) => {
       staff.assertContentGrantable((await staff.getRoleRow(db, body.id)).content, session!.access);
-      const role = await staff.copyRole(db, body);
+      const role = await staff.copyRole(db, body, now);
       audit({ target: auditTarget('role', role.roleName), after: { ...role, copiedFrom: body.id } });
       return role;
     },
@@ -65,7 +65,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
         assertPasswordAcceptable(body.pwd, body, 'pwd');
         return hashPassword(body.pwd);
       },
-      async ({ db, body, session, audit }, passwordHash) => {
+      async ({ db, body, session, now, audit }, passwordHash) => {
         await staff.assertUserFieldsFree(db, body);
         await staff.assertRoleGrantable(db, body.role, session!.access);
         const [row] = await db
@@ -77,6 +77,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
             email: body.email,
             phoneNumber: body.phoneNumber || null,
             name: body.name || null,
+            createdAt: now,
           })
           .returning();
         const user = staff.toStaffUser(row);
@@ -214,6 +215,7 @@ export function staffModule({ app, config, database, mailer, gameKeyHash, jobs }
             passwordHash,
             role: null,
             status: 'pending',
+            createdAt: now,
             source: 'register',
           })
           .returning();

@@ -7,10 +7,18 @@ import { randomPassword } from '../../platform/security/tokens.js';
 import { roles, staffUsers } from './tables.js';
 
 /** Built-in roles exist with their default grants; an edited grant list is left as the operators made it. */
-export async function seedBuiltInRoles(db: Db): Promise<void> {
+export async function seedBuiltInRoles(db: Db, now: Date): Promise<void> {
   await db
     .insert(roles)
-    .values(builtInRoles.map((roleName) => ({ roleName, content: defaultRoleGrants[roleName], builtIn: true })))
+    .values(
+      builtInRoles.map((roleName) => ({
+        roleName,
+        content: defaultRoleGrants[roleName],
+        builtIn: true,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing({ target: roles.roleName });
 }
 
@@ -18,7 +26,11 @@ export async function seedBuiltInRoles(db: Db): Promise<void> {
  * The first start creates one `admin`. Its password comes from ROOKERY_ADMIN_PASSWORD, or is
  * generated and returned so the caller prints it once.
  */
-export async function seedAdmin(db: Db, password?: string): Promise<{ created: boolean; password?: string }> {
+export async function seedAdmin(
+  db: Db,
+  now: Date,
+  password?: string,
+): Promise<{ created: boolean; password?: string }> {
   const [existing] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(staffUsers)
@@ -33,7 +45,13 @@ export async function seedAdmin(db: Db, password?: string): Promise<{ created: b
   const pwd = password ?? randomPassword();
   await db
     .insert(staffUsers)
-    .values({ username: 'admin', passwordHash: await hashPassword(pwd), role: 'admin', name: 'Administrator' })
+    .values({
+      username: 'admin',
+      passwordHash: await hashPassword(pwd),
+      role: 'admin',
+      name: 'Administrator',
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: staffUsers.username });
   return { created: true, password: password ? undefined : pwd };
 }

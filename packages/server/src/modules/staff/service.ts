@@ -91,10 +91,13 @@ async function assertRoleNameFree(db: Db, roleName: string, exceptId?: number) {
   if (clash) throw conflict('role.nameTaken', 'roleName');
 }
 
-export async function createRole(db: Db, body: { roleName: string; content: string[] }): Promise<Role> {
+export async function createRole(db: Db, body: { roleName: string; content: string[] }, now: Date): Promise<Role> {
   if (isReservedRoleName(body.roleName)) throw badRequest('role.nameReserved', 'roleName');
   await assertRoleNameFree(db, body.roleName);
-  const [row] = await db.insert(roles).values({ roleName: body.roleName, content: body.content }).returning();
+  const [row] = await db
+    .insert(roles)
+    .values({ roleName: body.roleName, content: body.content, createdAt: now, updatedAt: now })
+    .returning();
   return toRole(row);
 }
 
@@ -119,9 +122,9 @@ export async function deleteRole(db: Db, id: number): Promise<RoleRow> {
   return row;
 }
 
-export async function copyRole(db: Db, body: { roleName: string; id: number }): Promise<Role> {
+export async function copyRole(db: Db, body: { roleName: string; id: number }, now: Date): Promise<Role> {
   const source = await getRoleRow(db, body.id);
-  return createRole(db, { roleName: body.roleName, content: source.content });
+  return createRole(db, { roleName: body.roleName, content: source.content }, now);
 }
 
 export async function findRoleByName(db: Db, roleName: string): Promise<RoleRow | undefined> {

@@ -6,8 +6,8 @@ export const roles = pgTable('roles', {
   roleName: text().notNull().unique(),
   content: jsonb().$type<string[]>().notNull().default([]),
   builtIn: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
 });
 
 export const staffUsers = pgTable(
@@ -25,7 +25,7 @@ export const staffUsers = pgTable(
     status: text({ enum: staffStatuses }).notNull().default('active'),
     /** `register`: came through self-registration and approval; `console`: created by an admin. */
     source: text({ enum: staffSources }).notNull().default('console'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
     lastLoginAt: timestamp({ withTimezone: true }),
     reviewedBy: text(),
     reviewedAt: timestamp({ withTimezone: true }),
@@ -42,7 +42,7 @@ export const staffSessions = pgTable(
     userId: integer()
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     ip: text(),
   },

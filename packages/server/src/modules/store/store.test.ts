@@ -45,7 +45,7 @@ async function player(attrs: { os?: string; country?: string; level?: number } =
   nextPlayer += 1;
   const state = JSON.stringify({ achievementLevel: attrs.level ?? 0 });
   await ctx.database.db.execute(
-    sql`insert into players (id, state, os, country) values (${nextPlayer}, ${state}::jsonb, ${attrs.os ?? 'ios'}, ${attrs.country ?? 'US'})`,
+    sql`insert into players (id, state, os, country, first_login_at, updated_at) values (${nextPlayer}, ${state}::jsonb, ${attrs.os ?? 'ios'}, ${attrs.country ?? 'US'}, now(), now())`,
   );
   return nextPlayer;
 }
@@ -427,7 +427,7 @@ describe("the game's store", () => {
     const first = 7_000_000;
     const count = 10_000;
     await ctx.database.db.execute(
-      sql`insert into players (id, state, os, country) select g, '{}'::jsonb, 'ios', 'US' from generate_series(${first}::bigint, ${first + count - 1}::bigint) g`,
+      sql`insert into players (id, state, os, country, first_login_at, updated_at) select g, '{}'::jsonb, 'ios', 'US', now(), now() from generate_series(${first}::bigint, ${first + count - 1}::bigint) g`,
     );
     const pass = async () => {
       const picked = new Map<number, string>();

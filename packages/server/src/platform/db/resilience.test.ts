@@ -41,8 +41,8 @@ async function scratchDatabase(): Promise<{ url: string; name: string }> {
   const scratch = await createScratchPostgres(base as string, 'rookery_fault');
   cleanups.push(scratch.drop);
   const seed = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-  await seedBuiltInRoles(seed.db);
-  await seedAdmin(seed.db, ADMIN_PASSWORD);
+  await seedBuiltInRoles(seed.db, new Date());
+  await seedAdmin(seed.db, new Date(), ADMIN_PASSWORD);
   await seed.close();
   return { url: scratch.url, name: new URL(scratch.url).pathname.slice(1) };
 }

@@ -23,7 +23,7 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: text(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
     index().on(t.at),
@@ -48,7 +48,7 @@ export const accessLog = pgTable(
     ms: real().notNull(),
     actor: text(),
     ip: text(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.at, t.id] }), index().on(t.at)],
 );
@@ -61,7 +61,7 @@ export const mailOutbox = pgTable(
     to: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.to, t.createdAt)],
@@ -71,5 +71,5 @@ export const mailOutbox = pgTable(
 export const serverSettings = pgTable('server_settings', {
   key: text().primaryKey(),
   value: jsonb().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
 });

@@ -669,7 +669,9 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
   it('a role named after a permission grants nothing by its name, and only a super user hands it out', async () => {
     // Such a role can no longer be created; one made before the rule may still be in a database.
     const permission = 'sysLogQuery';
-    await ctx.database.db.execute(sql`insert into roles (role_name, content) values (${permission}, '[]'::jsonb)`);
+    await ctx.database.db.execute(
+      sql`insert into roles (role_name, content, created_at, updated_at) values (${permission}, '[]'::jsonb, now(), now())`,
+    );
     const tester = await ctx.userWithRole('tester');
     expect(can([...new Set(['tester', ...(await testerGrants())])], [permission])).toBe(false);
     const registrant = await ctx.userWithRole('tester');

@@ -19,7 +19,8 @@ export function createMailer(config: Config, clock: Clock, log: FastifyBaseLogge
   return {
     async send(db, mail, opts) {
       const kept = transport && opts?.secret ? { ...mail, body: mail.body.replaceAll(opts.secret, '******') } : mail;
-      await db.insert(mailOutbox).values({ ...kept, sentAt: transport ? clock.now() : null });
+      const now = clock.now();
+      await db.insert(mailOutbox).values({ ...kept, createdAt: now, sentAt: transport ? now : null });
       if (transport) {
         transport
           .sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body })

@@ -17,10 +17,10 @@ export const resourceItems = pgTable(
     expireAt: at(),
     /** The current version (versioned kinds) or a save counter. */
     version: integer().notNull(),
-    createdAt: at().notNull().defaultNow(),
+    createdAt: at().notNull(),
     createdBy: text(),
     updatedBy: text(),
-    updatedAt: at().notNull().defaultNow(),
+    updatedAt: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );
@@ -45,7 +45,7 @@ export const resourceVersions = pgTable(
     comment: text(),
     /** The version this one restored. */
     restoredFrom: integer(),
-    at: at().notNull().defaultNow(),
+    at: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key, t.version] })],
 );

@@ -1,0 +1,24 @@
+ALTER TABLE "maintenance_transitions" ALTER COLUMN "recorded_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "gift_code_batches" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "gift_code_batches" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "mails" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "mails" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "player_mails" ALTER COLUMN "delivered_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "device_bans" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "player_devices" ALTER COLUMN "bound_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "player_events" ALTER COLUMN "at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "player_snapshots" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "player_suspicions" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "players" ALTER COLUMN "first_login_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "players" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "roles" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "roles" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "staff_sessions" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "staff_users" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "access_log" ALTER COLUMN "at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "audit_log" ALTER COLUMN "at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "server_settings" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "resource_items" ALTER COLUMN "created_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "resource_items" ALTER COLUMN "updated_at" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "resource_versions" ALTER COLUMN "at" DROP DEFAULT;
