@@ -53,7 +53,9 @@ export async function benchPlayers(): Promise<string[]> {
       (await db.execute(sql`
         select id, social_id as "socialId", device_id as "deviceId", anonymous_id as "anonymousId", os,
           app_version as "appVersion", language, country, device_model as "deviceModel"
-        from players tablesample system (1) limit 2000`)) as unknown as { rows: Sample[] }
+        from players ${count >= 200_000 ? sql`tablesample system (1)` : sql``} limit 2000`)) as unknown as {
+        rows: Sample[];
+      }
     ).rows.map((r) => ({ ...r, id: Number(r.id) }));
     const withSocial = sample.filter((s) => s.socialId);
 
