@@ -1,80 +1,51 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { BufferedWriter, type BufferedWriterOptions } from '../../platform/db/buffered-writer.js';
 import type { Db } from '../../platform/db/client.js';
 import { fingerprintOf, isIncidentLevel, recordIncidents } from './incidents.js';
 import { logEntries } from './tables.js';
 
 export type LogRow = typeof logEntries.$inferInsert;
 
-export interface LogWriterOptions {
-  /** How often the buffer is written. */
-  flushMs: number;
-  /** A buffer this long is written at once. */
-  maxBatch: number;
-  /** Rows kept at most while the database is slow or down; older ones are dropped (and counted). */
-  maxBuffered: number;
-}
-
 /**
- * Log entries are buffered and written in multi-row inserts off the request path: the request
- * that logs only pushes to an array. A failed write is retried with the next flush while the
- * buffer stays under `maxBuffered`; past it the oldest rows are dropped and counted (a log must
- * never take the server down with it).
+ * Game and console log entries, written off the request path by the platform's buffered writer;
+ * once stored, their errors are folded into incidents, off the write path too.
  */
 export class LogWriter {
-  private buffer: LogRow[] = [];
-  private flushing: Promise<void> | undefined;
+  private readonly rows: BufferedWriter<LogRow>;
   private incidents: Promise<void> = Promise.resolve();
   private pendingIncidents: LogRow[] = [];
   private folding = false;
-  private readonly timer: NodeJS.Timeout;
-  dropped = 0;
-  written = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: LogWriterOptions = { flushMs: 1000, maxBatch: 1000, maxBuffered: 50_000 },
+    opts: BufferedWriterOptions = { flushMs: 1000, maxBatch: 1000, maxBuffered: 50_000 },
   ) {
-    this.timer = setInterval(() => void this.schedule(), opts.flushMs);
-    this.timer.unref();
+    this.rows = new BufferedWriter(
+      'log',
+      (rows) => db.insert(logEntries).values(rows),
+      log,
+      opts,
+      (rows) => {
+        // The entries are stored; their incidents follow, folded together (a failure there
+        // loses counts, never entries).
+        for (const r of rows) if (r.fingerprint) this.pendingIncidents.push(r);
+        this.foldIncidents();
+      },
+    );
+  }
+
+  get dropped(): number {
+    return this.rows.dropped;
+  }
+
+  get written(): number {
+    return this.rows.stored;
   }
 
   push(rows: LogRow[]): void {
-    if (rows.length === 0) return;
     for (const r of rows) if (!r.fingerprint && isIncidentLevel(r.level)) r.fingerprint = fingerprintOf(r);
-    this.buffer.push(...rows);
-    const over = this.buffer.length - this.opts.maxBuffered;
-    if (over > 0) {
-      this.buffer.splice(0, over);
-      this.dropped += over;
-    }
-    if (this.buffer.length >= this.opts.maxBatch) void this.schedule();
-  }
-
-  private schedule(): Promise<void> {
-    this.flushing ??= this.writeAll().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
-  }
-
-  private async writeAll(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const rows = this.buffer.splice(0, this.opts.maxBatch);
-      try {
-        await this.db.insert(logEntries).values(rows);
-        this.written += rows.length;
-      } catch (err) {
-        // Put them back for the next flush (bounded by maxBuffered) and stop this round.
-        this.buffer.unshift(...rows);
-        this.log.warn({ err }, 'log write failed');
-        return;
-      }
-      // The entries are stored; their incidents follow off the write path, folded together
-      // (a failure there loses counts, never entries).
-      for (const r of rows) if (r.fingerprint) this.pendingIncidents.push(r);
-      this.foldIncidents();
-    }
+    this.rows.push(...rows);
   }
 
   /**
@@ -104,13 +75,12 @@ export class LogWriter {
   }
 
   /** Write everything buffered now (the entries only; their incidents may still be folding). */
-  async drain(): Promise<void> {
-    await this.flushing;
-    await this.schedule();
+  drain(): Promise<void> {
+    return this.rows.flush();
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    await this.rows.close();
     await this.flush();
   }
 }

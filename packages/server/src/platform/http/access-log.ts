@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BufferedWriter, type BufferedWriterOptions } from '../db/buffered-writer.js';
 import type { Db } from '../db/client.js';
 import { type DayPartitionedTable, dropExpiredDayPartitions, ensureDayPartitions } from '../db/partitions.js';
 import { accessLog } from '../db/tables.js';
@@ -7,36 +8,19 @@ import { housekeepingJob } from '../housekeeping.js';
 type Row = typeof accessLog.$inferInsert;
 
 /**
- * Every console API call gets an access-log row. Rows are buffered and written in batches so the
- * request path never waits on the log.
+ * Every console API call gets an access-log row, written off the request path by the platform's
+ * buffered writer (the request never waits on the log).
  */
-export function installAccessLog(app: FastifyInstance, db: Db, opts = { flushMs: 1000, maxBatch: 500 }): void {
-  let buffer: Row[] = [];
-  let flushing: Promise<void> | undefined;
-
-  const flush = async () => {
-    if (buffer.length === 0) return;
-    const rows = buffer;
-    buffer = [];
-    try {
-      await db.insert(accessLog).values(rows);
-    } catch (err) {
-      app.log.warn({ err }, 'access log write failed');
-    }
-  };
-  const schedule = () => {
-    flushing ??= flush().finally(() => {
-      flushing = undefined;
-    });
-    return flushing;
-  };
-  const timer = setInterval(schedule, opts.flushMs);
-  timer.unref();
-
+export function installAccessLog(
+  app: FastifyInstance,
+  db: Db,
+  opts: BufferedWriterOptions = { flushMs: 1000, maxBatch: 500, maxBuffered: 50_000 },
+): void {
+  const rows = new BufferedWriter<Row>('access log', (batch) => db.insert(accessLog).values(batch), app.log, opts);
   app.addHook('onResponse', async (req, reply) => {
     const url = req.url.split('?')[0];
     if (!url.startsWith('/api/') || url.startsWith('/api/game/') || url.startsWith('/api/docs')) return;
-    buffer.push({
+    rows.push({
       method: req.method,
       path: url.slice(0, 500),
       status: reply.statusCode,
@@ -45,17 +29,9 @@ export function installAccessLog(app: FastifyInstance, db: Db, opts = { flushMs:
       ip: req.ip,
       at: app.clock.now(),
     });
-    if (buffer.length >= opts.maxBatch) void schedule();
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await flushing;
-    await flush();
-  });
-  app.decorate('flushAccessLog', async () => {
-    await flushing;
-    await flush();
-  });
+  app.addHook('onClose', () => rows.close());
+  app.decorate('flushAccessLog', () => rows.flush());
 }
 
 declare module 'fastify' {
