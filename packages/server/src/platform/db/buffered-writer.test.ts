@@ -27,11 +27,7 @@ describe('the buffered writer', () => {
     w.push(1, 2);
     w.push(3, 4, 5, 6, 7);
     await w.flush();
-    expect(writes).toEqual([
-      [1, 2, 3],
-      [4, 5, 6],
-      [7],
-    ]);
+    expect(writes).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
     expect(overlapped).toBe(false);
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(w.stored).toBe(7);
