@@ -17,6 +17,11 @@ afterAll(async () => {
 });
 
 const drawer = () => page().locator('.ant-drawer-body:visible');
+/** The page that makes or edits one item, where the route table has one (`productAdd`, `pedit`, …). */
+const editPage = () =>
+  page()
+    .locator('.ant-card:visible')
+    .filter({ has: page().getByTestId('resource-save') });
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
 const inputOf = (testId: string) =>
   page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
@@ -31,8 +36,8 @@ async function create(path: string) {
   await page().getByTestId('resource-create').click({ timeout: 60_000 });
 }
 
-async function choose(testId: string, option: string, search?: string) {
-  await drawer().getByTestId(testId).click();
+async function choose(testId: string, option: string, search?: string, scope = drawer) {
+  await scope().getByTestId(testId).click();
   if (search) await page().keyboard.type(search);
   await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
@@ -53,20 +58,29 @@ describe('the store catalogue', () => {
     made.push(`/api/v1/resources/priceLevel/ios${id}`);
     await row(`ios${id}`).waitFor();
 
-    // A product sold for gems (the blank form holds its price and rewards).
+    // A product sold for gems, on the page for a new product (the blank form holds its price and
+    // rewards); then its edit page, reached from the list, changes the title.
     await create('/purchase/product/list');
+    await page().waitForURL('**/purchase/productAdd');
     await inputOf('product-name').fill(productName);
-    await inputOf('product-title').fill(`Coins ${id}`);
-    await drawer().getByTestId('resource-save').click();
+    await inputOf('product-title').fill(`Gems ${id}`);
+    await editPage().getByTestId('resource-save').click();
     made.push(`/api/v1/resources/product/${productName}`);
     await row(productName).waitFor();
+    await row(productName).getByTestId('row-action-edit').click();
+    await page().waitForURL(`**/purchase/product/edit?key=${productName}`);
+    await inputOf('product-title').fill(`Coins ${id}`);
+    await editPage().getByTestId('resource-save').click();
+    await page().waitForURL('**/purchase/product/list');
+    await row(productName).getByText(`Coins ${id}`).waitFor();
 
     // The IAP item a gift pack sells, at the new tier.
     await create('/purchase/plist');
+    await page().waitForURL('**/purchase/pedit');
     await inputOf('item-title').fill(itemTitle);
     await inputOf('item-price-level').fill(tier);
-    await drawer().getByTestId('item-gift-pack').click();
-    await drawer().getByTestId('resource-save').click();
+    await editPage().getByTestId('item-gift-pack').click();
+    await editPage().getByTestId('resource-save').click();
     await page().locator('.ant-table-row', { hasText: itemTitle }).waitFor();
     const token = await adminToken();
     const items = await call('GET', '/api/v1/purchase/all?filterType=giftPack', token);
@@ -75,9 +89,10 @@ describe('the store catalogue', () => {
 
     // Its gift pack, the item picked by typing its title.
     await create('/purchase/product/giftCode');
+    await page().waitForURL('**/purchase/giftCodeAdd');
     await inputOf('gift-name').fill(`g${id}`);
-    await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle);
-    await drawer().getByTestId('resource-save').click();
+    await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle, editPage);
+    await editPage().getByTestId('resource-save').click();
     made.push(`/api/v1/resources/giftPack/g${id}`);
     await row(`g${id}`).waitFor();
 

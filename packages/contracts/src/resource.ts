@@ -123,7 +123,11 @@ export interface ResourceDef<
   publish?: (doc: z.infer<S>) => unknown;
   references?: readonly ResourceReference<z.infer<S>>[];
   /** Route names of its console screens (from the route table). */
-  routes?: { list: RouteName; edit?: RouteName };
+  /**
+   * The kind's pages: its list, and the page that edits an item (`?key=`) instead of the list's
+   * drawer; `create`, where the route table has a page of its own for a new item.
+   */
+  routes?: { list: RouteName; edit?: RouteName; create?: RouteName };
   /** Other console reads a change of this kind alters (added to each mutation's `invalidates`). */
   alsoInvalidates?: readonly string[];
   /** Console API base path; default `/api/v1/resources/<name>`. */

@@ -207,7 +207,7 @@ export const purchaseItemResource = defineResource({
   versioned: true,
   gameVisible: false,
   window: true,
-  routes: { list: 'purchaseList' },
+  routes: { list: 'purchaseList', edit: 'purchaseEdit' },
 });
 
 /** A product sold for in-game currency (gems, coins, …: a resource kind of the game catalogue). */
@@ -272,7 +272,7 @@ export const productResource = defineResource({
   versioned: true,
   gameVisible: false,
   window: true,
-  routes: { list: 'productList' },
+  routes: { list: 'productList', edit: 'productEdit', create: 'productAdd' },
 });
 
 export const giftPackColours = ['Eggplant', 'Orange', 'Rose'] as const;
@@ -378,7 +378,7 @@ export const giftPackResource = defineResource({
   gameVisible: false,
   window: true,
   references: [{ field: 'purchaseId', kind: 'purchaseItem', keys: (doc) => [String(doc.purchaseId)] }],
-  routes: { list: 'productGiftCode' },
+  routes: { list: 'productGiftCode', edit: 'productGiftCodeAdd' },
 });
 
 export const storeKinds = ['rotating', 'static'] as const;

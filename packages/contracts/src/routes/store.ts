@@ -10,7 +10,14 @@ export const storeRoutes = defineRoutes([
     auth: ops('iapConfigQuery', 'normalProductConfigQuery', 'iapGiftConfigQuery', 'iapActivityConfigQuery'),
     children: [
       { path: 'plist', name: 'purchaseList', auth: ops('iapConfigQuery'), built: true },
-      { path: 'pedit', name: 'purchaseEdit', activeMenu: 'purchaseList', hideInMenu: true, auth: ops('iapConfigEdit') },
+      {
+        path: 'pedit',
+        name: 'purchaseEdit',
+        activeMenu: 'purchaseList',
+        hideInMenu: true,
+        auth: ops('iapConfigEdit'),
+        built: true,
+      },
       { path: 'mail', name: 'purchaseMail', auth: ops('iapConfigQuery') },
       {
         path: 'medit',
@@ -26,6 +33,7 @@ export const storeRoutes = defineRoutes([
         activeMenu: 'productList',
         hideInMenu: true,
         auth: ops('normalProductConfigEdit'),
+        built: true,
       },
       {
         path: 'productAdd',
@@ -33,6 +41,7 @@ export const storeRoutes = defineRoutes([
         activeMenu: 'productList',
         hideInMenu: true,
         auth: ops('normalProductConfigCreate'),
+        built: true,
       },
       { path: 'product/store', name: 'productStore', auth: ops('normalProductConfigQuery'), built: true },
       { path: 'product/staticStore', name: 'productStaticStore', auth: ops('normalProductConfigQuery') },
@@ -50,6 +59,7 @@ export const storeRoutes = defineRoutes([
         activeMenu: 'productGiftCode',
         hideInMenu: true,
         auth: ops('iapGiftConfigEdit'),
+        built: true,
       },
       { path: 'product/piggyBank', name: 'productPiggyBank', auth: ops('iapGiftConfigQuery') },
       {

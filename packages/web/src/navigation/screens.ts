@@ -15,7 +15,18 @@ const gamegateScreen =
 
 /** The store catalogue's screens: one chunk. */
 const storeScreen =
-  (name: 'productStore' | 'productPriceLevel' | 'purchaseList' | 'productList' | 'productGiftCode') =>
+  (
+    name:
+      | 'productStore'
+      | 'productPriceLevel'
+      | 'purchaseList'
+      | 'productList'
+      | 'productGiftCode'
+      | 'purchaseEdit'
+      | 'productEdit'
+      | 'productAdd'
+      | 'productGiftCodeAdd',
+  ) =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
 
 /** The A/B test screens: one chunk. */
@@ -110,6 +121,10 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   purchaseList: storeScreen('purchaseList'),
   productList: storeScreen('productList'),
   productGiftCode: storeScreen('productGiftCode'),
+  purchaseEdit: storeScreen('purchaseEdit'),
+  productEdit: storeScreen('productEdit'),
+  productAdd: storeScreen('productAdd'),
+  productGiftCodeAdd: storeScreen('productGiftCodeAdd'),
   abtestExperiment: abtestScreen('abtestExperiment'),
   abtestExperimentEdit: abtestScreen('abtestExperimentEdit'),
   abtestExperimentDetail: abtestScreen('abtestExperimentDetail'),

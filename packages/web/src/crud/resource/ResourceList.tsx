@@ -155,7 +155,8 @@ export function ResourceList<R extends Resource>({
     }));
 
   const openEdit = (item?: Row) => {
-    if (editRoute) navigate(pathTo(editRoute, undefined, item ? { key: keyOf(item) } : undefined));
+    const route = item ? editRoute : (resource.routes?.create ?? editRoute);
+    if (route) navigate(pathTo(route, undefined, item ? { key: keyOf(item) } : undefined));
     else setEditing({ item });
   };
 
