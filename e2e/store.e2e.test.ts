@@ -138,6 +138,32 @@ describe('the store catalogue', () => {
     expect(packs.some((p: string[]) => p[0] === `g${id}`) || hidden?.includes(`g${id}`)).toBe(true);
   });
 
+  it('lists the fixed stores on their own page and makes one on its page', async () => {
+    // A rotating store, made through the API: the fixed stores' page does not show it.
+    const token = await adminToken();
+    const rotating = await call('POST', '/api/v1/resources/store', token, {
+      name: `r${id}`,
+      title: `Rotating ${id}`,
+      kind: 'rotating',
+      slots: [{ product: productName }],
+    });
+    expect(rotating.code).toBe(200);
+    made.push(`/api/v1/resources/store/r${id}`);
+    await create('/purchase/product/staticStore');
+    await page().waitForURL('**/purchase/staticStoreAdd');
+    await inputOf('store-name').fill(`f${id}`);
+    await inputOf('store-title').fill(`Fixed ${id}`);
+    await editPage().getByTestId('store-add-slot').click();
+    await choose('store-slot-0', productName, productName, editPage);
+    await editPage().getByTestId('resource-save').click();
+    made.push(`/api/v1/resources/store/f${id}`);
+    await page().waitForURL('**/purchase/product/staticStore');
+    await row(`f${id}`).waitFor();
+    expect(await row(`r${id}`).count()).toBe(0);
+    const stored = await call('GET', `/api/v1/resources/store/f${id}`, token);
+    expect(stored.data).toMatchObject({ kind: 'static', slots: [{ product: productName }] });
+  });
+
   it('filters the product list and exports it as CSV', async () => {
     const token = await adminToken();
     const gated = `${productName}Gated`;

@@ -44,13 +44,14 @@ export const storeRoutes = defineRoutes([
         built: true,
       },
       { path: 'product/store', name: 'productStore', auth: ops('normalProductConfigQuery'), built: true },
-      { path: 'product/staticStore', name: 'productStaticStore', auth: ops('normalProductConfigQuery') },
+      { path: 'product/staticStore', name: 'productStaticStore', auth: ops('normalProductConfigQuery'), built: true },
       {
         path: 'staticStoreAdd',
         name: 'staticStoreAdd',
         activeMenu: 'productStaticStore',
         hideInMenu: true,
         auth: ops('normalProductConfigCreate'),
+        built: true,
       },
       { path: 'product/giftCode', name: 'productGiftCode', auth: ops('iapGiftConfigQuery'), built: true },
       {

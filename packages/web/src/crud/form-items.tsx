@@ -1,4 +1,5 @@
-import { Form, Input, InputNumber } from 'antd';
+import { Form, Input, InputNumber, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { IsoDateTimeInput } from './IsoDateTimeInput';
 import { TextInput } from './schema-fields';
 import type { SchemaForm } from './useSchemaForm';
@@ -43,4 +44,14 @@ export function UntilItem({ itemProps, label }: ItemProps) {
       <IsoDateTimeInput />
     </Form.Item>
   );
+}
+
+/**
+ * The inputs of one field made of parts (a price: kind and amount), inside the field's
+ * `Form.Item`: each part is its own named item with its own accessible name. The field's item
+ * hands its child an id and `aria-*` state meant for one input; a group is no input, so they
+ * are not passed on (axe: aria-allowed-attr).
+ */
+export function FieldParts({ children }: { children: ReactNode }) {
+  return <Space wrap>{children}</Space>;
 }

@@ -25,7 +25,9 @@ const storeScreen =
       | 'purchaseEdit'
       | 'productEdit'
       | 'productAdd'
-      | 'productGiftCodeAdd',
+      | 'productGiftCodeAdd'
+      | 'productStaticStore'
+      | 'staticStoreAdd',
   ) =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
 
@@ -125,6 +127,8 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   productEdit: storeScreen('productEdit'),
   productAdd: storeScreen('productAdd'),
   productGiftCodeAdd: storeScreen('productGiftCodeAdd'),
+  productStaticStore: storeScreen('productStaticStore'),
+  staticStoreAdd: storeScreen('staticStoreAdd'),
   abtestExperiment: abtestScreen('abtestExperiment'),
   abtestExperimentEdit: abtestScreen('abtestExperimentEdit'),
   abtestExperimentDetail: abtestScreen('abtestExperimentDetail'),

@@ -23,7 +23,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
     { params: { key } },
     { enabled: key !== undefined, select: (answer) => answer as ResourceItem<R> },
   );
-  const listPath = pathTo(resource.routes!.list);
+  const listPath = pathTo((screen.part?.routes ?? resource.routes)!.list);
   const entity = t(screen.entity);
   if (key !== undefined && item.isError) return <ErrorPage status={404} />;
   if (key !== undefined && !item.data) return <PageSpinner />;

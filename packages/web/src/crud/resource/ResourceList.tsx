@@ -52,11 +52,12 @@ export function ResourceList<R extends Resource>({
   type Row = ResourceItem<R> & Record<string, unknown>;
   const entity = t(screen.entity);
   const keyOf = (row: Row) => String(row[resource.key]);
-  const editRoute = resource.routes?.edit;
+  const routes = screen.part?.routes ?? resource.routes;
+  const editRoute = routes?.edit;
 
   const fields: Field<Row>[] = [
     { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },
-    ...declaredFilterFields<Row>(resource),
+    ...declaredFilterFields<Row>(resource).filter((f) => !(String(f.filter) in (screen.part?.fixed ?? {}))),
     ...resource.listFields.map(
       (name): Field<Row> => ({
         name,
@@ -155,7 +156,7 @@ export function ResourceList<R extends Resource>({
     }));
 
   const openEdit = (item?: Row) => {
-    const route = item ? editRoute : (resource.routes?.create ?? editRoute);
+    const route = item ? editRoute : (routes?.create ?? editRoute);
     if (route) navigate(pathTo(route, undefined, item ? { key: keyOf(item) } : undefined));
     else setEditing({ item });
   };
@@ -164,6 +165,7 @@ export function ResourceList<R extends Resource>({
     <>
       <ListPage
         endpoint={endpoints.list}
+        query={screen.part?.fixed}
         fields={fields}
         rowKey={resource.key}
         urlPrefix={urlPrefix}

@@ -1,4 +1,4 @@
-import type { Resource } from '@rookery/contracts';
+import type { Resource, RouteName } from '@rookery/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
@@ -58,6 +58,14 @@ export interface ResourceScreen<R extends Resource = Resource> {
   Form?: ComponentType<ResourceFormProps>;
   /** A new item's starting values. */
   blank: Partial<ResourceDoc<R>>;
+  /**
+   * One part of the resource on pages of its own (the fixed stores): the list shows only the items
+   * this query selects (its filters are not offered), and these pages replace the resource's.
+   */
+  part?: {
+    fixed: Record<string, string>;
+    routes: { list: RouteName; edit?: RouteName; create?: RouteName };
+  };
   /**
    * More for a declared list action's confirmation than its words (`list.actions`): e.g. the
    * players it reaches now, counted by the server. It may hold the confirm button until it has

@@ -20,6 +20,7 @@ import {
 import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { FieldParts } from '../../crud/form-items';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
 import { LongText, TextInput } from '../../crud/schema-fields';
@@ -243,7 +244,7 @@ export const productScreen = resourceScreen({
           <LongText field="description" />
         </Form.Item>
         <Form.Item {...itemProps('cost')}>
-          <Space wrap>
+          <FieldParts>
             <Form.Item name={['cost', 'kind']} noStyle>
               <Select
                 aria-label={t('store.product.costKind')}
@@ -261,7 +262,7 @@ export const productScreen = resourceScreen({
                 data-testid="product-cost"
               />
             </Form.Item>
-          </Space>
+          </FieldParts>
         </Form.Item>
         <Form.Item {...itemProps('rewards')}>
           <RewardsEditor name="rewards" />
@@ -429,4 +430,11 @@ export const storeScreen = resourceScreen({
       </Form.Item>
     </>
   ),
+});
+
+/** The fixed stores on pages of their own (`product/staticStore`, `staticStoreAdd`). */
+export const staticStoreScreen = resourceScreen({
+  ...storeScreen,
+  blank: { ...storeScreen.blank, kind: 'static' },
+  part: { fixed: { kind: 'static' }, routes: { list: 'productStaticStore', create: 'staticStoreAdd' } },
 });

@@ -1,5 +1,5 @@
 import { resourcePages } from '../../crud/resource/pages';
-import { giftPackScreen, priceLevelScreen, productScreen, purchaseItemScreen } from './catalogue';
+import { giftPackScreen, priceLevelScreen, productScreen, purchaseItemScreen, staticStoreScreen } from './catalogue';
 
 /** The store catalogue's screens, loaded as one chunk. */
 export { default as productStore } from './StorePage';
@@ -12,3 +12,5 @@ export const purchaseEdit = resourcePages(purchaseItemScreen).edit;
 export const productEdit = resourcePages(productScreen).edit;
 export const productAdd = productEdit;
 export const productGiftCodeAdd = resourcePages(giftPackScreen).edit;
+export const productStaticStore = resourcePages(staticStoreScreen).list;
+export const staticStoreAdd = resourcePages(staticStoreScreen).edit;
