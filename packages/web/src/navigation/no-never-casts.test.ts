@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourcesUnder } from './scan-sources';
 
 /**
  * `x as never` silences every type check on `x`: the console's screens, kit and endpoints are
@@ -19,14 +20,6 @@ export function neverCasts(fileName: string, source: string): number[] {
   };
   visit(file);
   return lines;
-}
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
 }
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consoleRoutes, flattenRoutes } from '@rookery/contracts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourcesUnder } from './scan-sources';
 
 /**
  * Features reach pages by route name (`pathTo`), never by a literal path. This scans their
@@ -31,14 +32,6 @@ export function literalPagePaths(fileName: string, source: string): { line: numb
   };
   visit(file);
   return found;
-}
-
-function sourcesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourcesUnder(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
 }
 
 const featuresDir = fileURLToPath(new URL('../features', import.meta.url));
