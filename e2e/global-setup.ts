@@ -18,6 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     adminPassword: string;
     gameKey: string;
+    /** The console build the server serves (a test with a server of its own serves it too). */
+    webDist: string;
   }
 }
 
@@ -102,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', adminPassword);
   project.provide('gameKey', gameKey);
+  project.provide('webDist', webDist);
 
   return async () => {
     server.kill('SIGTERM');

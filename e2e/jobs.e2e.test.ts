@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../packages/server/src/test/harness.js';
 import { see, useBrowser } from './helpers';
 
@@ -18,7 +17,7 @@ const rows = async (q: ReturnType<typeof sql>) =>
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    config: { webDist: fileURLToPath(new URL('../packages/web/dist', import.meta.url)) },
+    config: { webDist: inject('webDist') },
   });
   const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const context = await browser().newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1400, height: 900 } });
