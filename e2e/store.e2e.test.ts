@@ -197,5 +197,9 @@ describe('the store catalogue', () => {
     const lines = Buffer.concat(chunks).toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0].split(',').slice(0, 4)).toEqual(['名称', '标题', '最低等级', '最高等级']);
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([`${gated},Gated ${id},20`]);
+
+    // The level products' page: only products that need a level, searched like the list.
+    await page().goto(`/purchase/product/level?search=${productName}`);
+    await expect.poll(rowKeys).toEqual([gated]);
   });
 });

@@ -92,7 +92,7 @@ export const storeRoutes = defineRoutes([
         hideInMenu: true,
         auth: ops('iapGiftConfigEdit'),
       },
-      { path: 'product/level', name: 'productLevel', auth: ops('normalProductConfigQuery') },
+      { path: 'product/level', name: 'productLevel', auth: ops('normalProductConfigQuery'), built: true },
       { path: 'product/activity', name: 'productActivity', auth: ops('iapActivityConfigQuery') },
       {
         path: 'activityAdd',

@@ -27,7 +27,8 @@ const storeScreen =
       | 'productAdd'
       | 'productGiftCodeAdd'
       | 'productStaticStore'
-      | 'staticStoreAdd',
+      | 'staticStoreAdd'
+      | 'productLevel',
   ) =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
 
@@ -129,6 +130,7 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   productGiftCodeAdd: storeScreen('productGiftCodeAdd'),
   productStaticStore: storeScreen('productStaticStore'),
   staticStoreAdd: storeScreen('staticStoreAdd'),
+  productLevel: storeScreen('productLevel'),
   abtestExperiment: abtestScreen('abtestExperiment'),
   abtestExperimentEdit: abtestScreen('abtestExperimentEdit'),
   abtestExperimentDetail: abtestScreen('abtestExperimentDetail'),

@@ -57,7 +57,10 @@ export function ResourceList<R extends Resource>({
 
   const fields: Field<Row>[] = [
     { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },
-    ...declaredFilterFields<Row>(resource).filter((f) => !(String(f.filter) in (screen.part?.fixed ?? {}))),
+    // A part's fixed query is not offered again as a filter.
+    ...declaredFilterFields<Row>(resource).filter(
+      (f) => ![f.filter, ...(f.range ?? [])].some((p) => p !== undefined && p in (screen.part?.fixed ?? {})),
+    ),
     ...resource.listFields.map(
       (name): Field<Row> => ({
         name,

@@ -433,6 +433,13 @@ export const storeScreen = resourceScreen({
 });
 
 /** The fixed stores on pages of their own (`product/staticStore`, `staticStoreAdd`). */
+/** Products that need a level (`product/level`): minimum level 1 or more; a new one starts at 1. */
+export const levelProductScreen = resourceScreen({
+  ...productScreen,
+  blank: { ...productScreen.blank, minLevel: 1 },
+  part: { fixed: { minLevelMin: '1' }, routes: { list: 'productLevel' } },
+});
+
 export const staticStoreScreen = resourceScreen({
   ...storeScreen,
   blank: { ...storeScreen.blank, kind: 'static' },

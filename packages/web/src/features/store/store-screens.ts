@@ -1,5 +1,12 @@
 import { resourcePages } from '../../crud/resource/pages';
-import { giftPackScreen, priceLevelScreen, productScreen, purchaseItemScreen, staticStoreScreen } from './catalogue';
+import {
+  giftPackScreen,
+  levelProductScreen,
+  priceLevelScreen,
+  productScreen,
+  purchaseItemScreen,
+  staticStoreScreen,
+} from './catalogue';
 
 /** The store catalogue's screens, loaded as one chunk. */
 export { default as productStore } from './StorePage';
@@ -13,4 +20,5 @@ export const productEdit = resourcePages(productScreen).edit;
 export const productAdd = productEdit;
 export const productGiftCodeAdd = resourcePages(giftPackScreen).edit;
 export const productStaticStore = resourcePages(staticStoreScreen).list;
+export const productLevel = resourcePages(levelProductScreen).list;
 export const staticStoreAdd = resourcePages(staticStoreScreen).edit;
