@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, callGame, unique, useAdminPage } from './helpers';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
 
 /**
  * The store catalogue through its screens (zh-CN, the admin's page): a price level, a product,
@@ -36,6 +36,45 @@ async function create(path: string) {
   await page().getByTestId('resource-create').click({ timeout: 60_000 });
 }
 
+/**
+ * Save a form that changes what players see: the confirmation states it and the players its
+ * conditions select now (counted by the server), and publishes on its button.
+ */
+async function publish(scope: () => ReturnType<typeof drawer>) {
+  await scope().getByTestId('resource-save').click();
+  const dialog = page().locator('.ant-modal-confirm:visible');
+  const audience = dialog.getByTestId('store-publish-audience');
+  await audience.waitFor();
+  expect(await audience.textContent()).toMatch(/\d/);
+  await dialog.getByRole('button', { name: '确认发布' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A time as the date picker takes it, in the browser's (this machine's) zone. */
+const local = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/** Type a time into the edit page's date picker named `label` and confirm it in the picker. */
+async function pickTime(label: string, ms: number) {
+  const input = editPage().getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(local(ms));
+  await page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  await expect.poll(() => page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
+}
+
+/** Save a game-visible item on its page: the kit's publication confirmation asks first. */
+async function publishContent() {
+  await editPage().getByTestId('resource-save').click();
+  const dialog = page().locator('.ant-modal-confirm:visible');
+  await dialog.waitFor();
+  await dialog.locator('.ant-btn-primary').click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
 async function choose(testId: string, option: string, search?: string, scope = drawer) {
   await scope().getByTestId(testId).click();
   if (search) await page().keyboard.type(search);
@@ -64,13 +103,13 @@ describe('the store catalogue', () => {
     await page().waitForURL('**/purchase/productAdd');
     await inputOf('product-name').fill(productName);
     await inputOf('product-title').fill(`Gems ${id}`);
-    await editPage().getByTestId('resource-save').click();
+    await publish(editPage);
     made.push(`/api/v1/resources/product/${productName}`);
     await row(productName).waitFor();
     await row(productName).getByTestId('row-action-edit').click();
     await page().waitForURL(`**/purchase/product/edit?key=${productName}`);
     await inputOf('product-title').fill(`Coins ${id}`);
-    await editPage().getByTestId('resource-save').click();
+    await publish(editPage);
     await page().waitForURL('**/purchase/product/list');
     await row(productName).getByText(`Coins ${id}`).waitFor();
 
@@ -78,9 +117,10 @@ describe('the store catalogue', () => {
     await create('/purchase/plist');
     await page().waitForURL('**/purchase/pedit');
     await inputOf('item-title').fill(itemTitle);
-    await inputOf('item-price-level').fill(tier);
+    // The tier is picked from the price levels, searched by what is typed.
+    await choose('item-price-level', tier, tier, editPage);
     await editPage().getByTestId('item-gift-pack').click();
-    await editPage().getByTestId('resource-save').click();
+    await publish(editPage);
     await page().locator('.ant-table-row', { hasText: itemTitle }).waitFor();
     const token = await adminToken();
     const items = await call('GET', '/api/v1/purchase/all?filterType=giftPack', token);
@@ -92,7 +132,7 @@ describe('the store catalogue', () => {
     await page().waitForURL('**/purchase/giftCodeAdd');
     await inputOf('gift-name').fill(`g${id}`);
     await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle, editPage);
-    await editPage().getByTestId('resource-save').click();
+    await publish(editPage);
     made.push(`/api/v1/resources/giftPack/g${id}`);
     await row(`g${id}`).waitFor();
 
@@ -103,7 +143,7 @@ describe('the store catalogue', () => {
     await inputOf('store-title').fill(`Shop ${id}`);
     await drawer().getByTestId('store-add-slot').click();
     await choose('store-slot-0', productName, productName);
-    await drawer().getByTestId('resource-save').click();
+    await publish(drawer);
     made.push(`/api/v1/resources/store/s${id}`);
     await row(`s${id}`).waitFor();
 
@@ -155,7 +195,7 @@ describe('the store catalogue', () => {
     await inputOf('store-title').fill(`Fixed ${id}`);
     await editPage().getByTestId('store-add-slot').click();
     await choose('store-slot-0', productName, productName, editPage);
-    await editPage().getByTestId('resource-save').click();
+    await publish(editPage);
     made.push(`/api/v1/resources/store/f${id}`);
     await page().waitForURL('**/purchase/product/staticStore');
     await row(`f${id}`).waitFor();
@@ -201,5 +241,90 @@ describe('the store catalogue', () => {
     // The level products' page: only products that need a level, searched like the list.
     await page().goto(`/purchase/product/level?search=${productName}`);
     await expect.poll(rowKeys).toEqual([gated]);
+  });
+
+  it('makes a reward table, an activity on it and a purchase activity with rewards; the game sees them', async () => {
+    // A reward table on its page: two ascending goals, each with rewards.
+    await create('/activity/reward');
+    await page().waitForURL('**/activity/reward/edit');
+    await inputOf('reward-table-name').fill(`rt${id}`);
+    await inputOf('reward-table-title').fill(`Ladder ${id}`);
+    await inputOf('reward-goal-0').fill('10');
+    await editPage().getByTestId('reward-add-row').click();
+    await inputOf('reward-goal-1').fill('5');
+    await editPage().getByTestId('resource-save').click();
+    // A goal below the row above it is refused on that row, in Chinese; nothing is saved.
+    await editPage().getByText('目标应逐行递增').waitFor();
+    await inputOf('reward-goal-1').fill('50');
+    await publishContent();
+    made.push(`/api/v1/resources/activityReward/rt${id}`);
+    await page().waitForURL('**/activity/reward');
+    await row(`rt${id}`).waitFor();
+
+    // The game's activity paying out by it, inside a window that started an hour ago.
+    const start = Date.now() - 3_600_000;
+    const end = Date.now() + 7 * 86_400_000;
+    await create('/activity/list');
+    await page().waitForURL('**/activity/edit');
+    await inputOf('game-activity-name').fill(`ev${id}`);
+    await inputOf('game-activity-title').fill(`Event ${id}`);
+    await choose('game-activity-rewards', `rt${id}`, `rt${id}`, editPage);
+    await pickTime('生效时间', start);
+    await pickTime('失效时间', end);
+    await publishContent();
+    made.unshift(`/api/v1/resources/activity/ev${id}`);
+    await page().waitForURL('**/activity/list');
+    await row(`ev${id}`).waitFor();
+
+    // A purchase activity: spend 30 USD, get gems; without an end it is refused on the field.
+    await create('/purchase/product/activity');
+    await page().waitForURL('**/purchase/activityAdd');
+    await inputOf('activity-name').fill(`pa${id}`);
+    await inputOf('activity-title').fill(`Spend ${id}`);
+    await choose('activity-kind', '累充奖励', undefined, editPage);
+    await inputOf('activity-spend-currency').fill('usd');
+    await inputOf('activity-spend-amount').fill('30');
+    await editPage().getByTestId('rewards-rewards').getByRole('button').last().click();
+    await page()
+      .locator('.ant-select-dropdown:visible')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await editPage().getByTestId('reward-kind').last().click();
+    await page().keyboard.type('钻石');
+    await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '钻石' }).first().click();
+    await editPage().getByTestId('reward-amount').last().fill('300');
+    await pickTime('生效时间', start);
+    await editPage().getByTestId('resource-save').click();
+    await editPage().getByText('请填写时间（需要开始和结束）').waitFor();
+    await pickTime('失效时间', end);
+    await publish(editPage);
+    made.unshift(`/api/v1/resources/purchaseActivity/pa${id}`);
+    await page().waitForURL('**/purchase/product/activity');
+    await row(`pa${id}`).waitFor();
+
+    // What the game reads: the activity and its table in the content, the purchase activity in the store.
+    const content = await fetch(`${baseUrl()}/api/game/v1/content?kinds=activity,activityReward`, {
+      headers: { 'X-Game-Key': inject('gameKey') },
+    }).then((r) => r.json() as Promise<{ data: { content: unknown } }>);
+    expect(JSON.stringify(content.data.content)).toContain(`Event ${id}`);
+    expect(JSON.stringify(content.data.content)).toContain(`Ladder ${id}`);
+    const login = await callGame('POST', '/api/game/v1/players/login', {
+      deviceId: unique('act-device-'),
+      socialId: unique('act-player-'),
+      deviceModel: 'iPhone15,2',
+      os: 'ios',
+      appVersion: '1.3.0',
+      language: 'zh-CN',
+      country: 'US',
+    });
+    const store = (await callGame('GET', `/api/game/v1/players/${login.body.data.userId}/store`)).body.data;
+    expect(store.activities).toContainEqual(
+      expect.objectContaining({
+        name: `pa${id}`,
+        kind: 'spendReward',
+        spend: { currency: 'USD', amount: 30 },
+        rewards: [{ kind: 'gem', amount: 300 }],
+      }),
+    );
   });
 });

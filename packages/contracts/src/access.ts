@@ -96,6 +96,7 @@ const operationGrants: Permission[] = [
   'giftCodeCreate',
   'constEdit',
   'dictEdit',
+  'gameItemConfigEdit',
   'configCreate',
   'configDelete',
   'removeItemQuery',

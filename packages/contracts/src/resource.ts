@@ -119,6 +119,8 @@ export interface ResourceDef<
   gameVisible: boolean;
   /** Items carry an optional `effectiveAt` / `expireAt`; the game sees them only inside it (server clock at read). */
   window?: W;
+  /** With `window`: both times are required (an activity runs from a start to an end). */
+  windowRequired?: boolean;
   /** What the game receives for one item (default: the document without the key). */
   publish?: (doc: z.infer<S>) => unknown;
   references?: readonly ResourceReference<z.infer<S>>[];
@@ -258,6 +260,9 @@ export function defineResource<
       : keyed;
   const body = written.safeExtend(extra).superRefine((b, ctx) => {
     const w = b as { effectiveAt?: string | null; expireAt?: string | null };
+    if (def.window && def.windowRequired)
+      for (const f of ['effectiveAt', 'expireAt'] as const)
+        if (!w[f]) ctx.addIssue({ code: 'custom', path: [f], message: 'resource.windowRequired' });
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
     // Every kind at once, whatever its fields: each string, key and number of the document (JSON

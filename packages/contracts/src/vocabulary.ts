@@ -9,7 +9,10 @@ import {
 } from './enums.js';
 import { gameLabel } from './game-catalogue.js';
 import { type Label, type Locale, zhEn } from './permissions.js';
+import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
 import { constantTypeLabels } from './resources/constant.js';
+import { storeKindLabels } from './resources/store.js';
+import { receiptValidationLabels } from './resources/store-settings.js';
 import { unlockKindLabels } from './resources/unlock-track.js';
 
 /**
@@ -121,8 +124,9 @@ export const fieldLabels: Record<string, Label> = {
 /** Coded values by the field that holds them: `status: frozen` reads 冻结. */
 export const valueLabels: Record<string, Record<string, Label>> = {
   status: { ...playerStatusLabels, ...staffStatusLabels, ...mailStateLabels },
-  type: constantTypeLabels,
-  kind: unlockKindLabels,
+  type: { ...constantTypeLabels, ...activityTypeLabels },
+  kind: { ...unlockKindLabels, ...purchaseActivityKindLabels, ...storeKindLabels },
+  validation: receiptValidationLabels,
   userType: { ...conditionUserTypeLabels, ...playerUserTypeLabels },
   mailScope: mailScopeLabels,
   level: upgradeLevelLabels,

@@ -25,6 +25,7 @@ import { redisModule } from './modules/redis/routes.js';
 import { staffModule } from './modules/staff/routes.js';
 import { resolveStaffSession } from './modules/staff/session.js';
 import { storeModule } from './modules/store/routes.js';
+import { storeSettingsModule } from './modules/store/settings.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
@@ -67,6 +68,7 @@ const modules: Module[] = [
   logsModule,
   redisModule,
   performanceModule,
+  storeSettingsModule,
   storeModule,
   abtestModule,
 ];

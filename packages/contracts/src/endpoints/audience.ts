@@ -19,6 +19,12 @@ export const audiencePermissions: AccessRule = [
   // The maintenance window and version upgrade confirmations say how many players they shut out.
   'maintenanceQuery',
   'appUpgradeQuery',
+  // The store's publish confirmation says how many players an item's conditions select.
+  'iapConfigEdit',
+  'normalProductConfigCreate',
+  'normalProductConfigEdit',
+  'iapGiftConfigEdit',
+  'iapActivityConfigEdit',
 ];
 
 /**

@@ -5,6 +5,7 @@ import { configEndpoints, configGameEndpoints } from '../resources/config.js';
 import { gamegateEndpoints } from '../resources/gamegate.js';
 import { resourceConsoleEndpoints, resourceGameEndpoints } from '../resources/index.js';
 import { storeEndpoints, storeGameEndpoints } from '../resources/store-endpoints.js';
+import { storeSettingEndpoints } from '../resources/store-settings.js';
 import { audienceEndpoints } from './audience.js';
 import { dashboardEndpoints } from './dashboard.js';
 import { giftCodeEndpoints, giftCodeGameEndpoints } from './gift-codes.js';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...redisEndpoints,
   ...performanceEndpoints,
   ...storeEndpoints,
+  ...storeSettingEndpoints,
   ...storeGameEndpoints,
   ...abtestEndpoints,
   ...abtestExposureEndpoints,

@@ -3,6 +3,7 @@ import { endpoint, endpointTable } from '../endpoint.js';
 import { mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { contentSnapshotSchema, type Resource, resourceEndpoints, resourceVersionEndpoints } from '../resource.js';
 import { abLayerResource, experimentResource } from './abtest.js';
+import { activityResource, activityRewardResource, purchaseActivityResource } from './activity.js';
 import { configOverrideResource, configResource } from './config.js';
 import { constantResource } from './constant.js';
 import { dictionaryResource } from './dictionary.js';
@@ -14,6 +15,12 @@ import {
   upgradeLevelResource,
 } from './gamegate.js';
 import { giftPackResource, priceLevelResource, productResource, purchaseItemResource, storeResource } from './store.js';
+import {
+  consumptionWayResource,
+  gameItemResource,
+  iapSettingResource,
+  purchaseMailResource,
+} from './store-settings.js';
 import { unlockTrackResource } from './unlock-track.js';
 
 /** Every resource declared with the kit, by name. An area adds its resource here. */
@@ -35,6 +42,13 @@ export const resources = {
   product: productResource,
   giftPack: giftPackResource,
   store: storeResource,
+  purchaseActivity: purchaseActivityResource,
+  purchaseMail: purchaseMailResource,
+  iapSetting: iapSettingResource,
+  gameItem: gameItemResource,
+  consumptionWay: consumptionWayResource,
+  activityReward: activityRewardResource,
+  activity: activityResource,
   abLayer: abLayerResource,
   experiment: experimentResource,
 } as const satisfies Record<string, Resource<string, z.ZodObject, boolean, boolean>>;
@@ -78,6 +92,13 @@ export const resourceConsoleEndpoints = {
   ...resourceEndpoints(productResource),
   ...resourceEndpoints(giftPackResource),
   ...resourceEndpoints(storeResource),
+  ...resourceEndpoints(purchaseActivityResource),
+  ...resourceEndpoints(purchaseMailResource),
+  ...resourceEndpoints(iapSettingResource),
+  ...resourceEndpoints(gameItemResource),
+  ...resourceEndpoints(consumptionWayResource),
+  ...resourceEndpoints(activityRewardResource),
+  ...resourceEndpoints(activityResource),
   ...resourceEndpoints(abLayerResource),
   ...resourceEndpoints(experimentResource),
 };

@@ -15,6 +15,7 @@ export const resourceMessages = {
   'resource.referenceMissing': zhEn('引用的项目不存在', 'The item this refers to does not exist'),
   'resource.referenceMissingMsg': zhEn('引用的{kind}“{key}”不存在', 'The {kind} "{key}" this refers to does not exist'),
   'resource.referenced': zhEn('仍被引用，不能删除：{where}', 'Still referred to, cannot be deleted: {where}'),
+  'resource.windowRequired': zhEn('请填写时间（需要开始和结束）', 'Enter the time (a start and an end are needed)'),
   'resource.expireAfterEffective': zhEn('失效时间应晚于生效时间', 'The expiry must be after the start'),
   'resource.unknownKind': zhEn('未知的内容类型', 'Unknown content kind'),
   'resource.filterValue': zhEn('没有这个筛选值', 'Not a value of this filter'),

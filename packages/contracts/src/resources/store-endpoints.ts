@@ -62,6 +62,18 @@ export const playerStoreSchema = z.object({
       nextRefreshAt: z.string().nullable(),
     }),
   ),
+  activities: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string(),
+      description: z.string(),
+      kind: z.string(),
+      endsAt: z.string().nullable(),
+      purchaseIds: z.array(z.number()),
+      spend: z.object({ currency: z.string(), amount: z.number() }).nullable(),
+      rewards: z.array(reward),
+    }),
+  ),
 });
 
 export const storePreviewSchema = z.object({
@@ -72,7 +84,7 @@ export const storePreviewSchema = z.object({
   store: playerStoreSchema,
   hidden: z.array(
     z.object({
-      kind: z.enum(['purchaseItem', 'product', 'giftPack', 'store', 'storeSlot']),
+      kind: z.enum(['purchaseItem', 'product', 'giftPack', 'store', 'storeSlot', 'activity']),
       key: z.string(),
       store: z.string().optional(),
       reason: z.enum(hiddenReasons),
@@ -110,7 +122,7 @@ export const storeEndpoints = endpointTable({
     method: 'GET',
     path: '/api/v1/store/preview/:userId',
     summary: 'Preview as player: the store this player sees now, and why each hidden item is hidden',
-    permission: ['normalProductConfigQuery', 'iapConfigQuery', 'iapGiftConfigQuery'],
+    permission: ['normalProductConfigQuery', 'iapConfigQuery', 'iapGiftConfigQuery', 'iapActivityConfigQuery'],
     params: userIdParams,
     response: storePreviewSchema,
     tags: ['store'],

@@ -34,6 +34,7 @@ const compiled = compileStore(
     store: [
       item('s', { name: 's', title: 'S', kind: 'static', slots: [{ product: 'b' }, { product: 'a' }], conditions: [] }),
     ],
+    purchaseActivity: [],
   },
   'v1',
 );

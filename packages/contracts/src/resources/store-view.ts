@@ -2,6 +2,7 @@ import { compileConditions, type PlayerAttributes, storedRules } from '../condit
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
+import type { PurchaseActivity } from './activity.js';
 import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
 
 /**
@@ -26,6 +27,7 @@ export const hiddenReasons = [
   'itemHidden',
   'notPicked',
   'notThisPeriod',
+  'allBought',
 ] as const;
 export type HiddenReason = (typeof hiddenReasons)[number];
 export const hiddenReasonLabels: Record<HiddenReason, Label> = {
@@ -40,6 +42,7 @@ export const hiddenReasonLabels: Record<HiddenReason, Label> = {
   itemHidden: zhEn('所售内购商品对该玩家不可见', 'The IAP item it sells is hidden from this player'),
   notPicked: zhEn('本周期按权重选中了其他礼包', 'Another gift pack was picked by weight this period'),
   notThisPeriod: zhEn('本周期轮换未选中', 'Not in this period’s rotation'),
+  allBought: zhEn('玩家已买过它加倍的所有商品', 'The player has bought every item it doubles'),
 };
 
 interface Windowed<D> {
@@ -63,6 +66,7 @@ export interface CompiledStore {
   productViews: ReadonlyMap<string, VisibleProduct>;
   giftPacks: readonly Windowed<GiftPack>[];
   stores: readonly Windowed<Store>[];
+  activities: readonly Windowed<PurchaseActivity>[];
 }
 
 export interface StoredStoreItem {
@@ -119,6 +123,7 @@ export function compileStore(
     product: readonly StoredStoreItem[];
     giftPack: readonly StoredStoreItem[];
     store: readonly StoredStoreItem[];
+    purchaseActivity: readonly StoredStoreItem[];
   },
   version: string,
 ): CompiledStore {
@@ -141,6 +146,7 @@ export function compileStore(
     productViews,
     giftPacks: items.giftPack.map((i) => windowed<GiftPack>(i, m)),
     stores: items.store.map((i) => windowed<Store>(i, m)),
+    activities: items.purchaseActivity.map((i) => windowed<PurchaseActivity>(i, m)),
   };
 }
 
@@ -198,8 +204,21 @@ export interface VisibleStore {
   /** Rotating: when the next rotation starts (ISO UTC); fixed: null. */
   nextRefreshAt: string | null;
 }
+export interface VisibleActivity {
+  name: string;
+  title: string;
+  description: string;
+  kind: string;
+  /** When it ends (ISO UTC). */
+  endsAt: string | null;
+  /** First purchase double: the IAP items this player's next purchase of doubles. */
+  purchaseIds: number[];
+  /** Spend N, get rewards: what to spend (real money, one currency) and what it gives. */
+  spend: { currency: string; amount: number } | null;
+  rewards: Reward[];
+}
 export interface HiddenStoreItem {
-  kind: 'purchaseItem' | 'product' | 'giftPack' | 'store' | 'storeSlot';
+  kind: 'purchaseItem' | 'product' | 'giftPack' | 'store' | 'storeSlot' | 'activity';
   key: string;
   /** A store slot: the store it is in. */
   store?: string;
@@ -215,6 +234,7 @@ export interface PlayerStore {
   purchaseItems: VisiblePurchaseItem[];
   giftPacks: VisibleGiftPack[];
   stores: VisibleStore[];
+  activities: VisibleActivity[];
 }
 
 /** Why an item with a window, conditions, level gate and purchase limit is hidden; null = shown. */
@@ -410,7 +430,40 @@ export function explainStore(
     });
   }
 
-  return { store: { version: c.version, products, levelProducts, purchaseItems, giftPacks, stores }, hidden };
+  // Purchase activities: first purchase double lists the visible items this player has not bought yet.
+  const activities: VisibleActivity[] = [];
+  for (const a of c.activities) {
+    const why = hiddenBy(a, evaluated, now, 0);
+    if (why) {
+      hidden.push({ kind: 'activity', key: a.key, reason: why });
+      continue;
+    }
+    let purchaseIds: number[] = [];
+    if (a.doc.kind === 'firstPurchaseDouble') {
+      const named = a.doc.purchaseIds.length ? a.doc.purchaseIds : purchaseItems.map((p) => p.id);
+      const shown = new Set(purchaseItems.map((p) => p.id));
+      purchaseIds = named.filter((id) => shown.has(id) && boughtOf(`purchaseItem:${id}`) === 0);
+      if (purchaseIds.length === 0) {
+        hidden.push({ kind: 'activity', key: a.key, reason: 'allBought' });
+        continue;
+      }
+    }
+    activities.push({
+      name: a.doc.name,
+      title: a.doc.title,
+      description: a.doc.description,
+      kind: a.doc.kind,
+      endsAt: a.to === null ? null : new Date(a.to).toISOString(),
+      purchaseIds,
+      spend: a.doc.spend,
+      rewards: a.doc.rewards,
+    });
+  }
+
+  return {
+    store: { version: c.version, products, levelProducts, purchaseItems, giftPacks, stores, activities },
+    hidden,
+  };
 }
 
 /** JSON of shared views, made once each (a product without a purchase limit is one object for everyone). */
@@ -433,6 +486,7 @@ export function playerStoreAnswer(store: PlayerStore): string {
     `,"levelProducts":${arrayJson(store.levelProducts)}` +
     `,"purchaseItems":${JSON.stringify(store.purchaseItems)}` +
     `,"giftPacks":${JSON.stringify(store.giftPacks)}` +
-    `,"stores":${JSON.stringify(store.stores)}},"msg":"ok"}`
+    `,"stores":${JSON.stringify(store.stores)}` +
+    `,"activities":${JSON.stringify(store.activities)}},"msg":"ok"}`
   );
 }

@@ -454,12 +454,3 @@ export const storeResource = defineResource({
   references: [{ field: 'slots', kind: 'product', keys: (doc) => doc.slots.map((s) => s.product) }],
   routes: { list: 'productStore' },
 });
-
-/** The store catalogue's resources, in the order the game's store compiles them. */
-export const storeResources = [
-  priceLevelResource,
-  purchaseItemResource,
-  productResource,
-  giftPackResource,
-  storeResource,
-] as const;

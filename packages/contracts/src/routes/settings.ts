@@ -19,9 +19,14 @@ export const settingRoutes = defineRoutes([
         built: true,
       },
       { path: 'maintenance', name: 'settingMaintenance', auth: ops('maintenanceQuery'), built: true },
-      { path: 'config/iap', name: 'settingConfigIap', auth: ops('iapConfigQuery') },
-      { path: 'config/item', name: 'settingConfigItem', auth: ops('gameItemConfigQuery') },
-      { path: 'config/wayofconsumption', name: 'settingWayOfConsumption', auth: ops('gameItemConfigQuery') },
+      { path: 'config/iap', name: 'settingConfigIap', auth: ops('iapConfigQuery'), built: true },
+      { path: 'config/item', name: 'settingConfigItem', auth: ops('gameItemConfigQuery'), built: true },
+      {
+        path: 'config/wayofconsumption',
+        name: 'settingWayOfConsumption',
+        auth: ops('gameItemConfigQuery'),
+        built: true,
+      },
       { path: 'constant', name: 'settingConstant', auth: ops('constQuery'), built: true },
       {
         path: 'constant/add',

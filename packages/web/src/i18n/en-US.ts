@@ -82,6 +82,7 @@ export const enUS: Translation = {
     productActivity: 'Purchase activities',
     productActivityAdd: 'New purchase activity',
     productPriceLevel: 'Price levels',
+    productCurrency: 'Currencies',
     productChest: 'Chests',
     productDlq: 'Delivery dead letters',
     giftpack: 'Gift codes',

@@ -85,6 +85,7 @@ export const zhCN = {
     productActivity: '付费活动',
     productActivityAdd: '新建付费活动',
     productPriceLevel: '价格档位',
+    productCurrency: '货币',
     productChest: '宝箱',
     productDlq: '发货死信队列',
     giftpack: '礼包码',

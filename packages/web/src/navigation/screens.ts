@@ -13,24 +13,11 @@ const gamegateScreen =
   (name: 'settingMaintenance' | 'settingUpgrade' | 'settingUpgradeLevel' | 'settingIpCountry' | 'settingUnlockTrack') =>
   async (): Promise<ScreenModule> => ({ default: (await import('../features/settings/gamegate-screens'))[name] });
 
-/** The store catalogue's screens: one chunk. */
+/** The store catalogue's screens (its settings and activities too): one chunk. */
 const storeScreen =
-  (
-    name:
-      | 'productStore'
-      | 'productPriceLevel'
-      | 'purchaseList'
-      | 'productList'
-      | 'productGiftCode'
-      | 'purchaseEdit'
-      | 'productEdit'
-      | 'productAdd'
-      | 'productGiftCodeAdd'
-      | 'productStaticStore'
-      | 'staticStoreAdd'
-      | 'productLevel',
-  ) =>
-  async (): Promise<ScreenModule> => ({ default: (await import('../features/store/store-screens'))[name] });
+  (name: keyof typeof import('../features/store/store-screens')) => async (): Promise<ScreenModule> => ({
+    default: (await import('../features/store/store-screens'))[name],
+  });
 
 /** The A/B test screens: one chunk. */
 const abtestScreen = (name: string) => async (): Promise<ScreenModule> => ({
@@ -131,6 +118,18 @@ export const screens: Record<string, () => Promise<ScreenModule>> = {
   productStaticStore: storeScreen('productStaticStore'),
   staticStoreAdd: storeScreen('staticStoreAdd'),
   productLevel: storeScreen('productLevel'),
+  productCurrency: storeScreen('productCurrency'),
+  productActivity: storeScreen('productActivity'),
+  productActivityAdd: storeScreen('productActivityAdd'),
+  purchaseMail: storeScreen('purchaseMail'),
+  purchaseMailEdit: storeScreen('purchaseMailEdit'),
+  activityList: storeScreen('activityList'),
+  activityEdit: storeScreen('activityEdit'),
+  activityReward: storeScreen('activityReward'),
+  activityRewardEdit: storeScreen('activityRewardEdit'),
+  settingConfigIap: storeScreen('settingConfigIap'),
+  settingConfigItem: storeScreen('settingConfigItem'),
+  settingWayOfConsumption: storeScreen('settingWayOfConsumption'),
   abtestExperiment: abtestScreen('abtestExperiment'),
   abtestExperimentEdit: abtestScreen('abtestExperimentEdit'),
   abtestExperimentDetail: abtestScreen('abtestExperimentDetail'),

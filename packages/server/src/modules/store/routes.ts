@@ -10,12 +10,13 @@ import {
   playerStoreAnswer,
   priceLevelResource,
   productResource,
+  purchaseActivityResource,
   purchaseEquips,
   purchaseItemResource,
+  type Reward,
   storeEndpoints,
   storeGameEndpoints,
   storeResource,
-  storeResources,
 } from '@rookery/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ModuleDeps } from '../../module.js';
@@ -28,6 +29,7 @@ import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { readStorePlayer } from '../players/service.js';
 import { purchaseCountsSql } from './service.js';
+import { checkRewardsAllowed } from './settings.js';
 
 /** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
@@ -63,6 +65,16 @@ async function refuseWhileTierUsed(db: Db, tier: string, locale: Locale, field: 
     });
 }
 
+/** The store catalogue's resources, in the order the game's store compiles them. */
+const storeResources = [
+  priceLevelResource,
+  purchaseItemResource,
+  productResource,
+  giftPackResource,
+  storeResource,
+  purchaseActivityResource,
+] as const;
+
 /** The catalogue's version: each saved item's kind, key and version, hashed (the same on every instance). */
 function compileCatalogue(items: ItemsByKind) {
   const hash = createHash('sha256');
@@ -76,6 +88,7 @@ function compileCatalogue(items: ItemsByKind) {
       product: of(productResource),
       giftPack: of(giftPackResource),
       store: of(storeResource),
+      purchaseActivity: of(purchaseActivityResource),
     },
     hash.digest('base64url').slice(0, 16),
   );
@@ -104,6 +117,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       if (levelError)
         throw new AppError(400, 'http.validation', { fields: [{ field: 'maxLevel', message: levelError }] });
       await checkTierExists(db, item.priceLevel);
+      await checkRewardsAllowed(db, item.rewards, 'rewards', locale);
       // A gift pack sells this item: it stays a gift-pack item while one does.
       if ((previous as PurchaseItem | null)?.isGiftPack && !item.isGiftPack) {
         const packs = await db
@@ -125,7 +139,10 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       }
     },
   });
-  kit.register(productResource);
+  kit.register(productResource, {
+    beforeSave: ({ db, doc, locale }) =>
+      checkRewardsAllowed(db, (doc as { rewards: Reward[] }).rewards, 'rewards', locale),
+  });
   kit.register(giftPackResource, {
     beforeSave: async ({ db, doc }) => {
       const id = String((doc as { purchaseId: number }).purchaseId);

@@ -159,6 +159,51 @@ const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
     shown: 1,
     conditions: [],
   },
+  purchaseActivity: {
+    name: 'fuzzActivity',
+    title: 't',
+    description: 'd',
+    kind: 'spendReward',
+    purchaseIds: [1],
+    spend: { currency: 'USD', amount: 9.99 },
+    rewards: [{ kind: 'gem', amount: 10 }],
+    minLevel: 1,
+    conditions: [{ attr: 'os', op: 'equal', value: 'ios' }],
+    effectiveAt: later,
+    expireAt: muchLater,
+  },
+  // Its template is made first (a mail template of the mail area): see saveKitDocuments.
+  purchaseMail: { name: 'fuzzMail', purchaseId: 1, template: 1, attachRewards: true, expireDays: 7 },
+  iapSetting: {
+    platform: 'ios',
+    appId: 'com.rookery.fuzz',
+    enabled: true,
+    validation: 'store',
+    allowSandbox: true,
+    defaultCurrency: 'USD',
+    storeSecret: 'fuzz-secret',
+  },
+  gameItem: { kind: 'gem', description: 'd', grantable: true, maxPerGrant: 100_000, order: 1 },
+  consumptionWay: { code: 'fuzzWay', nameZh: '模糊', nameEn: 'Fuzz', kinds: ['gem', 'coin'], enabled: true },
+  activityReward: {
+    name: 'fuzzRewards',
+    title: 't',
+    rows: [
+      { goal: 1, rewards: [{ kind: 'coin', amount: 10 }] },
+      { goal: 5, rewards: [{ kind: 'gem', amount: 1 }] },
+    ],
+  },
+  activity: {
+    name: 'fuzzEvent',
+    title: 't',
+    description: 'd',
+    type: 'ranking',
+    rewardTable: 'fuzzRewards',
+    minLevel: 2,
+    order: 3,
+    effectiveAt: later,
+    expireAt: muchLater,
+  },
   abLayer: { name: 'fuzzLayer', description: 'd' },
   experiment: {
     key: 'fuzzExperiment',
@@ -197,6 +242,18 @@ const saveKitDocuments = () => {
       body: { name: 'fuzzField', type: 'json', defaultValue: 1 },
     });
     expect(field.statusCode, field.body).toBe(200);
+    // The purchase mail names a mail template: the mail area's, made through its spec call.
+    const template = await ctx.call('POST', '/api/v1/email/template', {
+      token: ctx.adminToken,
+      body: {
+        theTable: 'mail',
+        name: 'Fuzz purchase',
+        title: { 'zh-CN': '谢谢', 'en-US': 'Thanks' },
+        content: { 'zh-CN': '感谢购买', 'en-US': 'Thank you for your purchase' },
+      },
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    (kitDocuments.purchaseMail as { template: number }).template = template.json().data.id;
     for (const [kind, doc] of Object.entries(kitDocuments) as [ResourceName, Record<string, unknown> | 'spec'][]) {
       if (doc === 'spec') continue;
       const made = await ctx.call('POST', (resources[kind] as Resource).path, { token: ctx.adminToken, body: doc });
@@ -407,6 +464,8 @@ function freshDocument(kind: ResourceName, doc: Record<string, unknown>): Record
   const key = doc[r.key];
   if (kind === 'appUpgrade') return { ...doc, platform: 'ios' };
   if (kind === 'unlockTrack') return { ...doc, target: 'quests' };
+  if (kind === 'iapSetting') return { ...doc, platform: 'android' };
+  if (kind === 'gameItem') return { ...doc, kind: 'coin' };
   // Platform and SKU, and tier and platform, are unique.
   if (kind === 'priceLevel') return { ...doc, name: 'fuzzPriceOther', tier: 'fuzzTierOther', sku: 'fuzz.other' };
   return { ...doc, [r.key]: `${String(key)}Other` };

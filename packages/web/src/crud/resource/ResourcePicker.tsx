@@ -29,7 +29,9 @@ export function ResourcePicker({
   return (
     <EndpointPicker
       endpoint={endpointsOf(resource).list}
-      searchParam="search"
+      // A resource on the spec's calls (the mail templates) lists with its fixed query.
+      query={resource.spec?.fixed}
+      searchParam={resource.spec?.searchParam ?? 'search'}
       rowValue={keyOf}
       rowLabel={(row) => labelOf?.(row) ?? keyOf(row)}
       value={value}

@@ -43,7 +43,9 @@ export function itemDocument<R extends Resource>(
 export function itemDocument<R extends Resource>(resource: R, item: Record<string, unknown> | undefined) {
   if (!item) return undefined;
   const doc: Record<string, unknown> = {};
-  for (const k of Object.keys(resource.schema.shape)) doc[k] = item[k];
+  // A secret is never shown nor sent back: left out, the stored one stays (the kit's rule).
+  const secret = new Set<string>(resource.secret ?? []);
+  for (const k of Object.keys(resource.schema.shape)) if (!secret.has(k)) doc[k] = item[k];
   if (resource.window) {
     doc.effectiveAt = item.effectiveAt ?? null;
     doc.expireAt = item.expireAt ?? null;

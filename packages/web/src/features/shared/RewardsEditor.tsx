@@ -11,14 +11,21 @@ import './texts';
  * catalogue and a positive amount. Place it inside a `<Form>`; `name` is the list field;
  * `addLabel` names the add button where the rows are not rewards (a deduction's items).
  */
-export function RewardsEditor({ name = 'reward', addLabel }: { name?: string; addLabel?: string }) {
+export function RewardsEditor({
+  name = 'reward',
+  addLabel,
+}: {
+  /** The list field, or its path inside an enclosing `Form.List` row (`[row.name, 'rewards']`). */
+  name?: string | (string | number)[];
+  addLabel?: string;
+}) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const options = resourceKinds.map((kind) => ({ value: kind, label: gameLabel(kind, locale) }));
   return (
     <Form.List name={name}>
       {(rows, { add, remove }, { errors }) => (
-        <Space orientation="vertical" style={{ width: '100%' }} data-testid={`rewards-${name}`}>
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid={`rewards-${[name].flat().join('-')}`}>
           {rows.map((row) => (
             <Space key={row.key} align="baseline" wrap>
               <Form.Item name={[row.name, 'kind']} style={{ marginBottom: 0 }}>

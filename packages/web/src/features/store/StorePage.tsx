@@ -75,6 +75,9 @@ function Preview() {
                   ? data.store.giftPacks.map((g) => `${g.name} (${g.item.title})`).join(', ')
                   : t('store.preview.empty')}
               </Descriptions.Item>
+              <Descriptions.Item label={t('store.preview.sections.activities')}>
+                {names(data.store.activities)}
+              </Descriptions.Item>
               {data.store.stores.map((s) => (
                 <Descriptions.Item key={s.name} label={`${t('store.preview.sections.stores')} · ${s.title}`}>
                   {s.products.length

@@ -7,6 +7,7 @@ import {
   giftPackColourLabels,
   giftPackColours,
   giftPackResource,
+  type PriceLevel,
   priceLevelResource,
   productResource,
   purchaseItemResource,
@@ -17,23 +18,24 @@ import {
   storePlatforms,
   storeResource,
 } from '@rookery/contracts';
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { EndpointPicker } from '../../crud/EndpointPicker';
 import { FieldParts } from '../../crud/form-items';
+import { readList } from '../../crud/list-shape';
+import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
 import { LongText, TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
+import { CurrencyInput, conditionsText, rewardsText, storeConfirm } from './common';
 import './texts';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
-const rewardsText = (rewards: { kind: string; amount: number }[]) =>
-  rewards.map((r) => `${gameLabel(r.kind, currentLocale())} × ${numberFormat().format(r.amount)}`).join(', ');
-const conditionsText = (conditions: unknown[], t: TFunction) =>
-  conditions.length ? t('store.conditionsCount', { count: conditions.length }) : t('store.noConditions');
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
 const enumOptions = <K extends string>(values: readonly K[], labels: Record<K, { 'zh-CN': string; 'en-US': string }>) =>
   values.map((v) => ({ value: v, label: labels[v][currentLocale()] }));
@@ -117,13 +119,7 @@ export const priceLevelScreen = resourceScreen({
                 {rows.map((row) => (
                   <Space key={row.key} align="baseline" wrap>
                     <Form.Item name={[row.name, 'currency']} style={{ marginBottom: 0 }}>
-                      <Input
-                        aria-label={t('store.price.currency')}
-                        placeholder="USD"
-                        maxLength={3}
-                        style={{ width: 100 }}
-                        data-testid={`price-currency-${row.name}`}
-                      />
+                      <CurrencyInput testId={`price-currency-${row.name}`} />
                     </Form.Item>
                     <Form.Item name={[row.name, 'amount']} style={{ marginBottom: 0 }}>
                       <InputNumber<number>
@@ -147,6 +143,46 @@ export const priceLevelScreen = resourceScreen({
     );
   },
 });
+
+/** A price level tier, picked from the price levels a page at a time (a tier shows once). */
+function TierPicker(props: { value?: string; onChange?: (tier: string | undefined) => void; id?: string }) {
+  return (
+    <EndpointPicker<PriceLevel & { platform: string }, string>
+      id={props.id}
+      endpoint={endpointsOf(priceLevelResource).list}
+      searchParam="search"
+      rowValue={(row) => row.tier}
+      rowLabel={(row) => row.tier}
+      value={props.value}
+      onChange={props.onChange}
+      style={{ maxWidth: 320 }}
+      testId="item-price-level"
+    />
+  );
+}
+
+/** The chosen tier's prices on each platform, read from the price levels. */
+function TierHint() {
+  const { t } = useTranslation();
+  const tier = Form.useWatch('priceLevel');
+  const levels = useEndpointQuery(
+    endpointsOf(priceLevelResource).list,
+    { query: { search: tier ?? '', pageSize: 20 } },
+    { enabled: !!tier },
+  );
+  const rows = readList<PriceLevel>(levels.data).rows.filter((r) => r.tier === tier);
+  if (!tier || rows.length === 0) return t('store.item.tierHint');
+  return rows
+    .map(
+      (r) =>
+        `${storePlatformLabels[r.platform][currentLocale()]}: ${r.prices
+          .map((p) =>
+            new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: p.currency }).format(p.amount),
+          )
+          .join(' · ')}`,
+    )
+    .join('; ');
+}
 
 /** `/purchase/plist`: IAP items (the spec's purchase items) on their price level. */
 export const purchaseItemScreen = resourceScreen({
@@ -178,6 +214,7 @@ export const purchaseItemScreen = resourceScreen({
     description: '',
     ...targetingBlank,
   },
+  confirm: (after, _before, t) => storeConfirm(String(after.id ?? t('store.item.new')), after.conditions, t),
   Form: ({ itemProps }) => (
     <>
       <Form.Item {...itemProps('title')}>
@@ -186,8 +223,8 @@ export const purchaseItemScreen = resourceScreen({
       <Form.Item {...itemProps('description')}>
         <LongText field="description" />
       </Form.Item>
-      <Form.Item {...itemProps('priceLevel')}>
-        <TextInput field="priceLevel" data-testid="item-price-level" />
+      <Form.Item {...itemProps('priceLevel')} extra={<TierHint />}>
+        <TierPicker />
       </Form.Item>
       <Form.Item {...itemProps('consumingType')}>
         <Select options={enumOptions(consumingTypes, consumingTypeLabels)} style={{ maxWidth: 240 }} />
@@ -230,6 +267,7 @@ export const productScreen = resourceScreen({
     rewards: [{ kind: 'coin', amount: 1000 }],
     ...targetingBlank,
   },
+  confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   Form: ({ itemProps, editing }) => {
     const { t } = useTranslation();
     return (
@@ -314,6 +352,7 @@ export const giftPackScreen = resourceScreen({
     repurchaseLimit: (row, t) => limitText(row.repurchaseLimit, t),
   },
   blank: { discountMode: 'percent', discount: 20, isEffective: true, weight: 10, colour: 'Orange', ...targetingBlank },
+  confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   Form: ({ itemProps, editing }) => (
     <>
       <Form.Item {...itemProps('name')}>
@@ -403,6 +442,7 @@ export const storeScreen = resourceScreen({
     conditions: (row, t) => conditionsText(row.conditions, t),
   },
   blank: { kind: 'static', slots: [], refreshHours: 24, shown: 4, conditions: [] },
+  confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   Form: ({ itemProps, editing }) => (
     <>
       <Form.Item {...itemProps('name')}>

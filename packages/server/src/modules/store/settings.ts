@@ -1,0 +1,162 @@
+import {
+  type ActivityReward,
+  activityResource,
+  activityRewardResource,
+  consumptionWayResource,
+  type GameItem,
+  gameItemResource,
+  gameLabel,
+  iapSettingResource,
+  type Locale,
+  type PriceLevel,
+  type Product,
+  type PurchaseActivity,
+  type PurchaseItem,
+  priceLevelResource,
+  productResource,
+  purchaseActivityResource,
+  purchaseItemResource,
+  purchaseMailResource,
+  type Reward,
+  resourceCatalogue,
+  resourceKinds,
+  storeSettingEndpoints,
+} from '@rookery/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ModuleDeps } from '../../module.js';
+import type { Db } from '../../platform/db/client.js';
+import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { AppError } from '../../platform/http/errors.js';
+import { resourceItems } from '../../platform/resources/tables.js';
+
+/**
+ * Rewards the item settings allow: each kind grantable and within its most per reward. 400 naming
+ * `field` (the rewards field of the form) otherwise. Kinds without settings are allowed.
+ */
+export async function checkRewardsAllowed(db: Db, rewards: readonly Reward[], field: string, locale: Locale) {
+  if (rewards.length === 0) return;
+  const rows = await db
+    .select({ document: resourceItems.document })
+    .from(resourceItems)
+    .where(
+      and(
+        eq(resourceItems.kind, gameItemResource.name),
+        inArray(
+          resourceItems.key,
+          rewards.map((r) => r.kind),
+        ),
+      ),
+    );
+  const settings = new Map(rows.map((r) => [(r.document as GameItem).kind, r.document as GameItem]));
+  for (const reward of rewards) {
+    const s = settings.get(reward.kind as GameItem['kind']);
+    if (!s) continue;
+    const message = !s.grantable
+      ? 'gameItem.notGrantable'
+      : s.maxPerGrant !== null && reward.amount > s.maxPerGrant
+        ? 'gameItem.overCap'
+        : null;
+    if (message)
+      throw new AppError(400, 'gameItem.rewardRefusedMsg', {
+        vars: { item: gameLabel(reward.kind, locale) },
+        fields: [{ field, message }],
+      });
+  }
+}
+
+/** 400 when a first-purchase-double activity names a gift-pack item (gift packs are never doubled). */
+async function refuseGiftPackItems(db: Db, doc: PurchaseActivity) {
+  if (doc.kind !== 'firstPurchaseDouble' || doc.purchaseIds.length === 0) return;
+  const [pack] = await db
+    .select({ key: resourceItems.key })
+    .from(resourceItems)
+    .where(
+      and(
+        eq(resourceItems.kind, purchaseItemResource.name),
+        inArray(resourceItems.key, doc.purchaseIds.map(String)),
+        sql`(${resourceItems.document}->>'isGiftPack')::boolean`,
+      ),
+    )
+    .orderBy(resourceItems.key)
+    .limit(1);
+  if (pack)
+    throw new AppError(400, 'activity.giftPackItemMsg', {
+      vars: { id: pack.key },
+      fields: [{ field: 'purchaseIds', message: 'activity.giftPackItem' }],
+    });
+}
+
+/** The documents of one kind (small catalogue kinds: read whole). */
+const documentsOf = async <D>(db: Db, kind: string) =>
+  (await db.select({ document: resourceItems.document }).from(resourceItems).where(eq(resourceItems.kind, kind))).map(
+    (r) => r.document as D,
+  );
+
+/**
+ * The store's settings and activities: IAP settings per platform, item settings and ways of
+ * consumption, the mail per IAP item, purchase activities, the game's activities and reward
+ * tables (kit resources with their cross-checks), and the currency overview.
+ */
+export async function storeSettingsModule({ app, database, kit, gameKeyHash }: ModuleDeps) {
+  kit.register(iapSettingResource);
+  kit.register(gameItemResource);
+  kit.register(consumptionWayResource);
+  kit.register(purchaseMailResource);
+  kit.register(purchaseActivityResource, {
+    beforeSave: async ({ db, doc, locale }) => {
+      const activity = doc as PurchaseActivity;
+      await refuseGiftPackItems(db, activity);
+      await checkRewardsAllowed(db, activity.rewards, 'rewards', locale);
+    },
+  });
+  kit.register(activityRewardResource, {
+    beforeSave: async ({ db, doc, locale }) => {
+      const table = doc as ActivityReward;
+      for (const [i, row] of table.rows.entries())
+        await checkRewardsAllowed(db, row.rewards, `rows.${i}.rewards`, locale);
+    },
+  });
+  kit.register(activityResource);
+
+  registerEndpoints(app, { db: database.db, gameKeyHash }, storeSettingEndpoints, {
+    currencyOverview: async ({ db }) => {
+      const [products, items, levels, settings] = await Promise.all([
+        documentsOf<Product>(db, productResource.name),
+        documentsOf<PurchaseItem>(db, purchaseItemResource.name),
+        documentsOf<PriceLevel>(db, priceLevelResource.name),
+        documentsOf<{ defaultCurrency: string }>(db, iapSettingResource.name),
+      ]);
+      const granted = (kind: string) =>
+        [...products, ...items].filter((d) => d.rewards.some((r) => r.kind === kind)).length;
+      const game = resourceKinds
+        .map((kind) => ({
+          kind,
+          label: resourceCatalogue[kind].label,
+          products: products.filter((p) => p.cost.kind === kind).length,
+          granted: granted(kind),
+        }))
+        .filter((g) => g.products > 0);
+      const defaults = new Set(settings.map((s) => s.defaultCurrency));
+      const byCurrency = new Map<string, { levels: PriceLevel[]; amounts: number[] }>();
+      for (const level of levels)
+        for (const price of level.prices) {
+          const entry = byCurrency.get(price.currency) ?? { levels: [], amounts: [] };
+          entry.levels.push(level);
+          entry.amounts.push(price.amount);
+          byCurrency.set(price.currency, entry);
+        }
+      const money = [...byCurrency.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, e]) => ({
+          currency,
+          priceLevels: e.levels.length,
+          tiers: new Set(e.levels.map((l) => l.tier)).size,
+          platforms: [...new Set(e.levels.map((l) => l.platform))].sort(),
+          min: Math.min(...e.amounts),
+          max: Math.max(...e.amounts),
+          default: defaults.has(currency),
+        }));
+      return { game, money };
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { type CurrencyOverview, storePlatformLabels, storeSettingEndpoints } from '@rookery/contracts';
+import { Alert, Card, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { currentLocale } from '../../i18n';
+import './texts';
+
+type GameRow = CurrencyOverview['game'][number];
+type MoneyRow = CurrencyOverview['money'][number];
+
+/**
+ * `/purchase/product/currency` (`currencyConfigQuery`): what the catalogue is priced in. In-game
+ * currencies come from the game catalogue, real-money currencies from the price levels: both are
+ * edited where they live, so the page reads (docs/decisions.md).
+ */
+export default function CurrencyPage() {
+  const { t } = useTranslation();
+  const overview = useEndpointQuery(storeSettingEndpoints.currencyOverview, {});
+  const locale = currentLocale();
+  const n = (x: number) => x.toLocaleString(locale);
+  const money = (currency: string, amount: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  if (overview.isError)
+    return <Alert type="error" showIcon title={String((overview.error as { message?: string })?.message ?? '')} />;
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card size="small" title={t('store.currency.game')} extra={t('store.currency.gameHint')}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table<GameRow>
+            size="small"
+            rowKey="kind"
+            pagination={false}
+            loading={overview.isPending}
+            dataSource={overview.data?.game ?? []}
+            locale={{ emptyText: t('store.currency.noGame') }}
+            data-testid="currency-game"
+            columns={[
+              { title: t('store.currency.kind'), render: (_, r) => r.label[locale] },
+              { title: t('store.currency.products'), align: 'right', render: (_, r) => n(r.products) },
+              { title: t('store.currency.granted'), align: 'right', render: (_, r) => n(r.granted) },
+            ]}
+          />
+        </div>
+      </Card>
+      <Card size="small" title={t('store.currency.money')} extra={t('store.currency.moneyHint')}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table<MoneyRow>
+            size="small"
+            rowKey="currency"
+            pagination={false}
+            loading={overview.isPending}
+            dataSource={overview.data?.money ?? []}
+            locale={{ emptyText: t('store.currency.noMoney') }}
+            data-testid="currency-money"
+            columns={[
+              {
+                title: t('store.currency.code'),
+                render: (_, r) => (
+                  <Space size={4}>
+                    {r.currency}
+                    {r.default && <Tag color="blue">{t('store.currency.isDefault')}</Tag>}
+                  </Space>
+                ),
+              },
+              { title: t('store.currency.priceLevels'), align: 'right', render: (_, r) => n(r.priceLevels) },
+              { title: t('store.currency.tiers'), align: 'right', render: (_, r) => n(r.tiers) },
+              {
+                title: t('store.currency.platforms'),
+                render: (_, r) => r.platforms.map((p) => storePlatformLabels[p][locale]).join(', '),
+              },
+              {
+                title: t('store.currency.range'),
+                render: (_, r) => `${money(r.currency, r.min)} – ${money(r.currency, r.max)}`,
+              },
+            ]}
+          />
+        </div>
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,230 @@
+import {
+  activityResource,
+  activityRewardResource,
+  activityTypeLabels,
+  purchaseActivityKindLabels,
+  purchaseActivityResource,
+  purchaseItemResource,
+} from '@rookery/contracts';
+import { Button, Form, InputNumber, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FieldParts } from '../../crud/form-items';
+import { ResourcePicker } from '../../crud/resource/ResourcePicker';
+import { resourceScreen } from '../../crud/resource/screen';
+import { SchemaField } from '../../crud/SchemaField';
+import { LongText, TextInput } from '../../crud/schema-fields';
+import { currentLocale } from '../../i18n';
+import { ConditionsEditor } from '../shared/ConditionsEditor';
+import { RewardsEditor } from '../shared/RewardsEditor';
+import { CurrencyInput, conditionsText, rewardsText, storeConfirm } from './common';
+import './texts';
+
+/** The IAP items a first-purchase-double activity doubles: rows, each picked a page at a time. */
+function PurchaseIdsEditor() {
+  const { t } = useTranslation();
+  return (
+    <Form.List name="purchaseIds">
+      {(rows, { add, remove }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="activity-items">
+          {rows.map((row, i) => (
+            <Space key={row.key} align="baseline" wrap>
+              <Form.Item
+                name={row.name}
+                style={{ marginBottom: 0 }}
+                getValueProps={(v) => ({ value: v === undefined || v === null ? undefined : String(v) })}
+                normalize={(v) => (v ? Number(v) : undefined)}
+              >
+                <ResourcePicker
+                  resource={purchaseItemResource}
+                  labelOf={(p) => `${p.id} · ${p.title}`}
+                  style={{ width: 300 }}
+                  testId={`activity-item-${i}`}
+                />
+              </Form.Item>
+              <Button danger onClick={() => remove(row.name)}>
+                {t('store.price.remove')}
+              </Button>
+            </Space>
+          ))}
+          <Button onClick={() => add(undefined)} data-testid="activity-add-item">
+            {t('store.activity.addItem')}
+          </Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** `/purchase/product/activity` and `activityAdd`: first purchase double, spend N get rewards. */
+export const purchaseActivityScreen = resourceScreen({
+  resource: purchaseActivityResource,
+  entity: 'store.activity.entity',
+  render: {
+    kind: (row) => purchaseActivityKindLabels[row.kind][currentLocale()],
+    purchaseIds: (row, t) =>
+      row.kind !== 'firstPurchaseDouble'
+        ? '—'
+        : row.purchaseIds.length
+          ? row.purchaseIds.join(', ')
+          : t('store.activity.everyItem'),
+    spend: (row) =>
+      row.spend
+        ? new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: row.spend.currency }).format(
+            row.spend.amount,
+          )
+        : '—',
+    rewards: (row) => (row.rewards.length ? rewardsText(row.rewards) : '—'),
+    conditions: (row, t) => conditionsText(row.conditions, t),
+  },
+  blank: {
+    kind: 'firstPurchaseDouble',
+    description: '',
+    purchaseIds: [],
+    spend: null,
+    rewards: [],
+    minLevel: 0,
+    conditions: [],
+  },
+  confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
+  Form: ({ itemProps, editing, form }) => {
+    const { t } = useTranslation();
+    const kind = Form.useWatch('kind', form);
+    return (
+      <>
+        <Form.Item {...itemProps('name')}>
+          <TextInput field="name" disabled={editing} data-testid="activity-name" />
+        </Form.Item>
+        <Form.Item {...itemProps('title')}>
+          <TextInput field="title" data-testid="activity-title" />
+        </Form.Item>
+        <Form.Item {...itemProps('description')}>
+          <LongText field="description" />
+        </Form.Item>
+        <SchemaField name="kind" itemProps={itemProps} testId="activity-kind" />
+        {kind === 'firstPurchaseDouble' && (
+          <Form.Item {...itemProps('purchaseIds')} extra={t('store.activity.itemsHint')}>
+            <PurchaseIdsEditor />
+          </Form.Item>
+        )}
+        {kind === 'spendReward' && (
+          <>
+            <Form.Item {...itemProps('spend')}>
+              <FieldParts>
+                <Form.Item name={['spend', 'currency']} noStyle>
+                  <CurrencyInput testId="activity-spend-currency" />
+                </Form.Item>
+                <Form.Item name={['spend', 'amount']} noStyle>
+                  <InputNumber<number>
+                    aria-label={t('store.price.amount')}
+                    min={0.01}
+                    max={1_000_000}
+                    precision={2}
+                    style={{ width: 160 }}
+                    data-testid="activity-spend-amount"
+                  />
+                </Form.Item>
+              </FieldParts>
+            </Form.Item>
+            <Form.Item {...itemProps('rewards')}>
+              <RewardsEditor name="rewards" />
+            </Form.Item>
+          </>
+        )}
+        <SchemaField name="minLevel" itemProps={itemProps} />
+        <Form.Item {...itemProps('conditions')}>
+          <ConditionsEditor />
+        </Form.Item>
+      </>
+    );
+  },
+});
+
+/** A reward table's rows: ascending goals, each with its rewards. */
+function RewardRows() {
+  const { t } = useTranslation();
+  return (
+    <Form.List name="rows">
+      {(rows, { add, remove }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid="reward-rows">
+          {rows.map((row, i) => (
+            <Space key={row.key} align="start" wrap style={{ borderBottom: '1px solid rgba(128,128,128,.25)' }}>
+              <Form.Item name={[row.name, 'goal']} label={t('store.activity.goal')} style={{ marginBottom: 8 }}>
+                <InputNumber<number> min={1} precision={0} style={{ width: 140 }} data-testid={`reward-goal-${i}`} />
+              </Form.Item>
+              <Form.Item label={t('store.rewards')} style={{ marginBottom: 8 }}>
+                <RewardsEditor name={[row.name, 'rewards']} />
+              </Form.Item>
+              <Button danger onClick={() => remove(row.name)}>
+                {t('store.price.remove')}
+              </Button>
+            </Space>
+          ))}
+          <Button
+            onClick={() => add({ goal: undefined, rewards: [{ kind: 'coin', amount: 100 }] })}
+            data-testid="reward-add-row"
+          >
+            {t('store.activity.addRow')}
+          </Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** `/activity/reward` and `reward/edit`: the reward tables activities pay out by. */
+export const activityRewardScreen = resourceScreen({
+  resource: activityRewardResource,
+  entity: 'store.activity.rewardEntity',
+  render: {
+    rows: (row, t) =>
+      row.rows.map((r) => `${t('store.activity.goalShort', { goal: r.goal })}: ${rewardsText(r.rewards)}`).join('; '),
+  },
+  blank: { rows: [{ goal: 1, rewards: [{ kind: 'coin', amount: 100 }] }] },
+  Form: ({ itemProps, editing }) => (
+    <>
+      <Form.Item {...itemProps('name')}>
+        <TextInput field="name" disabled={editing} data-testid="reward-table-name" />
+      </Form.Item>
+      <Form.Item {...itemProps('title')}>
+        <TextInput field="title" data-testid="reward-table-title" />
+      </Form.Item>
+      <Form.Item {...itemProps('rows')}>
+        <RewardRows />
+      </Form.Item>
+    </>
+  ),
+});
+
+/** `/activity/list` and `edit`: the game's activities, published to the game's content. */
+export const activityScreen = resourceScreen({
+  resource: activityResource,
+  entity: 'store.activity.gameEntity',
+  render: {
+    type: (row) => activityTypeLabels[row.type][currentLocale()],
+  },
+  blank: { type: 'event', description: '', minLevel: 0, order: 0 },
+  Form: ({ itemProps, editing }) => (
+    <>
+      <Form.Item {...itemProps('name')}>
+        <TextInput field="name" disabled={editing} data-testid="game-activity-name" />
+      </Form.Item>
+      <Form.Item {...itemProps('title')}>
+        <TextInput field="title" data-testid="game-activity-title" />
+      </Form.Item>
+      <Form.Item {...itemProps('description')}>
+        <LongText field="description" />
+      </Form.Item>
+      <SchemaField name="type" itemProps={itemProps} />
+      <Form.Item {...itemProps('rewardTable')}>
+        <ResourcePicker
+          resource={activityRewardResource}
+          labelOf={(r) => `${r.name} · ${r.title}`}
+          style={{ maxWidth: 360 }}
+          testId="game-activity-rewards"
+        />
+      </Form.Item>
+      <SchemaField name="minLevel" itemProps={itemProps} />
+      <SchemaField name="order" itemProps={itemProps} />
+    </>
+  ),
+});
