@@ -141,7 +141,7 @@ describe('the store catalogue', () => {
     await page().getByTestId('resource-create').click({ timeout: 60_000 });
     await inputOf('store-name').fill(`s${id}`);
     await inputOf('store-title').fill(`Shop ${id}`);
-    await drawer().getByTestId('store-add-slot').click();
+    await drawer().getByTestId('store-slot-add').click();
     await choose('store-slot-0', productName, productName);
     await publish(drawer);
     made.push(`/api/v1/resources/store/s${id}`);
@@ -193,7 +193,7 @@ describe('the store catalogue', () => {
     await page().waitForURL('**/purchase/staticStoreAdd');
     await inputOf('store-name').fill(`f${id}`);
     await inputOf('store-title').fill(`Fixed ${id}`);
-    await editPage().getByTestId('store-add-slot').click();
+    await editPage().getByTestId('store-slot-add').click();
     await choose('store-slot-0', productName, productName, editPage);
     await publish(editPage);
     made.push(`/api/v1/resources/store/f${id}`);

@@ -3,16 +3,13 @@ import { rewardsSchema } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
-import { currencyCodeSchema, MAX_STORE_LEVEL, storeConditionsSchema } from './store.js';
+import { currencyCodeSchema, editedWith, MAX_STORE_LEVEL, storeConditionsSchema, whole } from './store.js';
 
 /**
  * Activities (issue 29): purchase activities the store runs (`/purchase/product/activity`: first
  * purchase double, spend N get rewards), and the game's own activities with their reward tables
  * (`/activity`), published to the game's content.
  */
-
-const whole = (min: number, max: number, error: string) =>
-  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 
 export const purchaseActivityKinds = ['firstPurchaseDouble', 'spendReward'] as const;
 export type PurchaseActivityKind = (typeof purchaseActivityKinds)[number];
@@ -91,12 +88,7 @@ export const purchaseActivityResource = defineResource({
     export: ['name', 'title', 'kind', 'minLevel', 'effectiveAt', 'expireAt', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'title', 'description'],
-  permissions: {
-    query: ['iapActivityConfigQuery'],
-    create: ['iapActivityConfigEdit'],
-    edit: ['iapActivityConfigEdit'],
-    delete: ['iapActivityConfigEdit'],
-  },
+  permissions: editedWith('iapActivityConfigQuery', 'iapActivityConfigEdit'),
   versioned: true,
   gameVisible: false,
   window: true,
@@ -150,12 +142,7 @@ export const activityRewardResource = defineResource({
     export: ['name', 'title', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'title'],
-  permissions: {
-    query: ['iapActivityConfigQuery'],
-    create: ['iapActivityConfigEdit'],
-    edit: ['iapActivityConfigEdit'],
-    delete: ['iapActivityConfigEdit'],
-  },
+  permissions: editedWith('iapActivityConfigQuery', 'iapActivityConfigEdit'),
   versioned: true,
   gameVisible: true,
   routes: { list: 'activityReward', edit: 'activityRewardEdit' },
@@ -222,12 +209,7 @@ export const activityResource = defineResource({
     ],
   },
   search: ['name', 'title', 'description'],
-  permissions: {
-    query: ['iapActivityConfigQuery'],
-    create: ['iapActivityConfigEdit'],
-    edit: ['iapActivityConfigEdit'],
-    delete: ['iapActivityConfigEdit'],
-  },
+  permissions: editedWith('iapActivityConfigQuery', 'iapActivityConfigEdit'),
   versioned: true,
   gameVisible: true,
   window: true,

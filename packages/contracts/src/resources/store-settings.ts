@@ -4,16 +4,13 @@ import { resourceKindSchema, resourceKinds } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
-import { currencyCodeSchema, storePlatforms } from './store.js';
+import { currencyCodeSchema, editedWith, storePlatforms, whole } from './store.js';
 
 /**
  * The store's settings (issue 29): per-platform IAP settings (`/setting/config/iap`), the game
  * item settings (`config/item`), the ways items are consumed (`config/wayofconsumption`), the mail
  * a buyer receives with an IAP item (`/purchase/mail`) and the currency overview.
  */
-
-const whole = (min: number, max: number, error: string) =>
-  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 
 export const receiptValidations = ['test', 'store'] as const;
 export const receiptValidationLabels: Record<(typeof receiptValidations)[number], Label> = {
@@ -55,24 +52,14 @@ export const iapSettingResource = defineResource({
   list: { sort: ['platform', 'updatedAt'], export: ['platform', 'appId', 'version', 'updatedBy', 'updatedAt'] },
   search: ['appId'],
   secret: ['storeSecret'],
-  permissions: {
-    query: ['iapConfigQuery'],
-    create: ['iapConfigEdit'],
-    edit: ['iapConfigEdit'],
-    delete: ['iapConfigEdit'],
-  },
+  permissions: editedWith('iapConfigQuery', 'iapConfigEdit'),
   versioned: true,
   gameVisible: false,
   routes: { list: 'settingConfigIap' },
 });
 
 /** The item settings and ways of consumption: `gameItemConfigEdit` edits them (added to the catalogue). */
-const itemSettingRules = {
-  query: ['gameItemConfigQuery'],
-  create: ['gameItemConfigEdit'],
-  edit: ['gameItemConfigEdit'],
-  delete: ['gameItemConfigEdit'],
-} as const;
+const itemSettingRules = editedWith('gameItemConfigQuery', 'gameItemConfigEdit');
 
 /**
  * One game item's settings, over the game catalogue's resource kind (the catalogue, in code, says
@@ -200,12 +187,7 @@ export const purchaseMailResource = defineResource({
     export: ['name', 'purchaseId', 'template', 'attachRewards', 'expireDays', 'version', 'updatedAt'],
   },
   search: ['name'],
-  permissions: {
-    query: ['iapConfigQuery'],
-    create: ['iapConfigEdit'],
-    edit: ['iapConfigEdit'],
-    delete: ['iapConfigEdit'],
-  },
+  permissions: editedWith('iapConfigQuery', 'iapConfigEdit'),
   versioned: true,
   gameVisible: false,
   references: [

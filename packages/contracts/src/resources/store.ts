@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operatingSystems, type StoredConditionRule, storedConditionsSchema } from '../conditions.js';
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, type Permission, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
 
@@ -20,8 +20,13 @@ export const storePlatformLabels: Record<StorePlatform, Label> = {
   ios: zhEn('iOS', 'iOS'),
 };
 
-const whole = (min: number, max: number, error: string) =>
+/** A whole number from `min` to `max`, every refusal with the one field message. */
+export const whole = (min: number, max: number, error: string) =>
   z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
+/** Rules of a kind queried with one permission and created, edited and deleted with another. */
+export const editedWith = (query: Permission, edit: Permission) =>
+  ({ query: [query], create: [edit], edit: [edit], delete: [edit] }) as const;
 
 /** A currency code (ISO 4217: three capital letters). */
 export const currencyCodeSchema = z
@@ -198,12 +203,7 @@ export const purchaseItemResource = defineResource({
     ],
   },
   search: ['title', 'description'],
-  permissions: {
-    query: ['iapConfigQuery'],
-    create: ['iapConfigEdit'],
-    edit: ['iapConfigEdit'],
-    delete: ['iapConfigEdit'],
-  },
+  permissions: editedWith('iapConfigQuery', 'iapConfigEdit'),
   versioned: true,
   gameVisible: false,
   window: true,
@@ -368,12 +368,7 @@ export const giftPackResource = defineResource({
     ],
   },
   search: ['name'],
-  permissions: {
-    query: ['iapGiftConfigQuery'],
-    create: ['iapGiftConfigEdit'],
-    edit: ['iapGiftConfigEdit'],
-    delete: ['iapGiftConfigEdit'],
-  },
+  permissions: editedWith('iapGiftConfigQuery', 'iapGiftConfigEdit'),
   versioned: true,
   gameVisible: false,
   window: true,

@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../module.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { causeOf } from '../../platform/jobs/cause.js';
+import { checkRewardsAllowed } from '../store/service.js';
 import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch, updateBatch } from './batches.js';
 import { previewComeback, sendComeback } from './comeback.js';
 import { generateCodesJob } from './generate.js';
@@ -20,6 +21,7 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
     getGiftCodeBatch: async ({ db, params }) => toBatch(await getBatchRow(db, params.id), clock.now()),
     createGiftCodeBatch: async (ctx) => {
       const now = clock.now();
+      await checkRewardsAllowed(ctx.db, ctx.body.rewards, 'rewards', ctx.locale);
       const row = await createBatch(ctx.db, ctx.body, ctx.session!.username, now);
       const target = auditTarget('giftCodeBatch', row.id);
       // Unique codes are written by a job, committed with the batch (none without it).
@@ -29,8 +31,9 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
       ctx.audit({ target, after });
       return after;
     },
-    updateGiftCodeBatch: async ({ db, params, body, audit }) => {
+    updateGiftCodeBatch: async ({ db, params, body, audit, locale }) => {
       const now = clock.now();
+      await checkRewardsAllowed(db, body.rewards, 'rewards', locale);
       const { before, after } = await updateBatch(db, params.id, body, now);
       const view = toBatch(after, now);
       audit({ target: auditTarget('giftCodeBatch', after.id), before: toBatch(before, now), after: view });

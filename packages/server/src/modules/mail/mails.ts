@@ -17,6 +17,7 @@ import { asList, containsPattern, type PageInput, paginate } from '../../platfor
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { findItem } from '../../platform/resources/service.js';
 import { existingPlayerIds } from '../players/service.js';
+import { checkRewardsAllowed } from '../store/service.js';
 import type { MailRow } from './live-mails.js';
 import { mails, playerMails } from './tables.js';
 import { mailState, toMail } from './views.js';
@@ -42,6 +43,8 @@ async function resolveMail(db: Db, body: MailBody, now: Date, locale: Locale): P
     if (!tpl) throw badRequest('mail.rewardTemplateNotFound', 'rewardTemplateId');
     if (reward.length === 0) reward = (tpl.document as { reward: Reward[] }).reward;
   }
+  // Rewards the item settings forbid or cap are refused on the field.
+  await checkRewardsAllowed(db, reward, 'reward', locale);
   // The IAP item whose buyers get this mail must be in the store catalogue.
   if (body.iapId && !(await findItem(db, purchaseItemResource.name, body.iapId)))
     throw badRequest('store.iapIdMissing', 'iapId');

@@ -167,6 +167,31 @@ describe('item settings', () => {
     });
     expect(capped.statusCode, capped.body).toBe(400);
     expect(capped.json().errors).toEqual([{ field: 'rows.0.rewards', message: "Above this item's most per reward" }]);
+    // Mail and gift codes check the same settings.
+    const mail = await call('POST', '/api/v1/email', {
+      title: { 'zh-CN': '你好', 'en-US': 'Hello' },
+      content: { 'zh-CN': '内容', 'en-US': 'Body' },
+      mailScope: 'global',
+      expireAt: at(day),
+      reward: [{ kind: 'heart', amount: 1 }],
+    });
+    expect(mail.statusCode, mail.body).toBe(400);
+    expect(mail.json().errors).toEqual([{ field: 'reward', message: 'This item may not be granted' }]);
+    const batch = await call('POST', '/api/v1/giftcode/batches', {
+      name: 'Cookies',
+      kind: 'shared',
+      code: 'COOKIES1',
+      totalLimit: 10,
+      rewards: [{ kind: 'cookie', amount: 500 }],
+      startAt: at(-day),
+      endAt: at(day),
+    });
+    expect(batch.statusCode, batch.body).toBe(400);
+    expect(batch.json().errors).toEqual([{ field: 'rewards', message: "Above this item's most per reward" }]);
+    const mails = (await ctx.database.db.execute(sql`select count(*)::int as n from mails`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(mails.rows[0].n).toBe(0);
     expect(await fingerprint()).toEqual(before);
     // At the cap it saves.
     await ok('POST', `${R}/activityReward`, {

@@ -28,8 +28,7 @@ import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { readStorePlayer } from '../players/service.js';
-import { purchaseCountsSql } from './service.js';
-import { checkRewardsAllowed } from './settings.js';
+import { checkRewardsAllowed, purchaseCountsSql } from './service.js';
 
 /** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {

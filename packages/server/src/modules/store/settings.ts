@@ -3,11 +3,8 @@ import {
   activityResource,
   activityRewardResource,
   consumptionWayResource,
-  type GameItem,
   gameItemResource,
-  gameLabel,
   iapSettingResource,
-  type Locale,
   type PriceLevel,
   type Product,
   type PurchaseActivity,
@@ -17,7 +14,6 @@ import {
   purchaseActivityResource,
   purchaseItemResource,
   purchaseMailResource,
-  type Reward,
   resourceCatalogue,
   resourceKinds,
   storeSettingEndpoints,
@@ -28,41 +24,7 @@ import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-
-/**
- * Rewards the item settings allow: each kind grantable and within its most per reward. 400 naming
- * `field` (the rewards field of the form) otherwise. Kinds without settings are allowed.
- */
-export async function checkRewardsAllowed(db: Db, rewards: readonly Reward[], field: string, locale: Locale) {
-  if (rewards.length === 0) return;
-  const rows = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      and(
-        eq(resourceItems.kind, gameItemResource.name),
-        inArray(
-          resourceItems.key,
-          rewards.map((r) => r.kind),
-        ),
-      ),
-    );
-  const settings = new Map(rows.map((r) => [(r.document as GameItem).kind, r.document as GameItem]));
-  for (const reward of rewards) {
-    const s = settings.get(reward.kind as GameItem['kind']);
-    if (!s) continue;
-    const message = !s.grantable
-      ? 'gameItem.notGrantable'
-      : s.maxPerGrant !== null && reward.amount > s.maxPerGrant
-        ? 'gameItem.overCap'
-        : null;
-    if (message)
-      throw new AppError(400, 'gameItem.rewardRefusedMsg', {
-        vars: { item: gameLabel(reward.kind, locale) },
-        fields: [{ field, message }],
-      });
-  }
-}
+import { checkRewardsAllowed } from './service.js';
 
 /** 400 when a first-purchase-double activity names a gift-pack item (gift packs are never doubled). */
 async function refuseGiftPackItems(db: Db, doc: PurchaseActivity) {

@@ -16,44 +16,8 @@ import { LongText, TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
-import { CurrencyInput, conditionsText, rewardsText, storeConfirm } from './common';
+import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
-
-/** The IAP items a first-purchase-double activity doubles: rows, each picked a page at a time. */
-function PurchaseIdsEditor() {
-  const { t } = useTranslation();
-  return (
-    <Form.List name="purchaseIds">
-      {(rows, { add, remove }) => (
-        <Space orientation="vertical" style={{ width: '100%' }} data-testid="activity-items">
-          {rows.map((row, i) => (
-            <Space key={row.key} align="baseline" wrap>
-              <Form.Item
-                name={row.name}
-                style={{ marginBottom: 0 }}
-                getValueProps={(v) => ({ value: v === undefined || v === null ? undefined : String(v) })}
-                normalize={(v) => (v ? Number(v) : undefined)}
-              >
-                <ResourcePicker
-                  resource={purchaseItemResource}
-                  labelOf={(p) => `${p.id} · ${p.title}`}
-                  style={{ width: 300 }}
-                  testId={`activity-item-${i}`}
-                />
-              </Form.Item>
-              <Button danger onClick={() => remove(row.name)}>
-                {t('store.price.remove')}
-              </Button>
-            </Space>
-          ))}
-          <Button onClick={() => add(undefined)} data-testid="activity-add-item">
-            {t('store.activity.addItem')}
-          </Button>
-        </Space>
-      )}
-    </Form.List>
-  );
-}
 
 /** `/purchase/product/activity` and `activityAdd`: first purchase double, spend N get rewards. */
 export const purchaseActivityScreen = resourceScreen({
@@ -103,26 +67,21 @@ export const purchaseActivityScreen = resourceScreen({
         <SchemaField name="kind" itemProps={itemProps} testId="activity-kind" />
         {kind === 'firstPurchaseDouble' && (
           <Form.Item {...itemProps('purchaseIds')} extra={t('store.activity.itemsHint')}>
-            <PurchaseIdsEditor />
+            <PickerRows
+              name="purchaseIds"
+              resource={purchaseItemResource}
+              labelOf={(p) => `${p.id} · ${p.title}`}
+              numeric
+              testId="activity-item"
+              addLabel={t('store.activity.addItem')}
+            />
           </Form.Item>
         )}
         {kind === 'spendReward' && (
           <>
             <Form.Item {...itemProps('spend')}>
               <FieldParts>
-                <Form.Item name={['spend', 'currency']} noStyle>
-                  <CurrencyInput testId="activity-spend-currency" />
-                </Form.Item>
-                <Form.Item name={['spend', 'amount']} noStyle>
-                  <InputNumber<number>
-                    aria-label={t('store.price.amount')}
-                    min={0.01}
-                    max={1_000_000}
-                    precision={2}
-                    style={{ width: 160 }}
-                    data-testid="activity-spend-amount"
-                  />
-                </Form.Item>
+                <MoneyFields path={['spend']} testId="activity-spend" />
               </FieldParts>
             </Form.Item>
             <Form.Item {...itemProps('rewards')}>

@@ -32,7 +32,7 @@ import { LongText, TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
-import { CurrencyInput, conditionsText, rewardsText, storeConfirm } from './common';
+import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
@@ -118,19 +118,7 @@ export const priceLevelScreen = resourceScreen({
               <Space orientation="vertical" style={{ width: '100%' }}>
                 {rows.map((row) => (
                   <Space key={row.key} align="baseline" wrap>
-                    <Form.Item name={[row.name, 'currency']} style={{ marginBottom: 0 }}>
-                      <CurrencyInput testId={`price-currency-${row.name}`} />
-                    </Form.Item>
-                    <Form.Item name={[row.name, 'amount']} style={{ marginBottom: 0 }}>
-                      <InputNumber<number>
-                        aria-label={t('store.price.amount')}
-                        min={0.01}
-                        max={1_000_000}
-                        precision={2}
-                        style={{ width: 160 }}
-                        data-testid={`price-amount-${row.name}`}
-                      />
-                    </Form.Item>
+                    <MoneyFields path={[row.name]} testId={`price-${row.name}`} />
                     <Button onClick={() => remove(row.name)}>{t('store.price.remove')}</Button>
                   </Space>
                 ))}
@@ -389,37 +377,16 @@ export const giftPackScreen = resourceScreen({
 function SlotsEditor() {
   const { t } = useTranslation();
   return (
-    <Form.List name="slots">
-      {(rows, { add, remove, move }) => (
-        <Space orientation="vertical" style={{ width: '100%' }} data-testid="store-slots">
-          {rows.map((row, i) => (
-            <Space key={row.key} align="baseline" wrap>
-              <span>{t('store.shop.slot', { n: i + 1 })}</span>
-              <Form.Item name={[row.name, 'product']} style={{ marginBottom: 0 }}>
-                <ResourcePicker
-                  resource={productResource}
-                  labelOf={(p) => `${p.name} · ${p.title}`}
-                  style={{ width: 280 }}
-                  testId={`store-slot-${i}`}
-                />
-              </Form.Item>
-              <Button disabled={i === 0} onClick={() => move(i, i - 1)}>
-                {t('store.shop.up')}
-              </Button>
-              <Button disabled={i === rows.length - 1} onClick={() => move(i, i + 1)}>
-                {t('store.shop.down')}
-              </Button>
-              <Button danger onClick={() => remove(row.name)}>
-                {t('store.price.remove')}
-              </Button>
-            </Space>
-          ))}
-          <Button onClick={() => add({ product: undefined })} data-testid="store-add-slot">
-            {t('store.shop.addSlot')}
-          </Button>
-        </Space>
-      )}
-    </Form.List>
+    <PickerRows
+      name="slots"
+      field="product"
+      resource={productResource}
+      labelOf={(p) => `${p.name} · ${p.title}`}
+      ordered
+      rowLabel={(i) => t('store.shop.slot', { n: i + 1 })}
+      testId="store-slot"
+      addLabel={t('store.shop.addSlot')}
+    />
   );
 }
 

@@ -1,8 +1,9 @@
-import { audienceEndpoints, type StoredConditionRule } from '@rookery/contracts';
-import { Input, Space, Typography } from 'antd';
+import { audienceEndpoints, type Resource, type StoredConditionRule } from '@rookery/contracts';
+import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import type { ResourceConfirmation } from '../../crud/resource/screen';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
@@ -28,6 +29,28 @@ export function CurrencyInput(props: { value?: string; onChange?: (v: string) =>
       style={{ width: 100 }}
       data-testid={props.testId}
     />
+  );
+}
+
+/** A price: its currency and amount (at most two decimals) at `path` of the form (`<testId>-currency`, `<testId>-amount`). */
+export function MoneyFields({ path, testId }: { path: (string | number)[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name={[...path, 'currency']} noStyle>
+        <CurrencyInput testId={`${testId}-currency`} />
+      </Form.Item>
+      <Form.Item name={[...path, 'amount']} noStyle>
+        <InputNumber<number>
+          aria-label={t('store.price.amount')}
+          min={0.01}
+          max={1_000_000}
+          precision={2}
+          style={{ width: 160 }}
+          data-testid={`${testId}-amount`}
+        />
+      </Form.Item>
+    </>
   );
 }
 
@@ -66,4 +89,82 @@ export function storeConfirm(key: string, conditions: StoredConditionRule[], t: 
       </Space>
     ),
   };
+}
+
+/** A numbered key (an IAP item's id) in a picker that works with text keys. */
+export const numericKey = {
+  getValueProps: (v: unknown) => ({ value: v === undefined || v === null ? undefined : String(v) }),
+  normalize: (v: unknown) => (v ? Number(v) : undefined),
+};
+
+/**
+ * Rows of a list field, each naming an item of `resource` picked a page at a time: a store's
+ * slots (`field: 'product'`, in order) or an activity's IAP items (numbered keys).
+ */
+export function PickerRows({
+  name,
+  field,
+  resource,
+  labelOf,
+  numeric,
+  ordered,
+  rowLabel,
+  testId,
+  addLabel,
+}: {
+  name: string;
+  /** The row's field holding the key; none: the row is the key. */
+  field?: string;
+  resource: Resource;
+  labelOf: (row: Record<string, unknown>) => string;
+  numeric?: boolean;
+  /** Rows can move up and down. */
+  ordered?: boolean;
+  rowLabel?: (i: number) => string;
+  /** `<testId>s` on the rows, `<testId>-<i>` on each picker, `<testId>-add` on the add button. */
+  testId: string;
+  addLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={name}>
+      {(rows, { add, remove, move }) => (
+        <Space orientation="vertical" style={{ width: '100%' }} data-testid={`${testId}s`}>
+          {rows.map((row, i) => (
+            <Space key={row.key} align="baseline" wrap>
+              {rowLabel && <span>{rowLabel(i)}</span>}
+              <Form.Item
+                name={field ? [row.name, field] : row.name}
+                style={{ marginBottom: 0 }}
+                {...(numeric ? numericKey : {})}
+              >
+                <ResourcePicker
+                  resource={resource}
+                  labelOf={labelOf}
+                  style={{ width: 300 }}
+                  testId={`${testId}-${i}`}
+                />
+              </Form.Item>
+              {ordered && (
+                <>
+                  <Button disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    {t('store.shop.up')}
+                  </Button>
+                  <Button disabled={i === rows.length - 1} onClick={() => move(i, i + 1)}>
+                    {t('store.shop.down')}
+                  </Button>
+                </>
+              )}
+              <Button danger onClick={() => remove(row.name)}>
+                {t('store.price.remove')}
+              </Button>
+            </Space>
+          ))}
+          <Button onClick={() => add(field ? { [field]: undefined } : undefined)} data-testid={`${testId}-add`}>
+            {addLabel}
+          </Button>
+        </Space>
+      )}
+    </Form.List>
+  );
 }

@@ -15,7 +15,7 @@ import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
 import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
-import { CurrencyInput } from './common';
+import { CurrencyInput, numericKey } from './common';
 import './texts';
 
 const kindNames = (kinds: readonly string[]) => kinds.map((k) => gameLabel(k, currentLocale())).join(', ');
@@ -101,11 +101,6 @@ export const consumptionWayScreen = resourceScreen({
   ),
 });
 
-const idValue = {
-  getValueProps: (v: unknown) => ({ value: v === undefined || v === null ? undefined : String(v) }),
-  normalize: (v: unknown) => (v ? Number(v) : undefined),
-};
-
 /** `/purchase/mail` and `medit`: the mail a buyer receives with an IAP item. */
 export const purchaseMailScreen = resourceScreen({
   resource: purchaseMailResource,
@@ -114,7 +109,7 @@ export const purchaseMailScreen = resourceScreen({
   Form: ({ itemProps, editing }) => (
     <>
       <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="pmail-name" />
-      <Form.Item {...itemProps('purchaseId')} {...idValue}>
+      <Form.Item {...itemProps('purchaseId')} {...numericKey}>
         <ResourcePicker
           resource={purchaseItemResource}
           labelOf={(p) => `${p.id} · ${p.title}`}
@@ -122,7 +117,7 @@ export const purchaseMailScreen = resourceScreen({
           testId="pmail-item"
         />
       </Form.Item>
-      <Form.Item {...itemProps('template')} {...idValue}>
+      <Form.Item {...itemProps('template')} {...numericKey}>
         <ResourcePicker
           resource={mailTemplateResource}
           labelOf={(m) => `${m.id} · ${m.name}`}
