@@ -249,7 +249,8 @@ export const productResource = defineResource({
       state: windowFilter,
       minLevel: { kind: 'numberRange', field: 'minLevel' },
     },
-    sort: ['name', 'title', 'minLevel', 'updatedAt'],
+    // By price: the cost in its currency kind, then the amount (jsonb orders an object by its fields).
+    sort: ['name', 'title', 'cost', 'minLevel', 'updatedAt'],
     export: [
       'name',
       'title',

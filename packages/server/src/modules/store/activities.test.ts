@@ -315,6 +315,18 @@ describe('store settings', () => {
     expect(noTemplate.json().errors[0].field).toBe('template');
   });
 
+  it('the product list sorts by price: the currency kind, then the amount', async () => {
+    const make = (name: string, kind: string, amount: number) =>
+      ok('POST', `${R}/product`, { name, title: name, cost: { kind, amount }, rewards: [{ kind: 'coin', amount: 1 }] });
+    await make('sortB', 'gem', 200);
+    await make('sortA', 'gem', 30);
+    await make('sortC', 'coin', 5000);
+    const list = (await call('GET', `${R}/product?search=sort&sort=cost&order=asc`)).json().data;
+    expect(list.list.map((p: { name: string }) => p.name)).toEqual(['sortC', 'sortA', 'sortB']);
+    const down = (await call('GET', `${R}/product?search=sort&sort=cost&order=desc`)).json().data;
+    expect(down.list.map((p: { name: string }) => p.name)).toEqual(['sortB', 'sortA', 'sortC']);
+  });
+
   it('the currency overview counts what the catalogue prices in', async () => {
     await ok('POST', `${R}/product`, {
       name: 'coinsForGems',
@@ -323,7 +335,8 @@ describe('store settings', () => {
       rewards: [{ kind: 'coin', amount: 500 }],
     });
     const overview = (await call('GET', '/api/v1/purchase/currencies')).json().data;
-    expect(overview.game).toContainEqual(expect.objectContaining({ kind: 'gem', products: 1 }));
+    expect(overview.game).toContainEqual(expect.objectContaining({ kind: 'gem', products: 3 }));
+    expect(overview.game).toContainEqual(expect.objectContaining({ kind: 'coin', products: 1 }));
     expect(overview.money).toContainEqual(
       expect.objectContaining({ currency: 'USD', priceLevels: 1, tiers: 1, platforms: ['ios'], min: 1.99, max: 1.99 }),
     );

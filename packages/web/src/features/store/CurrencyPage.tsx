@@ -1,5 +1,5 @@
 import { type CurrencyOverview, storePlatformLabels, storeSettingEndpoints } from '@rookery/contracts';
-import { Alert, Card, Space, Table, Tag } from 'antd';
+import { Alert, Card, Empty, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { currentLocale } from '../../i18n';
@@ -32,7 +32,9 @@ export default function CurrencyPage() {
             pagination={false}
             loading={overview.isPending}
             dataSource={overview.data?.game ?? []}
-            locale={{ emptyText: t('store.currency.noGame') }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.currency.noGame')} />,
+            }}
             data-testid="currency-game"
             columns={[
               { title: t('store.currency.kind'), render: (_, r) => r.label[locale] },
@@ -50,7 +52,9 @@ export default function CurrencyPage() {
             pagination={false}
             loading={overview.isPending}
             dataSource={overview.data?.money ?? []}
-            locale={{ emptyText: t('store.currency.noMoney') }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.currency.noMoney')} />,
+            }}
             data-testid="currency-money"
             columns={[
               {

@@ -1,5 +1,5 @@
 import { type HiddenReason, storeEndpoints } from '@rookery/contracts';
-import { Alert, Button, Card, Descriptions, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
@@ -95,7 +95,9 @@ function Preview() {
                 pagination={false}
                 rowKey={(h) => `${h.kind}:${h.store ?? ''}:${h.key}`}
                 dataSource={data.hidden}
-                locale={{ emptyText: t('store.preview.none') }}
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('store.preview.none')} />,
+                }}
                 data-testid="store-preview-hidden"
                 columns={[
                   { title: t('store.preview.kind'), render: (_, h) => t(`store.preview.kinds.${h.kind}`) },
