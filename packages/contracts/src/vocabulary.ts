@@ -11,7 +11,12 @@ import { gameLabel } from './game-catalogue.js';
 import { type Label, type Locale, zhEn } from './permissions.js';
 import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
 import { constantTypeLabels } from './resources/constant.js';
-import { storeKindLabels } from './resources/store.js';
+import {
+  consumingTypeLabels,
+  discountModeLabels,
+  giftPackColourLabels,
+  storeKindLabels,
+} from './resources/store.js';
 import { receiptValidationLabels } from './resources/store-settings.js';
 import { unlockKindLabels } from './resources/unlock-track.js';
 
@@ -127,6 +132,9 @@ export const valueLabels: Record<string, Record<string, Label>> = {
   type: { ...constantTypeLabels, ...activityTypeLabels },
   kind: { ...unlockKindLabels, ...purchaseActivityKindLabels, ...storeKindLabels },
   validation: receiptValidationLabels,
+  consumingType: consumingTypeLabels,
+  discountMode: discountModeLabels,
+  colour: giftPackColourLabels,
   userType: { ...conditionUserTypeLabels, ...playerUserTypeLabels },
   mailScope: mailScopeLabels,
   level: upgradeLevelLabels,

@@ -3,7 +3,7 @@ import { rewardsSchema } from '../game-catalogue.js';
 import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
-import { currencyCodeSchema, editedWith, MAX_STORE_LEVEL, storeConditionsSchema, whole } from './store.js';
+import { currencyCodeSchema, eachOnce, editedWith, MAX_STORE_LEVEL, storeConditionsSchema, whole } from './store.js';
 
 /**
  * Activities (issue 29): purchase activities the store runs (`/purchase/product/activity`: first
@@ -58,8 +58,7 @@ export const purchaseActivitySchema = z
       if (doc.rewards.length === 0)
         ctx.addIssue({ code: 'custom', path: ['rewards'], message: 'store.rewardsRequired' });
     }
-    if (new Set(doc.purchaseIds).size !== doc.purchaseIds.length)
-      ctx.addIssue({ code: 'custom', path: ['purchaseIds'], message: 'activity.itemTwice' });
+    eachOnce(ctx, doc.purchaseIds, (id) => id, ['purchaseIds'], null, 'activity.itemTwice');
   });
 export type PurchaseActivity = z.infer<typeof purchaseActivitySchema>;
 

@@ -24,6 +24,23 @@ export const storePlatformLabels: Record<StorePlatform, Label> = {
 export const whole = (min: number, max: number, error: string) =>
   z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 
+/** A field message on each row of `rows` (at `path`) whose value repeats an earlier row's. */
+export function eachOnce<T>(
+  ctx: z.RefinementCtx,
+  rows: readonly T[],
+  keyOf: (row: T) => unknown,
+  path: (string | number)[],
+  field: string | null,
+  message: string,
+) {
+  const seen = new Set<unknown>();
+  rows.forEach((row, i) => {
+    const value = keyOf(row);
+    if (seen.has(value)) ctx.addIssue({ code: 'custom', path: field ? [...path, i, field] : [...path, i], message });
+    seen.add(value);
+  });
+}
+
 /** Rules of a kind queried with one permission and created, edited and deleted with another. */
 export const editedWith = (query: Permission, edit: Permission) =>
   ({ query: [query], create: [edit], edit: [edit], delete: [edit] }) as const;
@@ -56,14 +73,9 @@ export const priceLevelSchema = z
     sku: documentText(200).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
     prices: z.array(priceSchema).min(1, { error: 'store.pricesRequired' }).max(50),
   })
-  .superRefine((doc, ctx) => {
-    const seen = new Set<string>();
-    doc.prices.forEach((p, i) => {
-      if (seen.has(p.currency))
-        ctx.addIssue({ code: 'custom', path: ['prices', i, 'currency'], message: 'store.currencyTwice' });
-      seen.add(p.currency);
-    });
-  });
+  .superRefine((doc, ctx) =>
+    eachOnce(ctx, doc.prices, (p) => p.currency, ['prices'], 'currency', 'store.currencyTwice'),
+  );
 export type PriceLevel = z.infer<typeof priceLevelSchema>;
 
 export const priceLevelResource = defineResource({
@@ -405,14 +417,7 @@ export const storeSchema = z
     shown: whole(1, MAX_STORE_SLOTS, 'store.shown').default(4),
     conditions: storeConditionsSchema,
   })
-  .superRefine((doc, ctx) => {
-    const seen = new Set<string>();
-    doc.slots.forEach((s, i) => {
-      if (seen.has(s.product))
-        ctx.addIssue({ code: 'custom', path: ['slots', i, 'product'], message: 'store.slotTwice' });
-      seen.add(s.product);
-    });
-  });
+  .superRefine((doc, ctx) => eachOnce(ctx, doc.slots, (s) => s.product, ['slots'], 'product', 'store.slotTwice'));
 export type Store = z.infer<typeof storeSchema>;
 
 export const storeResource = defineResource({

@@ -18,32 +18,36 @@ export function SchemaField({
   disabled,
   testId,
   onChange,
+  extra,
 }: {
   name: string;
   itemProps: ItemProps;
   disabled?: boolean;
   testId?: string;
+  /** A hint under the field ("0 means no limit"). */
+  extra?: ReactNode;
   /** Called after the form took the new value (a field that resets another). */
   onChange?: (value: unknown) => void;
 }): ReactNode {
   const widget = widgetOf(useContext(FormSchema), [name]);
+  const item = (n: string) => ({ ...itemProps(n), ...(extra ? { extra } : {}) });
   const props = { disabled, 'data-testid': testId, ...(onChange ? { onChange } : {}) };
   switch (widget.kind) {
     case 'text':
       return (
-        <Form.Item {...itemProps(name)}>
+        <Form.Item {...item(name)}>
           <TextInput field={name} {...props} />
         </Form.Item>
       );
     case 'longText':
       return (
-        <Form.Item {...itemProps(name)}>
+        <Form.Item {...item(name)}>
           <LongText field={name} {...props} />
         </Form.Item>
       );
     case 'number':
       return (
-        <Form.Item {...itemProps(name)}>
+        <Form.Item {...item(name)}>
           <InputNumber
             min={widget.min}
             max={widget.max}
@@ -55,13 +59,13 @@ export function SchemaField({
       );
     case 'boolean':
       return (
-        <Form.Item {...itemProps(name)} valuePropName="checked">
+        <Form.Item {...item(name)} valuePropName="checked">
           <Switch {...props} />
         </Form.Item>
       );
     case 'enum':
       return (
-        <Form.Item {...itemProps(name)}>
+        <Form.Item {...item(name)}>
           <Select
             style={{ maxWidth: 320 }}
             options={widget.values.map((value) => ({
@@ -74,7 +78,7 @@ export function SchemaField({
       );
     case 'time':
       return (
-        <Form.Item {...itemProps(name)}>
+        <Form.Item {...item(name)}>
           <IsoDateTimeInput showUtc testId={testId} />
         </Form.Item>
       );

@@ -12,7 +12,6 @@ import { FieldParts } from '../../crud/form-items';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
 import { SchemaField } from '../../crud/SchemaField';
-import { LongText, TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -55,15 +54,9 @@ export const purchaseActivityScreen = resourceScreen({
     const kind = Form.useWatch('kind', form);
     return (
       <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="activity-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('title')}>
-          <TextInput field="title" data-testid="activity-title" />
-        </Form.Item>
-        <Form.Item {...itemProps('description')}>
-          <LongText field="description" />
-        </Form.Item>
+        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="activity-name" />
+        <SchemaField name="title" itemProps={itemProps} testId="activity-title" />
+        <SchemaField name="description" itemProps={itemProps} />
         <SchemaField name="kind" itemProps={itemProps} testId="activity-kind" />
         {kind === 'firstPurchaseDouble' && (
           <Form.Item {...itemProps('purchaseIds')} extra={t('store.activity.itemsHint')}>
@@ -141,12 +134,8 @@ export const activityRewardScreen = resourceScreen({
   blank: { rows: [{ goal: 1, rewards: [{ kind: 'coin', amount: 100 }] }] },
   Form: ({ itemProps, editing }) => (
     <>
-      <Form.Item {...itemProps('name')}>
-        <TextInput field="name" disabled={editing} data-testid="reward-table-name" />
-      </Form.Item>
-      <Form.Item {...itemProps('title')}>
-        <TextInput field="title" data-testid="reward-table-title" />
-      </Form.Item>
+      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="reward-table-name" />
+      <SchemaField name="title" itemProps={itemProps} testId="reward-table-title" />
       <Form.Item {...itemProps('rows')}>
         <RewardRows />
       </Form.Item>
@@ -164,15 +153,9 @@ export const activityScreen = resourceScreen({
   blank: { type: 'event', description: '', minLevel: 0, order: 0 },
   Form: ({ itemProps, editing }) => (
     <>
-      <Form.Item {...itemProps('name')}>
-        <TextInput field="name" disabled={editing} data-testid="game-activity-name" />
-      </Form.Item>
-      <Form.Item {...itemProps('title')}>
-        <TextInput field="title" data-testid="game-activity-title" />
-      </Form.Item>
-      <Form.Item {...itemProps('description')}>
-        <LongText field="description" />
-      </Form.Item>
+      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="game-activity-name" />
+      <SchemaField name="title" itemProps={itemProps} testId="game-activity-title" />
+      <SchemaField name="description" itemProps={itemProps} />
       <SchemaField name="type" itemProps={itemProps} />
       <Form.Item {...itemProps('rewardTable')}>
         <ResourcePicker

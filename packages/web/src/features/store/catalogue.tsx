@@ -1,11 +1,8 @@
 import {
   consumingTypeLabels,
-  consumingTypes,
   discountModeLabels,
-  discountModes,
   gameLabel,
   giftPackColourLabels,
-  giftPackColours,
   giftPackResource,
   type PriceLevel,
   priceLevelResource,
@@ -13,12 +10,10 @@ import {
   purchaseItemResource,
   resourceKinds,
   storeKindLabels,
-  storeKinds,
   storePlatformLabels,
-  storePlatforms,
   storeResource,
 } from '@rookery/contracts';
-import { Button, Form, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
@@ -28,7 +23,7 @@ import { readList } from '../../crud/list-shape';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
-import { LongText, TextInput } from '../../crud/schema-fields';
+import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -37,21 +32,15 @@ import './texts';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
-const enumOptions = <K extends string>(values: readonly K[], labels: Record<K, { 'zh-CN': string; 'en-US': string }>) =>
-  values.map((v) => ({ value: v, label: labels[v][currentLocale()] }));
 
 /** The level gate, purchase limit and conditions every sellable thing has. */
-function Targeting({ itemProps }: { itemProps: (name: string) => object }) {
+function Targeting({ itemProps }: { itemProps: (name: string) => Record<string, unknown> }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item {...itemProps('repurchaseLimit')} extra={t('store.repurchaseHint')}>
-        <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
-      </Form.Item>
+      <SchemaField name="repurchaseLimit" itemProps={itemProps} extra={t('store.repurchaseHint')} />
       <Space wrap>
-        <Form.Item {...itemProps('minLevel')}>
-          <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        <SchemaField name="minLevel" itemProps={itemProps} />
         <Form.Item {...itemProps('maxLevel')} extra={t('store.maxLevelHint')}>
           <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
         </Form.Item>
@@ -63,25 +52,12 @@ function Targeting({ itemProps }: { itemProps: (name: string) => object }) {
   );
 }
 
-const targetingLabels = {
-  repurchaseLimit: 'store.repurchaseLimit',
-  minLevel: 'store.minLevel',
-  maxLevel: 'store.maxLevel',
-  conditions: 'store.conditions',
-} as const;
 const targetingBlank = { repurchaseLimit: 0, minLevel: 0, maxLevel: null, conditions: [] };
 
 /** `/purchase/product/pricelevel`: a tier's store SKU and prices on one platform. */
 export const priceLevelScreen = resourceScreen({
   resource: priceLevelResource,
   entity: 'store.price.entity',
-  labels: {
-    name: 'store.name',
-    tier: 'store.price.tier',
-    platform: 'store.price.platform',
-    sku: 'store.price.sku',
-    prices: 'store.price.prices',
-  },
   render: {
     platform: (row) => storePlatformLabels[row.platform][currentLocale()],
     prices: (row) =>
@@ -96,22 +72,10 @@ export const priceLevelScreen = resourceScreen({
     const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="price-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('tier')}>
-          <TextInput field="tier" data-testid="price-tier" />
-        </Form.Item>
-        <Form.Item {...itemProps('platform')}>
-          <Select
-            options={enumOptions(storePlatforms, storePlatformLabels)}
-            style={{ maxWidth: 240 }}
-            data-testid="price-platform"
-          />
-        </Form.Item>
-        <Form.Item {...itemProps('sku')}>
-          <TextInput field="sku" data-testid="price-sku" />
-        </Form.Item>
+        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="price-name" />
+        <SchemaField name="tier" itemProps={itemProps} testId="price-tier" />
+        <SchemaField name="platform" itemProps={itemProps} testId="price-platform" />
+        <SchemaField name="sku" itemProps={itemProps} testId="price-sku" />
         <Form.Item {...itemProps('prices')}>
           <Form.List name="prices">
             {(rows, { add, remove }) => (
@@ -176,17 +140,6 @@ function TierHint() {
 export const purchaseItemScreen = resourceScreen({
   resource: purchaseItemResource,
   entity: 'store.item.entity',
-  labels: {
-    id: 'store.item.id',
-    title: 'store.title',
-    description: 'store.description',
-    priceLevel: 'store.item.priceLevel',
-    isIAP: 'store.item.isIAP',
-    isGiftPack: 'store.item.isGiftPack',
-    consumingType: 'store.item.consumingType',
-    rewards: 'store.rewards',
-    ...targetingLabels,
-  },
   render: {
     consumingType: (row) => consumingTypeLabels[row.consumingType][currentLocale()],
     isGiftPack: (row, t) => (row.isGiftPack ? <Tag color="magenta">{t('store.item.isGiftPack')}</Tag> : '—'),
@@ -205,24 +158,14 @@ export const purchaseItemScreen = resourceScreen({
   confirm: (after, _before, t) => storeConfirm(String(after.id ?? t('store.item.new')), after.conditions, t),
   Form: ({ itemProps }) => (
     <>
-      <Form.Item {...itemProps('title')}>
-        <TextInput field="title" data-testid="item-title" />
-      </Form.Item>
-      <Form.Item {...itemProps('description')}>
-        <LongText field="description" />
-      </Form.Item>
+      <SchemaField name="title" itemProps={itemProps} testId="item-title" />
+      <SchemaField name="description" itemProps={itemProps} />
       <Form.Item {...itemProps('priceLevel')} extra={<TierHint />}>
         <TierPicker />
       </Form.Item>
-      <Form.Item {...itemProps('consumingType')}>
-        <Select options={enumOptions(consumingTypes, consumingTypeLabels)} style={{ maxWidth: 240 }} />
-      </Form.Item>
-      <Form.Item {...itemProps('isIAP')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      <Form.Item {...itemProps('isGiftPack')} valuePropName="checked">
-        <Switch data-testid="item-gift-pack" />
-      </Form.Item>
+      <SchemaField name="consumingType" itemProps={itemProps} />
+      <SchemaField name="isIAP" itemProps={itemProps} />
+      <SchemaField name="isGiftPack" itemProps={itemProps} testId="item-gift-pack" />
       <Form.Item {...itemProps('rewards')}>
         <RewardsEditor name="rewards" />
       </Form.Item>
@@ -235,14 +178,6 @@ export const purchaseItemScreen = resourceScreen({
 export const productScreen = resourceScreen({
   resource: productResource,
   entity: 'store.product.entity',
-  labels: {
-    name: 'store.name',
-    title: 'store.title',
-    description: 'store.description',
-    cost: 'store.product.cost',
-    rewards: 'store.rewards',
-    ...targetingLabels,
-  },
   render: {
     cost: (row) => `${gameLabel(row.cost.kind, currentLocale())} × ${numberFormat().format(row.cost.amount)}`,
     rewards: (row) => rewardsText(row.rewards),
@@ -260,15 +195,9 @@ export const productScreen = resourceScreen({
     const { t } = useTranslation();
     return (
       <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="product-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('title')}>
-          <TextInput field="title" data-testid="product-title" />
-        </Form.Item>
-        <Form.Item {...itemProps('description')}>
-          <LongText field="description" />
-        </Form.Item>
+        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="product-name" />
+        <SchemaField name="title" itemProps={itemProps} testId="product-title" />
+        <SchemaField name="description" itemProps={itemProps} />
         <Form.Item {...itemProps('cost')}>
           <FieldParts>
             <Form.Item name={['cost', 'kind']} noStyle>
@@ -318,16 +247,6 @@ function PurchaseItemPicker(props: { value?: number; onChange?: (id: number | un
 export const giftPackScreen = resourceScreen({
   resource: giftPackResource,
   entity: 'store.gift.entity',
-  labels: {
-    name: 'store.name',
-    purchaseId: 'store.gift.purchaseId',
-    discountMode: 'store.gift.discountMode',
-    discount: 'store.gift.discount',
-    isEffective: 'store.gift.isEffective',
-    weight: 'store.gift.weight',
-    colour: 'store.gift.colour',
-    ...targetingLabels,
-  },
   render: {
     discountMode: (row) => discountModeLabels[row.discountMode][currentLocale()],
     discount: (row, t) =>
@@ -343,31 +262,17 @@ export const giftPackScreen = resourceScreen({
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   Form: ({ itemProps, editing }) => (
     <>
-      <Form.Item {...itemProps('name')}>
-        <TextInput field="name" disabled={editing} data-testid="gift-name" />
-      </Form.Item>
+      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="gift-name" />
       <Form.Item {...itemProps('purchaseId')}>
         <PurchaseItemPicker />
       </Form.Item>
-      <Form.Item {...itemProps('discountMode')}>
-        <Select options={enumOptions(discountModes, discountModeLabels)} style={{ maxWidth: 240 }} />
-      </Form.Item>
+      <SchemaField name="discountMode" itemProps={itemProps} />
       <Form.Item {...itemProps('discount')}>
         <InputNumber<number> min={1} max={100} step={1} style={{ width: 160 }} data-testid="gift-discount" />
       </Form.Item>
-      <Form.Item {...itemProps('weight')}>
-        <InputNumber<number> min={1} max={10_000} precision={0} style={{ width: 160 }} data-testid="gift-weight" />
-      </Form.Item>
-      <Form.Item {...itemProps('colour')}>
-        <Select
-          options={enumOptions(giftPackColours, giftPackColourLabels)}
-          style={{ maxWidth: 240 }}
-          data-testid="gift-colour"
-        />
-      </Form.Item>
-      <Form.Item {...itemProps('isEffective')} valuePropName="checked">
-        <Switch />
-      </Form.Item>
+      <SchemaField name="weight" itemProps={itemProps} testId="gift-weight" />
+      <SchemaField name="colour" itemProps={itemProps} testId="gift-colour" />
+      <SchemaField name="isEffective" itemProps={itemProps} />
       <Targeting itemProps={itemProps} />
     </>
   ),
@@ -394,15 +299,6 @@ function SlotsEditor() {
 export const storeScreen = resourceScreen({
   resource: storeResource,
   entity: 'store.shop.entity',
-  labels: {
-    name: 'store.name',
-    title: 'store.title',
-    kind: 'store.shop.kind',
-    slots: 'store.shop.slots',
-    refreshHours: 'store.shop.refreshHours',
-    shown: 'store.shop.shown',
-    conditions: 'store.conditions',
-  },
   render: {
     kind: (row) => storeKindLabels[row.kind][currentLocale()],
     slots: (row) => row.slots.map((s) => s.product).join(', '),
@@ -412,25 +308,15 @@ export const storeScreen = resourceScreen({
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   Form: ({ itemProps, editing }) => (
     <>
-      <Form.Item {...itemProps('name')}>
-        <TextInput field="name" disabled={editing} data-testid="store-name" />
-      </Form.Item>
-      <Form.Item {...itemProps('title')}>
-        <TextInput field="title" data-testid="store-title" />
-      </Form.Item>
-      <Form.Item {...itemProps('kind')}>
-        <Select options={enumOptions(storeKinds, storeKindLabels)} style={{ maxWidth: 240 }} />
-      </Form.Item>
+      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="store-name" />
+      <SchemaField name="title" itemProps={itemProps} testId="store-title" />
+      <SchemaField name="kind" itemProps={itemProps} />
       <Form.Item {...itemProps('slots')}>
         <SlotsEditor />
       </Form.Item>
       <Space wrap>
-        <Form.Item {...itemProps('refreshHours')}>
-          <InputNumber<number> min={1} max={720} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item {...itemProps('shown')}>
-          <InputNumber<number> min={1} max={100} precision={0} style={{ width: 160 }} />
-        </Form.Item>
+        <SchemaField name="refreshHours" itemProps={itemProps} />
+        <SchemaField name="shown" itemProps={itemProps} />
       </Space>
       <Form.Item {...itemProps('conditions')}>
         <ConditionsEditor />
