@@ -70,7 +70,8 @@ export const priceLevelSchema = z
     name: resourceKeySchema,
     tier: resourceKeySchema,
     platform: z.enum(storePlatforms, { error: 'store.platform' }),
-    sku: documentText(200).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
+    // A store product ID (Google Play allows up to 148 characters): one line, not a text area.
+    sku: documentText(150).regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'store.sku' }),
     prices: z.array(priceSchema).min(1, { error: 'store.pricesRequired' }).max(50),
   })
   .superRefine((doc, ctx) =>
