@@ -11,12 +11,7 @@ import { gameLabel } from './game-catalogue.js';
 import { type Label, type Locale, zhEn } from './permissions.js';
 import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
 import { constantTypeLabels } from './resources/constant.js';
-import {
-  consumingTypeLabels,
-  discountModeLabels,
-  giftPackColourLabels,
-  storeKindLabels,
-} from './resources/store.js';
+import { consumingTypeLabels, discountModeLabels, giftPackColourLabels, storeKindLabels } from './resources/store.js';
 import { receiptValidationLabels } from './resources/store-settings.js';
 import { unlockKindLabels } from './resources/unlock-track.js';
 
