@@ -2,6 +2,7 @@ import {
   giftPackResource,
   priceLevelResource,
   productResource,
+  purchaseActivityResource,
   purchaseItemResource,
   storeResource,
 } from '@rookery/contracts';
@@ -34,11 +35,24 @@ const GAME_KEY = 'bench-game-key-0123456789';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-async function saveAll(database: Database, r: AnyResource, docs: Record<string, unknown>[], key: (d: any) => string) {
+async function saveAll(
+  database: Database,
+  r: AnyResource,
+  docs: Record<string, unknown>[],
+  key: (d: any) => string,
+  /** Inside a window: from a day ago for a week. */
+  windowed = false,
+) {
   const now = new Date();
+  const window = windowed
+    ? {
+        effectiveAt: new Date(now.getTime() - 86_400_000).toISOString(),
+        expireAt: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
+      }
+    : {};
   for (const doc of docs)
     await database.db.transaction((tx) =>
-      saveItem(tx, r, key(doc), { document: doc, actor: 'bench', locale: 'en-US', mode: 'create', now }),
+      saveItem(tx, r, key(doc), { document: doc, ...window, actor: 'bench', locale: 'en-US', mode: 'create', now }),
     );
 }
 
@@ -67,11 +81,10 @@ export function storeFixtures() {
     maxLevel: null,
     conditions: i % 4 === 0 ? [{ attr: 'country', op: 'include', value: ['US', 'CN', 'JP'] }] : [],
   }));
-  // 50 gift-pack items, then 10 purchase activities (first-purchase and spend offers: IAP items
-  // gated by level and by window).
+  // 50 gift-pack items and 10 IAP items on sale (gated by level).
   const items = Array.from({ length: 60 }, (_, i) => ({
     id: i + 1,
-    title: i < 50 ? `Gift ${i}` : `Activity ${i - 50}`,
+    title: i < 50 ? `Gift ${i}` : `Gems ${i - 50}`,
     description: '',
     priceLevel: i % 2 ? 'tier2' : 'tier1',
     isIAP: true,
@@ -79,7 +92,7 @@ export function storeFixtures() {
     consumingType: 'consumable',
     rewards: [{ kind: 'gem', amount: 100 + i }],
     repurchaseLimit: 1,
-    minLevel: i >= 50 ? (i - 50) * 2 : 0,
+    minLevel: i >= 55 ? (i - 55) * 2 : 0,
     maxLevel: null,
     conditions: [],
   }));
@@ -105,7 +118,19 @@ export function storeFixtures() {
     shown: 6,
     conditions: [],
   }));
-  return { priceLevels, products, items, giftPacks, stores };
+  // 10 purchase activities: first purchase double on the items on sale, and spend offers, gated by level.
+  const activities = Array.from({ length: 10 }, (_, i) => ({
+    name: `activity${i}`,
+    title: `Activity ${i}`,
+    description: '',
+    kind: i % 2 ? 'spendReward' : 'firstPurchaseDouble',
+    purchaseIds: i % 2 ? [] : [51 + (i % 5), 56 + (i % 5)],
+    spend: i % 2 ? { currency: 'USD', amount: 10 * i } : null,
+    rewards: i % 2 ? [{ kind: 'gem', amount: 100 * i }] : [],
+    minLevel: Math.max(0, i - 5),
+    conditions: i % 3 === 1 ? [{ attr: 'country', op: 'include', value: ['US', 'CN'] }] : [],
+  }));
+  return { priceLevels, products, items, giftPacks, stores, activities };
 }
 
 export async function benchStoreFetch(): Promise<string> {
@@ -126,6 +151,7 @@ export async function benchStoreFetch(): Promise<string> {
     await saveAll(database, purchaseItemResource, f.items, (d) => String(d.id));
     await saveAll(database, giftPackResource, f.giftPacks, (d) => d.name);
     await saveAll(database, storeResource, f.stores, (d) => d.name);
+    await saveAll(database, purchaseActivityResource, f.activities, (d) => d.name, true);
 
     const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
     const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
@@ -152,6 +178,7 @@ export async function benchStoreFetch(): Promise<string> {
         'a rotating store shows at most 6',
       );
       assertRight(data.giftPacks.length === 1, `one gift pack for ${id}`);
+      assertRight(data.activities.length >= 1, `an activity for ${id}`);
       const sku = data.giftPacks[0].item.price.sku as string;
       assertRight(/^com\.bench\.tier[12]\.(ios|android)$/.test(sku), `a platform SKU for ${id}: ${sku}`);
     }

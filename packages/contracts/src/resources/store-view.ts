@@ -54,6 +54,48 @@ interface Windowed<D> {
   matches: (attrs: PlayerAttributes, now: number) => boolean;
 }
 
+/** What a player sees of the products: shared by the players alike in its inputs (`productsPartKey`). */
+interface ProductsPart {
+  products: VisibleProduct[];
+  levelProducts: VisibleProduct[];
+  shown: Map<string, VisibleProduct>;
+}
+
+/** Most shared product evaluations kept per compiled catalogue (then the cache starts again). */
+const MAX_SHARED_PARTS = 2_000;
+
+/** What the products' visibility depends on, besides purchases: level thresholds, windows, conditions. */
+interface ProductsInputs {
+  /** Every level where some product's gate changes (a minimum, a maximum + 1), ascending. */
+  levels: number[];
+  /** Every window bound of a product, ascending. */
+  bounds: number[];
+  /** The distinct conditions of the products. */
+  matchers: Matcher[];
+}
+
+/** `a` ascending: how many of its values are at most `x`. */
+function countAtMost(a: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Players with equal keys see exactly the same products (with no product bought): the same side
+ * of every level threshold and window bound, the same result of every product condition.
+ */
+function productsPartKey(inputs: ProductsInputs, level: number, now: number, matched: (m: Matcher) => boolean): string {
+  let bits = '';
+  for (const m of inputs.matchers) bits += matched(m) ? '1' : '0';
+  return `${countAtMost(inputs.levels, level)}|${countAtMost(inputs.bounds, now)}|${bits}`;
+}
+
 /** The catalogue as the store evaluates it, compiled once per change. */
 export interface CompiledStore {
   /** Names the saved catalogue (changes with any save, restore or delete). */
@@ -62,8 +104,18 @@ export interface CompiledStore {
   priceLevels: ReadonlyMap<string, ReadonlyMap<string, PriceLevel>>;
   purchaseItems: ReadonlyMap<string, Windowed<PurchaseItem>>;
   products: ReadonlyMap<string, Windowed<Product>>;
-  /** The shown form of each product without a purchase limit (the same for every player). */
+  /**
+   * The shown form of each product to a player who has not bought it (the same for every such
+   * player: no limit, or the whole limit left), made once so its JSON is made once too.
+   */
   productViews: ReadonlyMap<string, VisibleProduct>;
+  /** The same for IAP items, per platform (`<key>\u0000<platform>`), where the platform has a price. */
+  itemViews: ReadonlyMap<string, VisiblePurchaseItem>;
+  /** Each product name's hash, for the rotating stores' per-player shuffle. */
+  nameHashes: ReadonlyMap<string, number>;
+  productsInputs: ProductsInputs;
+  /** The shared product evaluations of this catalogue, by `productsPartKey` (filled as players come). */
+  productsParts: ReadonlyMap<string, ProductsPart>;
   giftPacks: readonly Windowed<GiftPack>[];
   stores: readonly Windowed<Store>[];
   activities: readonly Windowed<PurchaseActivity>[];
@@ -116,6 +168,21 @@ function productView(doc: Product, left: number | null): VisibleProduct {
   };
 }
 
+/** Purchases left of a limit (null: no limit). */
+const leftOf = (limit: number, bought: number) => (limit > 0 ? Math.max(0, limit - bought) : null);
+
+function itemView(doc: PurchaseItem, level: PriceLevel, left: number | null): VisiblePurchaseItem {
+  return {
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    consumingType: doc.consumingType,
+    price: { platform: level.platform, sku: level.sku, prices: level.prices },
+    rewards: doc.rewards,
+    left,
+  };
+}
+
 export function compileStore(
   items: {
     priceLevel: readonly StoredStoreItem[];
@@ -135,15 +202,37 @@ export function compileStore(
   }
   const m = new Map<string, Matcher>();
   const products = new Map(items.product.map((i) => [i.key, windowed<Product>(i, m)]));
-  // A product without a purchase limit looks the same to everyone who sees it: made once.
+  // A product looks the same to everyone who sees it and has not bought it: made once.
   const productViews = new Map<string, VisibleProduct>();
-  for (const [key, p] of products) if (p.doc.repurchaseLimit === 0) productViews.set(key, productView(p.doc, null));
+  for (const [key, p] of products) productViews.set(key, productView(p.doc, leftOf(p.doc.repurchaseLimit, 0)));
+  const purchaseItems = new Map(items.purchaseItem.map((i) => [i.key, windowed<PurchaseItem>(i, m)]));
+  const itemViews = new Map<string, VisiblePurchaseItem>();
+  for (const [key, item] of purchaseItems)
+    for (const [platform, level] of priceLevels.get(item.doc.priceLevel) ?? [])
+      itemViews.set(`${key}\u0000${platform}`, itemView(item.doc, level, leftOf(item.doc.repurchaseLimit, 0)));
   return {
     version,
     priceLevels,
-    purchaseItems: new Map(items.purchaseItem.map((i) => [i.key, windowed<PurchaseItem>(i, m)])),
+    purchaseItems,
     products,
     productViews,
+    itemViews,
+    nameHashes: new Map([...products.keys()].map((k) => [k, fnv1a32(`product:${k}`)])),
+    productsInputs: {
+      levels: [
+        ...new Set(
+          [...products.values()].flatMap((p) => [
+            p.doc.minLevel,
+            ...(p.doc.maxLevel === null ? [] : [p.doc.maxLevel + 1]),
+          ]),
+        ),
+      ].sort((a, b) => a - b),
+      bounds: [
+        ...new Set([...products.values()].flatMap((p) => [p.from, p.to].filter((t): t is number => t !== null))),
+      ].sort((a, b) => a - b),
+      matchers: [...new Set([...products.values()].map((p) => p.matches))],
+    },
+    productsParts: new Map(),
     giftPacks: items.giftPack.map((i) => windowed<GiftPack>(i, m)),
     stores: items.store.map((i) => windowed<Store>(i, m)),
     activities: items.purchaseActivity.map((i) => windowed<PurchaseActivity>(i, m)),
@@ -254,7 +343,16 @@ function hiddenBy(
   return null;
 }
 
-const leftOf = (limit: number, bought: number) => (limit > 0 ? Math.max(0, limit - bought) : null);
+/** MurmurHash3's 32-bit finaliser: spreads a 32-bit value over all bits (a stable, even rank). */
+export function mix32(h: number): number {
+  let x = h;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
 
 /** A stable number in [0, 1) for a player, a period and a purpose. */
 export function storeHash(userId: number, period: number, salt: string): number {
@@ -277,8 +375,13 @@ export function explainStore(
   c: CompiledStore,
   player: StorePlayer,
   now: number,
+  /** Say why each hidden item is hidden (the preview); the game's fetch leaves it out. */
+  reasons = true,
 ): { store: PlayerStore; hidden: HiddenStoreItem[] } {
   const hidden: HiddenStoreItem[] = [];
+  const hide = (kind: HiddenStoreItem['kind'], key: string, reason: HiddenReason, store?: string) => {
+    if (reasons) hidden.push(store === undefined ? { kind, key, reason } : { kind, key, store, reason });
+  };
   const platform = player.attrs.os?.toLowerCase() ?? '';
   const results = new Map<Matcher, boolean>();
   const evaluated = {
@@ -302,22 +405,15 @@ export function explainStore(
     if (why) return why;
     const level = c.priceLevels.get(item.doc.priceLevel)?.get(platform);
     if (!level) return 'noPrice';
-    return {
-      id: item.doc.id,
-      title: item.doc.title,
-      description: item.doc.description,
-      consumingType: item.doc.consumingType,
-      price: { platform: level.platform, sku: level.sku, prices: level.prices },
-      rewards: item.doc.rewards,
-      left: leftOf(item.doc.repurchaseLimit, bought),
-    };
+    if (bought === 0) return c.itemViews.get(`${key}\u0000${platform}`) ?? itemView(item.doc, level, null);
+    return itemView(item.doc, level, leftOf(item.doc.repurchaseLimit, bought));
   };
   const purchaseItems: VisiblePurchaseItem[] = [];
   for (const [key, item] of c.purchaseItems) {
     // Gift-pack items reach the player only through their gift pack.
     if (item.doc.isGiftPack) continue;
     const v = visibleItem(key);
-    if (typeof v === 'string') hidden.push({ kind: 'purchaseItem', key, reason: v });
+    if (typeof v === 'string') hide('purchaseItem', key, v);
     else purchaseItems.push(v);
   }
 
@@ -331,19 +427,42 @@ export function explainStore(
     else {
       const bought = boughtOf(`product:${key}`);
       const why = hiddenBy(item, evaluated, now, bought);
-      out = why ?? c.productViews.get(key) ?? productView(item.doc, leftOf(item.doc.repurchaseLimit, bought));
+      out =
+        why ??
+        (bought === 0 || item.doc.repurchaseLimit === 0 ? c.productViews.get(key) : undefined) ??
+        productView(item.doc, leftOf(item.doc.repurchaseLimit, bought));
     }
     productCache.set(key, out);
     return out;
   };
-  const products: VisibleProduct[] = [];
-  const levelProducts: VisibleProduct[] = [];
-  for (const key of c.products.keys()) {
-    const v = visibleProduct(key);
-    if (typeof v === 'string') hidden.push({ kind: 'product', key, reason: v });
-    else if (v.minLevel > 0 || v.maxLevel !== null) levelProducts.push(v);
-    else products.push(v);
-  }
+  const evaluateProducts = (): ProductsPart => {
+    const part: ProductsPart = { products: [], levelProducts: [], shown: new Map() };
+    for (const key of c.products.keys()) {
+      const v = visibleProduct(key);
+      if (typeof v === 'string') hide('product', key, v);
+      else {
+        part.shown.set(key, v);
+        if (v.minLevel > 0 || v.maxLevel !== null) part.levelProducts.push(v);
+        else part.products.push(v);
+      }
+    }
+    return part;
+  };
+  // The game's fetch: players alike in everything the products depend on share one evaluation.
+  const shareable = !reasons && !Object.keys(player.purchases).some((k) => k.startsWith('product:'));
+  let part: ProductsPart;
+  if (shareable) {
+    const key = productsPartKey(c.productsInputs, player.level, now, evaluated.matched);
+    const parts = c.productsParts as Map<string, ProductsPart>;
+    part = parts.get(key) ?? evaluateProducts();
+    if (!parts.has(key)) {
+      if (parts.size >= MAX_SHARED_PARTS) parts.clear();
+      parts.set(key, part);
+    }
+  } else part = evaluateProducts();
+  const { products, levelProducts } = part;
+  const slotView = (key: string): VisibleProduct | HiddenReason =>
+    shareable ? (part.shown.get(key) ?? 'itemHidden') : visibleProduct(key);
 
   // Gift packs: of those this player may see, one is picked by weight per period.
   const period = Math.floor(now / (GIFT_PACK_PERIOD_HOURS * HOUR_MS));
@@ -351,18 +470,18 @@ export function explainStore(
   for (const pack of c.giftPacks) {
     const key = pack.key;
     if (!pack.doc.isEffective) {
-      hidden.push({ kind: 'giftPack', key, reason: 'notEffective' });
+      hide('giftPack', key, 'notEffective');
       continue;
     }
     const bought = boughtOf(`purchaseItem:${pack.doc.purchaseId}`);
     const why = hiddenBy(pack, evaluated, now, bought);
     if (why) {
-      hidden.push({ kind: 'giftPack', key, reason: why });
+      hide('giftPack', key, why);
       continue;
     }
     const item = visibleItem(String(pack.doc.purchaseId));
     if (typeof item === 'string') {
-      hidden.push({ kind: 'giftPack', key, reason: item === 'noPrice' ? 'noPrice' : 'itemHidden' });
+      hide('giftPack', key, item === 'noPrice' ? 'noPrice' : 'itemHidden');
       continue;
     }
     eligible.push({ pack, item, left: leftOf(pack.doc.repurchaseLimit, bought) });
@@ -375,7 +494,7 @@ export function explainStore(
     );
     eligible.forEach((e, i) => {
       if (i !== chosen) {
-        hidden.push({ kind: 'giftPack', key: e.pack.key, reason: 'notPicked' });
+        hide('giftPack', e.pack.key, 'notPicked');
         return;
       }
       giftPacks.push({
@@ -394,13 +513,13 @@ export function explainStore(
   for (const s of c.stores) {
     const why = hiddenBy(s as Windowed<{ minLevel?: number }>, evaluated, now, 0);
     if (why) {
-      hidden.push({ kind: 'store', key: s.key, reason: why });
+      hide('store', s.key, why);
       continue;
     }
     const shown: VisibleProduct[] = [];
     for (const slot of s.doc.slots) {
-      const v = visibleProduct(slot.product);
-      if (typeof v === 'string') hidden.push({ kind: 'storeSlot', key: slot.product, store: s.key, reason: v });
+      const v = slotView(slot.product);
+      if (typeof v === 'string') hide('storeSlot', slot.product, v, s.key);
       else shown.push(v);
     }
     let nextRefreshAt: string | null = null;
@@ -409,17 +528,15 @@ export function explainStore(
       const length = s.doc.refreshHours * HOUR_MS;
       const p = Math.floor(now / length);
       nextRefreshAt = new Date((p + 1) * length).toISOString();
-      // A stable shuffle of the visible slots for this player and period; the first `shown` stay, in slot order.
-      const rank = new Map(shown.map((v) => [v.name, storeHash(player.userId, p, `store:${s.key}:${v.name}`)]));
-      const kept = new Set(
-        [...shown]
-          .sort((a, b) => rank.get(a.name)! - rank.get(b.name)!)
-          .slice(0, s.doc.shown)
-          .map((v) => v.name),
-      );
+      // A stable shuffle of the visible slots for this player and period (one hash, then a cheap
+      // mix with each product's name hash); the first `shown` stay, in slot order.
+      const seed = fnv1a32(`store:${s.key}:${p}:${player.userId}`);
+      const ranked = shown.map((v) => ({ name: v.name, rank: mix32(seed ^ (c.nameHashes.get(v.name) ?? 0)) }));
+      ranked.sort((a, b) => a.rank - b.rank);
+      const kept = new Set<string>();
+      for (let i = 0; i < Math.min(s.doc.shown, ranked.length); i += 1) kept.add(ranked[i].name);
       inStore = shown.filter((v) => kept.has(v.name));
-      for (const v of shown)
-        if (!kept.has(v.name)) hidden.push({ kind: 'storeSlot', key: v.name, store: s.key, reason: 'notThisPeriod' });
+      for (const v of shown) if (!kept.has(v.name)) hide('storeSlot', v.name, 'notThisPeriod', s.key);
     }
     stores.push({
       name: s.doc.name,
@@ -435,7 +552,7 @@ export function explainStore(
   for (const a of c.activities) {
     const why = hiddenBy(a, evaluated, now, 0);
     if (why) {
-      hidden.push({ kind: 'activity', key: a.key, reason: why });
+      hide('activity', a.key, why);
       continue;
     }
     let purchaseIds: number[] = [];
@@ -444,7 +561,7 @@ export function explainStore(
       const shown = new Set(purchaseItems.map((p) => p.id));
       purchaseIds = named.filter((id) => shown.has(id) && boughtOf(`purchaseItem:${id}`) === 0);
       if (purchaseIds.length === 0) {
-        hidden.push({ kind: 'activity', key: a.key, reason: 'allBought' });
+        hide('activity', a.key, 'allBought');
         continue;
       }
     }
@@ -476,7 +593,15 @@ const jsonOf = (value: object) => {
   }
   return text;
 };
-const arrayJson = (values: readonly object[]) => `[${values.map(jsonOf).join(',')}]`;
+/** An array's JSON, made once per array (players alike share their products arrays: `ProductsPart`). */
+const arrayJson = (values: readonly object[]) => {
+  let text = jsonCache.get(values);
+  if (text === undefined) {
+    text = `[${values.map(jsonOf).join(',')}]`;
+    jsonCache.set(values, text);
+  }
+  return text;
+};
 
 /** The game's answer (`{code, data, msg}`) as JSON, equal to `JSON.stringify`, reusing the JSON of shared views. */
 export function playerStoreAnswer(store: PlayerStore): string {
@@ -484,7 +609,7 @@ export function playerStoreAnswer(store: PlayerStore): string {
     `{"code":200,"data":{"version":${JSON.stringify(store.version)}` +
     `,"products":${arrayJson(store.products)}` +
     `,"levelProducts":${arrayJson(store.levelProducts)}` +
-    `,"purchaseItems":${JSON.stringify(store.purchaseItems)}` +
+    `,"purchaseItems":${arrayJson(store.purchaseItems)}` +
     `,"giftPacks":${JSON.stringify(store.giftPacks)}` +
     `,"stores":${JSON.stringify(store.stores)}` +
     `,"activities":${JSON.stringify(store.activities)}},"msg":"ok"}`

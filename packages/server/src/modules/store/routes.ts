@@ -204,7 +204,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
     gameGetStore: async ({ db, params, req, reply }) => {
       const now = clock.now();
       const player = await storePlayer(db, params.userId, now);
-      const { store } = explainStore(await catalogue.get(db), player, now.getTime());
+      const { store } = explainStore(await catalogue.get(db), player, now.getTime(), false);
       return sendCached(req, reply, playerStoreAnswer(store));
     },
   });
