@@ -23,6 +23,7 @@ import type { ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError } from '../../platform/http/errors.js';
+import { readItemsByKind } from '../../platform/resources/game-views.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { checkRewardsAllowed } from './service.js';
 
@@ -47,12 +48,6 @@ async function refuseGiftPackItems(db: Db, doc: PurchaseActivity) {
       fields: [{ field: 'purchaseIds', message: 'activity.giftPackItem' }],
     });
 }
-
-/** The documents of one kind (small catalogue kinds: read whole). */
-const documentsOf = async <D>(db: Db, kind: string) =>
-  (await db.select({ document: resourceItems.document }).from(resourceItems).where(eq(resourceItems.kind, kind))).map(
-    (r) => r.document as D,
-  );
 
 /**
  * The store's settings and activities: IAP settings per platform, item settings and ways of
@@ -82,14 +77,16 @@ export async function storeSettingsModule({ app, database, kit, gameKeyHash }: M
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, storeSettingEndpoints, {
     currencyOverview: async ({ db }) => {
-      const [products, items, levels, settings] = await Promise.all([
-        documentsOf<Product>(db, productResource.name),
-        documentsOf<PurchaseItem>(db, purchaseItemResource.name),
-        documentsOf<PriceLevel>(db, priceLevelResource.name),
-        documentsOf<{ defaultCurrency: string }>(db, iapSettingResource.name),
-      ]);
+      // The four small catalogue kinds in one statement.
+      const kinds = [productResource, purchaseItemResource, priceLevelResource, iapSettingResource].map((r) => r.name);
+      const items = await readItemsByKind(db, kinds);
+      const documents = <D>(kind: string) => (items.get(kind) ?? []).map((item) => item.document as D);
+      const products = documents<Product>(productResource.name);
+      const iapItems = documents<PurchaseItem>(purchaseItemResource.name);
+      const levels = documents<PriceLevel>(priceLevelResource.name);
+      const settings = documents<{ defaultCurrency: string }>(iapSettingResource.name);
       const granted = (kind: string) =>
-        [...products, ...items].filter((d) => d.rewards.some((r) => r.kind === kind)).length;
+        [...products, ...iapItems].filter((d) => d.rewards.some((r) => r.kind === kind)).length;
       const game = resourceKinds
         .map((kind) => ({
           kind,
