@@ -215,6 +215,10 @@ describe('redemption', () => {
     expect(await gems(p)).toBe(before + 50);
     const log = await ctx.call('GET', `/api/v1/users/log?userId=${p}&type=giftCode`, { token: ctx.adminToken });
     expect(log.json().data.list).toHaveLength(1);
+    expect(log.json().data.list[0].data).toMatchObject({ batchId: b.id, code: b.code, rewards: first.rewards });
+    // One event per redemption, the gift code's with its rewards: no second `rewards` event.
+    const rewardsLog = await ctx.call('GET', `/api/v1/users/log?userId=${p}&type=rewards`, { token: ctx.adminToken });
+    expect(rewardsLog.json().data.list).toHaveLength(0);
     expect((await getBatch(b.id)).claimed).toBe(1);
     const history = await ctx.call('GET', `/api/v1/giftcode/user/query?userId=${p}`, { token: ctx.adminToken });
     expect(history.json().data.list).toMatchObject([

@@ -82,7 +82,7 @@ async function countFailure(db: Db, userId: number, ip: string | undefined, now:
     });
 }
 
-/** What `gift_code_redeem` (migration 0019) answers. */
+/** What `gift_code_redeem` (migrations 0019 and 0021) answers. */
 interface Answer {
   status: RedeemStatus | 'noPlayer' | 'frozen' | 'conditions';
   batchId?: number;
@@ -139,7 +139,7 @@ interface Waiting {
  * same player, a lost connection), its calls are sent again one by one.
  */
 /** Redemption statements running at once, per database (PGlite has one connection). */
-export const REDEEM_STATEMENTS = { pglite: 1, postgres: 2 } as const;
+export const REDEEM_STATEMENTS = { pglite: 1, postgres: 4 } as const;
 
 export class RedemptionQueue {
   private readonly waiting: Waiting[] = [];
@@ -163,12 +163,23 @@ export class RedemptionQueue {
   }
 
   private pump() {
-    while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
+    // A statement at a time, and more at once only while a full batch is waiting: a statement
+    // of many redemptions costs far less per redemption than several small ones side by side
+    // (measured on 2 cores: one statement at a time 3,340/s, two or three 2,700-3,200/s).
+    while (
+      this.waiting.length > 0 &&
+      (this.inFlight === 0 || (this.inFlight < this.maxInFlight && this.waiting.length >= this.maxBatch))
+    ) {
       const batch = this.waiting.splice(0, this.maxBatch);
       this.inFlight += 1;
       void this.send(batch).finally(() => {
-        this.inFlight -= 1;
-        this.pump();
+        // The callers just answered come back with their next calls in the same turn of the
+        // event loop: send after it, so those calls share the next statement instead of the first
+        // of them going alone.
+        setImmediate(() => {
+          this.inFlight -= 1;
+          this.pump();
+        });
       });
     }
   }
@@ -209,7 +220,7 @@ export class RedemptionQueue {
  * eligible), a unique code already used (by this player: already redeemed) or handed to another,
  * the player's limit for the batch (already redeemed), used up.
  *
- * The whole redemption is one statement, `gift_code_redeem` (migration 0019): one round trip and
+ * The whole redemption is one statement, `gift_code_redeem` (migrations 0019, 0021): one round trip and
  * one commit; with a `queue`, the redemptions arriving together share one (`RedemptionQueue`). Its
  * writes carry the exact guards: a slot of the batch's counter with room (`claimed < quota`, the
  * slots' quotas adding up to the limit), the unique code still unused, the player's n-th

@@ -61,9 +61,13 @@ export const giftCodeBatches = pgTable(
 export const giftCodeCounters = pgTable(
   'gift_code_counters',
   {
-    batchId: integer()
-      .notNull()
-      .references(() => giftCodeBatches.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key, as on redemptions: batches are never deleted, and a key's check, run again
+     * for each redemption of a statement (the slot's row changed in the same transaction), would
+     * share-lock the batch's row from each redemption's subtransaction, piling its lockers into
+     * a multixact every read of the batch then unpacks.
+     */
+    batchId: integer().notNull(),
     slot: integer().notNull(),
     quota: integer().notNull(),
     claimed: integer().notNull().default(0),
@@ -103,9 +107,11 @@ export const giftCodeRedemptions = pgTable(
   'gift_code_redemptions',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    batchId: integer()
-      .notNull()
-      .references(() => giftCodeBatches.id, { onDelete: 'cascade' }),
+    /**
+     * The batch, with no foreign key: batches are never deleted (they are disabled), and a key's
+     * check would share-lock the batch's one row from every redemption of a code.
+     */
+    batchId: integer().notNull(),
     userId: bigint({ mode: 'number' }).notNull(),
     seq: integer().notNull(),
     /** The code as redeemed (the shared code, or the unique one). */

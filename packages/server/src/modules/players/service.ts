@@ -150,10 +150,11 @@ export async function applyRewards(
   source: RewardSource,
   now: Date,
 ): Promise<{ saveCount: number }> {
-  // One statement (`apply_rewards`, migration 0019), the same one a gift-code redemption runs.
+  // One statement (`apply_rewards`, migration 0021), the one a gift-code redemption runs too
+  // (which logs its own `giftCode` event in place of this `rewards` one).
   const result = (await db.execute(
-    sql`select apply_rewards(${userId}::bigint, ${JSON.stringify(rewards)}::jsonb, ${JSON.stringify(source)}::jsonb,
-      ${now}::timestamptz, ${MAX_AMOUNT}::numeric) as save_count`,
+    sql`select apply_rewards(${userId}::bigint, ${JSON.stringify(rewards)}::jsonb, 'rewards',
+      ${JSON.stringify({ source })}::jsonb, ${now}::timestamptz, ${MAX_AMOUNT}::numeric) as save_count`,
   )) as unknown as { rows: { save_count: number | null }[] };
   const saveCount = result.rows[0].save_count;
   if (saveCount === null) throw notFound('player.notFound');
