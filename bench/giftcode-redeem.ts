@@ -12,7 +12,7 @@ import { alternatingThroughput, assertRight, log, openBenchDatabase, resultLine 
  * log the event), against single-row inserts through the same database path in the same run,
  * in alternating slices after a warm-up (the harness's `alternatingThroughput`: drift from
  * autovacuum or a checkpoint after seeding hits both alike). Each player redeems once per code; when
- * the seeded players run out, a second shared code takes over. Target: ratio ≥ 0.5.
+ * the seeded players run out, the next of four shared codes takes over. Target: ratio ≥ 0.5.
  */
 export async function benchGiftCodeRedeem(): Promise<string> {
   const players = Number(process.env.BENCH_PLAYERS ?? 20_000);
@@ -24,7 +24,7 @@ export async function benchGiftCodeRedeem(): Promise<string> {
   try {
     const seeded = await seedDemoPlayers(database.db, players, (done) => log(`seeded ${done} / ${players} players`));
     const now = clock.now();
-    const codes = ['BENCHSPRING', 'BENCHSUMMER'];
+    const codes = ['BENCHSPRING', 'BENCHSUMMER', 'BENCHAUTUMN', 'BENCHWINTER'];
     const batchIds: number[] = [];
     for (const code of codes) {
       const batch = await createBatch(
@@ -51,7 +51,9 @@ export async function benchGiftCodeRedeem(): Promise<string> {
     }
     await database.db.execute(sql`create table bench_rows (id bigserial primary key, note text not null)`);
     // Seeding leaves work for autovacuum and a checkpoint: done now, not during the measurement.
-    await database.db.execute(sql`vacuum analyze`);
+    // (Only the seeded tables: statistics taken of the empty redemption tables would go stale as
+    // they fill, and PGlite has no autovacuum to take them again.)
+    await database.db.execute(sql`vacuum analyze players, player_devices, player_events`);
     await database.db.execute(sql`checkpoint`);
     const count = seeded.lastId - seeded.firstId + 1;
     const refused: string[] = [];
@@ -61,7 +63,7 @@ export async function benchGiftCodeRedeem(): Promise<string> {
     const redeem = async () => {
       const i = next++;
       const code = codes[Math.floor(i / count)];
-      if (!code) throw new Error(`every seeded player redeemed both codes: raise BENCH_PLAYERS (${players})`);
+      if (!code) throw new Error(`every seeded player redeemed every code: raise BENCH_PLAYERS (${players})`);
       const r = await redeemGiftCode(
         database.db,
         {

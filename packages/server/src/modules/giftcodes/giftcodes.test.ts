@@ -468,6 +468,92 @@ describe('exact under concurrency', () => {
     expect(results.filter((r) => r.status === 'alreadyRedeemed')).toHaveLength(19);
     expect(await gems(p)).toBe(before + 50);
   }, 60_000);
+
+  it('a statement of many players of one shared code writes them together: each granted once, counted once, logged once', async () => {
+    const b = await shared(1000);
+    const players: number[] = [];
+    for (let i = 0; i < 24; i++) players.push(await player());
+    const before = await Promise.all(players.map(gems));
+    const queue = new RedemptionQueue(ctx.database.db, 1);
+    const call = (userId: number) =>
+      redeemGiftCode(
+        ctx.database.db,
+        { userId, code: b.code!, locale: 'en-US', now: ctx.clock.now(), dryRun: false },
+        queue,
+      );
+    const results = await Promise.all(players.map(call));
+    // One statement carried them all, and no redemption went one by one.
+    expect(queue.sent).toMatchObject({ statements: 1, redemptions: 24, retriedAlone: 0 });
+    expect(results.map((r) => r.status)).toEqual(players.map(() => 'redeemed'));
+    for (const r of results) expect(r.saveCount).toBeGreaterThan(0);
+    expect(await Promise.all(players.map(gems))).toEqual(before.map((g) => g + 50));
+    expect((await getBatch(b.id)).claimed).toBe(24);
+    const events = (await ctx.database.db.execute(
+      sql`select user_id, count(*)::int as n from player_events where type = 'giftCode' and (data->>'batchId')::int = ${b.id} group by 1`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(events.rows).toHaveLength(24);
+    expect(events.rows.every((r) => Number(r.n) === 1)).toBe(true);
+    // Again, together: every one already redeemed, nothing more granted or counted.
+    const again = await Promise.all(players.map(call));
+    expect(new Set(again.map((r) => r.status))).toEqual(new Set(['alreadyRedeemed']));
+    expect((await getBatch(b.id)).claimed).toBe(24);
+    expect(await Promise.all(players.map(gems))).toEqual(before.map((g) => g + 50));
+  }, 60_000);
+
+  it.runIf(onPostgres)(
+    'a player redeeming in two statements at once: the second meets the first row, says already redeemed and gives its count back',
+    async () => {
+      const b = await shared(1000);
+      const [p, q] = [await player(), await player()];
+      const before = await gems(p);
+      const items = (users: number[]) =>
+        JSON.stringify(
+          users.map((user) => ({
+            user,
+            code: b.code,
+            unique: false,
+            now: ctx.clock.now().toISOString(),
+            ip: null,
+            channel: null,
+          })),
+        );
+      const throttle = JSON.stringify(THROTTLE);
+      // A first statement redeems for p and holds its transaction open…
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let firstIn!: () => void;
+      const firstWritten = new Promise<void>((r) => {
+        firstIn = r;
+      });
+      const first = ctx.database.db.transaction(async (tx) => {
+        const r = await tx.execute(
+          sql`select gift_code_redeem_many(${items([p])}::jsonb, ${throttle}::jsonb, 1e9) as a`,
+        );
+        firstIn();
+        await held;
+        return r;
+      });
+      await firstWritten;
+      // …while a second, for p and q, checks p (the first's row is not visible yet) and waits on
+      // p's row of the unique index; the first commits, and the second skips p.
+      // (A drizzle query runs when awaited: Promise.resolve starts it now.)
+      const second = Promise.resolve(
+        ctx.database.db.execute(
+          sql`select gift_code_redeem_many(${items([p, q])}::jsonb, ${throttle}::jsonb, 1e9) as a`,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await first;
+      const answers = ((await second) as unknown as { rows: { a: { status: string }[] }[] }).rows[0].a;
+      expect(answers.map((a) => a.status)).toEqual(['alreadyRedeemed', 'redeemed']);
+      expect((await getBatch(b.id)).claimed).toBe(2);
+      expect(await gems(p)).toBe(before + 50);
+    },
+    60_000,
+  );
 });
 
 describe('unique codes: listing, disabling, export', () => {
