@@ -214,23 +214,27 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
 /**
  * The player as the store sees them, in one read by primary key: the attributes
  * (`playerAttributes`), their level (the achievement level of their game state) and `extra`, a
- * value the caller computes in the same statement (the store's purchase counts of this player).
+ * value of the player's row computed in the same statement (the store's purchase counts of this
+ * player). The statement is built and prepared once (the game's store fetch runs it per call):
+ * the returned function runs it for a player.
  */
-export async function readStorePlayer<T>(
-  db: Db,
-  userId: number,
-  now: Date,
-  extra: SQL<T>,
-): Promise<{ attrs: PlayerAttributes; level: number; extra: T } | undefined> {
-  const [row] = await db
+export function prepareStorePlayerRead<T>(db: Db, name: string, extra: SQL<T>) {
+  const query = db
     .select({
       ...attributeColumns,
       level: sql<number>`(${players.state}->>'achievementLevel')::float8`,
       extra,
     })
     .from(players)
-    .where(eq(players.id, userId));
-  return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0, extra: row.extra } : undefined;
+    .where(eq(players.id, sql.placeholder('userId')))
+    .prepare(name);
+  return async (
+    userId: number,
+    now: Date,
+  ): Promise<{ attrs: PlayerAttributes; level: number; extra: T } | undefined> => {
+    const [row] = await query.execute({ userId });
+    return row ? { attrs: playerAttributes(row, now), level: row.level ?? 0, extra: row.extra as T } : undefined;
+  };
 }
 
 /** Blacklisted players are excluded from free rewards and leaderboards. Unknown players count as not listed. */

@@ -27,8 +27,8 @@ import { sendCached } from '../../platform/http/etag.js';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-import { readStorePlayer } from '../players/service.js';
-import { checkRewardsAllowed, purchaseCountsSql } from './service.js';
+import { prepareStorePlayerRead } from '../players/service.js';
+import { checkRewardsAllowed, purchaseCountsOfRowSql } from './service.js';
 
 /** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
@@ -162,8 +162,9 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   const catalogue = await kit.view(storeResources, compileCatalogue);
 
   /** The player the store is for, with their purchase counts; 404 when there is no such player. */
-  const storePlayer = async (db: Db, userId: number, now: Date) => {
-    const player = await readStorePlayer(db, userId, now, purchaseCountsSql(userId));
+  const readStorePlayer = prepareStorePlayerRead(database.db, 'store_player', purchaseCountsOfRowSql);
+  const storePlayer = async (userId: number, now: Date) => {
+    const player = await readStorePlayer(userId, now);
     if (!player) throw notFound('player.notFound');
     return { userId, attrs: player.attrs, level: player.level, purchases: player.extra ?? {} };
   };
@@ -188,7 +189,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
     purchaseEquips: async () => ({ list: purchaseEquips() }),
     storePreview: async ({ db, params }) => {
       const now = clock.now();
-      const player = await storePlayer(db, params.userId, now);
+      const player = await storePlayer(params.userId, now);
       const { store, hidden } = explainStore(await catalogue.get(db), player, now.getTime());
       return {
         userId: params.userId,
@@ -203,7 +204,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   registerEndpoints(app, registry, storeGameEndpoints, {
     gameGetStore: async ({ db, params, req, reply }) => {
       const now = clock.now();
-      const player = await storePlayer(db, params.userId, now);
+      const player = await storePlayer(params.userId, now);
       const { store } = explainStore(await catalogue.get(db), player, now.getTime(), false);
       return sendCached(req, reply, playerStoreAnswer(store));
     },

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
+import { players } from '../players/tables.js';
 import { storePurchaseCounts } from './tables.js';
 
 /**
@@ -33,9 +34,9 @@ export async function purchaseCountsOf(db: Db, userId: number): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.item, r.count]));
 }
 
-/** One player's purchase counts as a value of another statement (read with the player in one go). */
-export const purchaseCountsSql = (userId: number): SQL<Record<string, number> | null> =>
-  sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${userId})`;
+/** The purchase counts of the player of a statement's row, a value of that statement (read with the player in one go). */
+export const purchaseCountsOfRowSql: SQL<Record<string, number> | null> =
+  sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${players.id})`;
 
 /**
  * Rewards the item settings allow: each kind grantable and within its most per reward. 400 naming
