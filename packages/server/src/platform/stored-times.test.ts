@@ -4,7 +4,7 @@
 // written meanwhile carry exactly the service clock's time, none a wall-clock time.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestContext, GAME_KEY, type TestContext } from '../test/harness.js';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../test/harness.js';
 import { setClockOffset } from './clock-offset.js';
 
 const HOUR = 3_600_000;
@@ -45,12 +45,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function game(method: string, url: string, body?: unknown) {
-  const res = await ctx.app.inject({
-    method: method as 'POST',
-    url,
-    headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
+  const res = await ctx.game(method, url, { body });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
   return res.json().data;
 }

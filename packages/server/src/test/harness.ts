@@ -33,6 +33,17 @@ export interface TestContext {
     url: string,
     opts?: { token?: string; body?: unknown; locale?: string },
   ): Promise<LightMyRequestResponse>;
+  /** Call the game API with the game key; a body goes as JSON. */
+  game(
+    method: string,
+    url: string,
+    opts?: { body?: unknown; locale?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  /**
+   * A cached game read (`If-None-Match` when `etag` is given): status, ETag and the answer's
+   * `data` (200 only). `app`: another instance on this database.
+   */
+  gameRead(url: string, etag?: string, app?: FastifyInstance): Promise<{ status: number; etag: string; data: any }>;
   /** Each table's row count and a hash of its rows: equal fingerprints mean nothing changed. */
   fingerprint(): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -89,6 +100,31 @@ export async function createTestContext(
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
 
+  const game: TestContext['game'] = (method, url, opts = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        'x-game-key': GAME_KEY,
+        'accept-language': opts.locale ?? 'en-US',
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { payload: JSON.stringify(opts.body) } : {}),
+    });
+  const gameRead: TestContext['gameRead'] = async (url, etag, on = app) => {
+    const res = await on.inject({
+      method: 'GET',
+      url,
+      headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+    return {
+      status: res.statusCode,
+      etag: res.headers.etag as string,
+      data: res.statusCode === 200 ? res.json().data : undefined,
+    };
+  };
+
   const login = async (username: string, password: string) => {
     const res = await call('POST', '/api/v1/login', { body: { username, password } });
     if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`);
@@ -100,6 +136,8 @@ export async function createTestContext(
   return {
     app,
     database,
+    game,
+    gameRead,
     databaseUrl,
     clock,
     adminToken,

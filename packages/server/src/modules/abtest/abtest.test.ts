@@ -48,18 +48,7 @@ const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?:
 const action = (name: string, ...keys: string[]) => call('POST', `${EXPERIMENT}/actions/${name}`, { keys });
 const stored = async (key: string) => experimentSchema.parse(await ok('GET', `${EXPERIMENT}/${key}`)) as Experiment;
 
-async function configOf(userId: number, etag?: string) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/game/v1/players/${userId}/config`,
-    headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
-  });
-  return {
-    status: res.statusCode,
-    etag: res.headers.etag as string,
-    data: res.statusCode === 200 ? res.json().data : undefined,
-  };
-}
+const configOf = (userId: number, etag?: string) => ctx.gameRead(`/api/game/v1/players/${userId}/config`, etag);
 
 const experiment = (key: string, over: Partial<Experiment> = {}) => ({
   key,

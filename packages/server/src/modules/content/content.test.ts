@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,16 +12,8 @@ const DICTIONARY = '/api/v1/resources/dictionary';
 
 /** What the game's servers get: status, ETag and the content. */
 async function fetchContent(kinds = 'constant,dictionary', etag?: string, app = ctx.app) {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/game/v1/content?kinds=${kinds}`,
-    headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
-  });
-  return {
-    status: res.statusCode,
-    etag: res.headers.etag as string,
-    content: res.statusCode === 200 ? res.json().data.content : undefined,
-  };
+  const { data, ...rest } = await ctx.gameRead(`/api/game/v1/content?kinds=${kinds}`, etag, app);
+  return { ...rest, content: data?.content };
 }
 
 const save = (method: 'POST' | 'PUT', url: string, body: unknown, token = ctx.adminToken, locale = 'en-US') =>

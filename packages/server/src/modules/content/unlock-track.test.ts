@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,16 +10,8 @@ afterAll(() => ctx?.close());
 const TRACK = '/api/v1/resources/unlockTrack';
 
 async function fetchTrack(etag?: string) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/game/v1/content?kinds=unlockTrack',
-    headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
-  });
-  return {
-    status: res.statusCode,
-    etag: res.headers.etag as string,
-    track: res.statusCode === 200 ? res.json().data.content.unlockTrack : undefined,
-  };
+  const { data, ...rest } = await ctx.gameRead('/api/game/v1/content?kinds=unlockTrack', etag);
+  return { ...rest, track: data?.content.unlockTrack };
 }
 
 const save = (method: 'POST' | 'PUT', url: string, body: unknown, locale = 'en-US', token = ctx.adminToken) =>

@@ -1,7 +1,7 @@
 import { giftCodeCheckChar, normalizeGiftCode, UNIQUE_CODE_LENGTH, validUniqueCode } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { COUNTER_SLOTS, splitQuota } from './batches.js';
 import { randomCodes } from './generate.js';
 import { pruneGiftCodeAttempts, RedemptionQueue, redeemGiftCode, THROTTLE } from './redeem.js';
@@ -17,17 +17,7 @@ afterEach(() => ctx.clock.set(null));
 const HOUR = 3_600_000;
 const at = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
-const game = (method: string, url: string, body?: unknown, locale = 'en-US') =>
-  ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: {
-      'x-game-key': GAME_KEY,
-      'accept-language': locale,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+const game = (method: string, url: string, body?: unknown, locale = 'en-US') => ctx.game(method, url, { body, locale });
 
 let devices = 0;
 async function player(attrs: { os?: string; country?: string } = {}, daysAgo = 0) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../test/harness.js';
 import { EXPIRED_COPY_DAYS, pruneExpiredMailCopies } from './housekeeping.js';
 import { LiveMailBook, MAIL_CHANGED } from './live-mails.js';
 
@@ -16,17 +16,7 @@ afterEach(() => {
 const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 
-const game = (method: string, url: string, body?: unknown, locale = 'en-US') =>
-  ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: {
-      'x-game-key': GAME_KEY,
-      'accept-language': locale,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+const game = (method: string, url: string, body?: unknown, locale = 'en-US') => ctx.game(method, url, { body, locale });
 
 interface LoginAttributes {
   country?: string;

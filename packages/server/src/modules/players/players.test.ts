@@ -2,7 +2,7 @@ import { initialPlayerState, type PlayerState } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db/client.js';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { loginPlayer } from './game.js';
 import { pruneRoutineEvents, ROUTINE_EVENT_DAYS } from './housekeeping.js';
 import { applyRewards, findPlayer, isBlacklisted, markPayer, playerAttributes } from './service.js';
@@ -19,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function game(method: string, url: string, body?: unknown) {
-  const res = await ctx.app.inject({
-    method: method as 'POST',
-    url,
-    headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
+  const res = await ctx.game(method, url, { body });
   return { status: res.statusCode, body: res.json() };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordPurchase } from './service.js';
 
 /**
@@ -27,7 +27,7 @@ const ok = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
   return res.json().data;
 };
 const game = async (url: string) => {
-  const res = await ctx.app.inject({ method: 'GET', url, headers: { 'x-game-key': GAME_KEY } });
+  const res = await ctx.game('GET', url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 };

@@ -1,7 +1,7 @@
 import { GIFT_PACK_PERIOD_HOURS } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../../test/harness.js';
 import { recordPurchase } from './service.js';
 
 let ctx: TestContext;
@@ -28,16 +28,8 @@ const ok = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
 
 /** What the game's servers get for one player. */
 async function storeOf(userId: number, etag?: string) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/game/v1/players/${userId}/store`,
-    headers: { 'x-game-key': GAME_KEY, ...(etag ? { 'if-none-match': etag } : {}) },
-  });
-  return {
-    status: res.statusCode,
-    etag: res.headers.etag as string,
-    store: res.statusCode === 200 ? res.json().data : undefined,
-  };
+  const { data, ...rest } = await ctx.gameRead(`/api/game/v1/players/${userId}/store`, etag);
+  return { ...rest, store: data };
 }
 
 let nextPlayer = 1_000;
