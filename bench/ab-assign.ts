@@ -7,7 +7,7 @@ import {
   phaseSeed,
   toGrowthBookExperiment,
 } from '@rookery/contracts';
-import { benchPlayerCount, log, percentile, resultLine } from './harness.js';
+import { benchPlayerCount, benchSeconds, log, percentile, resultLine } from './harness.js';
 
 /**
  * `ab-assign`: assigning BENCH_PLAYERS user IDs (default 1,000,000) across one layer of five
@@ -20,7 +20,7 @@ import { benchPlayerCount, log, percentile, resultLine } from './harness.js';
  * (default 10) have passed. Target: ours ≥ 5× faster per player. Pure CPU, no database.
  */
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = benchSeconds(10);
 const SLICE = 10_000;
 
 const layer: Layer = { namespace: 'home-screen', hashVersion: 2 };

@@ -4,7 +4,16 @@ import { countAudience } from '../packages/server/src/modules/players/audience.j
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
 import { engineCounts } from './engine-count.js';
-import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, resultLine } from './harness.js';
+import {
+  assertRight,
+  benchPlayerCount,
+  benchSeconds,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  resultLine,
+} from './harness.js';
 
 /**
  * The audience count (the condition engine compiled to SQL) over BENCH_PLAYERS demo players
@@ -15,7 +24,7 @@ import { assertRight, benchPlayerCount, log, ms, openBenchDatabase, percentile, 
  * every set once and reads 20 players). PGlite by default, PostgreSQL with DATABASE_URL.
  */
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SECONDS = benchSeconds(30);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 
 const typicalSets: Record<string, unknown[]> = {

@@ -1,13 +1,20 @@
 import { abLayerResource, configOverrideResource, configResource, experimentResource } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import { loadConfig } from '../packages/server/src/platform/config.js';
 import type { Database } from '../packages/server/src/platform/db/client.js';
 import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
-import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import { configFixtures, experimentFixtures } from './config-fixtures.js';
-import { alternatingThroughput, benchPlayerCount, log, ms, openBenchDatabase, resultLine } from './harness.js';
+import {
+  alternatingThroughput,
+  BENCH_CONCURRENCY,
+  benchGameApp,
+  benchPlayerCount,
+  benchSeconds,
+  log,
+  ms,
+  openBenchDatabase,
+  resultLine,
+} from './harness.js';
 
 /**
  * `config-fetch`: throughput of the game's config fetch (`GET /api/game/v1/players/:userId/config`,
@@ -18,9 +25,7 @@ import { alternatingThroughput, benchPlayerCount, log, ms, openBenchDatabase, re
  * Target ratio ≥ 0.8 on PGlite and PostgreSQL.
  */
 
-const GAME_KEY = 'bench-game-key-0123456789';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SECONDS = benchSeconds(10);
 
 async function saveAll(database: Database, r: AnyResource, docs: Record<string, unknown>[]) {
   for (const doc of docs)
@@ -55,19 +60,9 @@ export async function benchConfigFetch(): Promise<string> {
     await saveAll(database, abLayerResource, layers);
     await saveAll(database, experimentResource, experiments);
 
-    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
-    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
-    await app.ready();
-    const headers = { 'x-game-key': GAME_KEY };
-    const pick = (i: number) => ids[(i * 7919) % ids.length];
-    const read = async (i: number) => {
-      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}`, headers });
-      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
-    };
-    const fetchConfig = async (i: number) => {
-      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}/config`, headers });
-      if (res.statusCode !== 200) throw new Error(`config ${res.statusCode} ${res.body}`);
-    };
+    const { app, headers, gameGet } = await benchGameApp(database, ids);
+    const read = gameGet('');
+    const fetchConfig = gameGet('/config');
     const sample = await app.inject({ method: 'GET', url: `/api/game/v1/players/${ids[0]}/config`, headers });
     if (Object.keys(sample.json().data.values).length !== 200) throw new Error('expected 200 fields');
     // The experiments take part: over the sample, players land in them.
@@ -78,11 +73,16 @@ export async function benchConfigFetch(): Promise<string> {
     }
     if (enrolled === 0) throw new Error('no player of the sample is in an experiment');
     log(`${enrolled} experiment enrolments over 200 sampled players`);
-    const { baseline, subject, ratio, slices } = await alternatingThroughput(read, fetchConfig, SECONDS, CONCURRENCY);
+    const { baseline, subject, ratio, slices } = await alternatingThroughput(
+      read,
+      fetchConfig,
+      SECONDS,
+      BENCH_CONCURRENCY,
+    );
     await app.close();
     return resultLine(
       'config-fetch',
-      `${Math.round(subject)} config fetches/s (200 fields, 10 experiments, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
+      `${Math.round(subject)} config fetches/s (200 fields, 10 experiments, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
       ratio,
       `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
     );

@@ -1,14 +1,40 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { validUniqueCode } from '@rookery/contracts';
+import { type GiftCodeBatchBody, validUniqueCode } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { createBatch, getBatchRow } from '../packages/server/src/modules/giftcodes/batches.js';
 import { generateCodes } from '../packages/server/src/modules/giftcodes/generate.js';
 import { exportCodesCsv } from '../packages/server/src/modules/giftcodes/history.js';
 import { ServiceClock } from '../packages/server/src/platform/clock.js';
+import type { Db } from '../packages/server/src/platform/db/client.js';
 import { assertRight, log, ms, openBenchDatabase, resultLine } from './harness.js';
 
 const MB = 1024 * 1024;
+
+/** A batch for the gift-code benchmarks: open from an hour ago for a day, 5 gems, once per player, anyone. */
+export const createBenchBatch = (
+  db: Db,
+  now: Date,
+  kind: Pick<GiftCodeBatchBody, 'kind' | 'code' | 'totalLimit' | 'codeCount'>,
+) =>
+  createBatch(
+    db,
+    {
+      name: kind.code ?? 'bench',
+      description: { 'zh-CN': undefined, 'en-US': undefined },
+      ...kind,
+      rewards: [{ kind: 'gem', amount: 5 }],
+      startAt: new Date(now.getTime() - 3_600_000).toISOString(),
+      endAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      perPlayerLimit: 1,
+      conditions: [],
+      platforms: [],
+      channels: [],
+      enabled: true,
+    } as GiftCodeBatchBody,
+    'bench',
+    now,
+  );
 
 /** The highest RSS seen while `work` runs (sampled every 50 ms), in MB over `idle`. */
 async function peakRss<T>(idle: number, work: () => Promise<T>): Promise<{ result: T; overMb: number }> {
@@ -49,25 +75,7 @@ export async function benchGiftCodeGenerate(): Promise<string> {
     const baseMs = ms(start);
 
     const now = clock.now();
-    const batch = await createBatch(
-      db,
-      {
-        name: 'bench',
-        description: { 'zh-CN': undefined, 'en-US': undefined },
-        kind: 'unique',
-        codeCount: n,
-        rewards: [{ kind: 'gem', amount: 5 }],
-        startAt: now.toISOString(),
-        endAt: new Date(now.getTime() + 86_400_000).toISOString(),
-        perPlayerLimit: 1,
-        conditions: [],
-        platforms: [],
-        channels: [],
-        enabled: true,
-      },
-      'bench',
-      now,
-    );
+    const batch = await createBenchBatch(db, now, { kind: 'unique', codeCount: n });
     global.gc?.();
     const idle = process.memoryUsage().rss;
     log(`generating ${n} codes`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { createBatch } from '../packages/server/src/modules/giftcodes/batches.js';
 import { REDEEM_STATEMENTS, RedemptionQueue, redeemGiftCode } from '../packages/server/src/modules/giftcodes/redeem.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { ServiceClock } from '../packages/server/src/platform/clock.js';
+import { createBenchBatch } from './giftcode-generate.js';
 import { alternatingThroughput, assertRight, log, openBenchDatabase, resultLine } from './harness.js';
 
 /**
@@ -27,26 +27,7 @@ export async function benchGiftCodeRedeem(): Promise<string> {
     const codes = ['BENCHSPRING', 'BENCHSUMMER', 'BENCHAUTUMN', 'BENCHWINTER'];
     const batchIds: number[] = [];
     for (const code of codes) {
-      const batch = await createBatch(
-        database.db,
-        {
-          name: code,
-          description: { 'zh-CN': undefined, 'en-US': undefined },
-          kind: 'shared',
-          code,
-          totalLimit: 100_000_000,
-          rewards: [{ kind: 'gem', amount: 5 }],
-          startAt: new Date(now.getTime() - 3_600_000).toISOString(),
-          endAt: new Date(now.getTime() + 86_400_000).toISOString(),
-          perPlayerLimit: 1,
-          conditions: [],
-          platforms: [],
-          channels: [],
-          enabled: true,
-        },
-        'bench',
-        now,
-      );
+      const batch = await createBenchBatch(database.db, now, { kind: 'shared', code, totalLimit: 100_000_000 });
       batchIds.push(batch.id);
     }
     await database.db.execute(sql`create table bench_rows (id bigserial primary key, note text not null)`);

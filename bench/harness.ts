@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/platform/config.js';
 import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
+import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 
 /** Shared pieces of the benchmarks: a throw-away database, timing and the one-line result. */
 
 export const benchPlayerCount = () => Number(process.env.BENCH_PLAYERS ?? 1_000_000);
+/** How long a benchmark measures: BENCH_SECONDS, else the benchmark's own default. */
+export const benchSeconds = (fallback: number) => Number(process.env.BENCH_SECONDS ?? fallback);
+/** Requests at once in the game API benchmarks: BENCH_CONCURRENCY, else 8. */
+export const BENCH_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 /**
  * A fresh database for one benchmark run: a new database on the PostgreSQL server of
@@ -100,4 +107,26 @@ export const log = (text: string) => {
 /** Stop the benchmark when its answer is wrong: a wrong answer measured fast proves nothing. */
 export function assertRight(ok: boolean, what: string): asserts ok {
   if (!ok) throw new Error(`bench answer wrong: ${what}`);
+}
+
+/** The game key the benchmarks' apps accept. */
+export const BENCH_GAME_KEY = 'bench-game-key-0123456789';
+
+/**
+ * The app on a benchmark's database, and a GET of the game API for the `i`-th sampled player
+ * (`ids` walked in a stride, so neighbours in time are not neighbours in the table) that fails on
+ * anything but 200: `gameGet('/store')` is the store fetch, `gameGet('')` the primary-key read.
+ */
+export async function benchGameApp(database: Database, ids: readonly number[]) {
+  const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
+  const app = await buildApp({ config, database, gameKeyHash: sha256(BENCH_GAME_KEY) });
+  await app.ready();
+  const headers = { 'x-game-key': BENCH_GAME_KEY };
+  const pick = (i: number) => ids[(i * 7919) % ids.length];
+  const gameGet = (suffix: string) => async (i: number) => {
+    const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}${suffix}`, headers });
+    if (res.statusCode !== 200) throw new Error(`GET ${suffix || 'player'} ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  return { app, headers, pick, gameGet };
 }

@@ -17,11 +17,11 @@ import path from 'node:path';
 import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 // @ts-expect-error: a plain JavaScript build script without type declarations
 import { buildServer } from '../scripts/build-server.mjs';
-import { log, percentile, resultLine } from './harness.js';
+import { benchSeconds, log, percentile, resultLine } from './harness.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const PLAYERS = Math.min(Number(process.env.BENCH_PLAYERS ?? 2000), 100_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = benchSeconds(20);
 const CONCURRENCY = 8;
 const ADMIN_PASSWORD = 'bench-Admin-pass-1';
 const GAME_KEY = 'bench-memory-game-key-0123456789';

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { searchPlayers } from '../packages/server/src/modules/players/queries.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
-import { loadConfig } from '../packages/server/src/platform/config.js';
-import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import {
   alternatingThroughput,
+  BENCH_CONCURRENCY,
+  benchGameApp,
   benchPlayerCount,
+  benchSeconds,
   log,
   ms,
   openBenchDatabase,
@@ -24,9 +24,7 @@ import {
  *    a primary-key select of the same players. Target ratio ≤ 2.
  */
 
-const GAME_KEY = 'bench-game-key-0123456789';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SECONDS = benchSeconds(10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3000);
 
 interface Sample {
@@ -59,15 +57,13 @@ export async function benchPlayers(): Promise<string[]> {
     ).rows.map((r) => ({ ...r, id: Number(r.id) }));
     const withSocial = sample.filter((s) => s.socialId);
 
-    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
-    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
-    await app.ready();
-    const headers = { 'x-game-key': GAME_KEY };
+    const { app, headers, gameGet } = await benchGameApp(
+      database,
+      sample.map((p) => p.id),
+    );
+    const read = gameGet('');
+    // The same stride as the read's: the i-th login is the i-th read's player.
     const pick = (i: number) => sample[(i * 7919) % sample.length];
-    const read = async (i: number) => {
-      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i).id}`, headers });
-      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
-    };
     const login = async (i: number) => {
       const p = pick(i);
       const res = await app.inject({
@@ -91,12 +87,12 @@ export async function benchPlayers(): Promise<string[]> {
       subject: loginRate,
       ratio,
       slices,
-    } = await alternatingThroughput(read, login, SECONDS, CONCURRENCY);
+    } = await alternatingThroughput(read, login, SECONDS, BENCH_CONCURRENCY);
     await app.close();
     const lines = [
       resultLine(
         'players-game-login',
-        `${Math.round(loginRate)} logins/s of existing players among ${count} (concurrency ${CONCURRENCY})`,
+        `${Math.round(loginRate)} logins/s of existing players among ${count} (concurrency ${BENCH_CONCURRENCY})`,
         ratio,
         `${Math.round(readRate)} primary-key reads/s through the game API; median of ${slices} alternating slices`,
       ),
@@ -118,7 +114,7 @@ export async function benchPlayers(): Promise<string[]> {
         const [row] = await db.select().from(players).where(eq(players.id, s.id));
         base.push(ms(t));
         t = process.hrtime.bigint();
-        const found = await searchPlayers(db, key(s));
+        const found = await searchPlayers(db, key(s), new Date());
         search.push(ms(t));
         if (!row || !found.some((f) => f.userId === s.id)) throw new Error(`search by ${kind} missed ${s.id}`);
       }

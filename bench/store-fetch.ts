@@ -7,16 +7,16 @@ import {
   storeResource,
 } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/server/src/app.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import { loadConfig } from '../packages/server/src/platform/config.js';
 import type { Database } from '../packages/server/src/platform/db/client.js';
 import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
-import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import {
   alternatingThroughput,
   assertRight,
+  BENCH_CONCURRENCY,
+  benchGameApp,
   benchPlayerCount,
+  benchSeconds,
   log,
   ms,
   openBenchDatabase,
@@ -31,9 +31,7 @@ import {
  * PostgreSQL. The answer is checked before anything is timed.
  */
 
-const GAME_KEY = 'bench-game-key-0123456789';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SECONDS = benchSeconds(10);
 
 async function saveAll(
   database: Database,
@@ -153,19 +151,9 @@ export async function benchStoreFetch(): Promise<string> {
     await saveAll(database, storeResource, f.stores, (d) => d.name);
     await saveAll(database, purchaseActivityResource, f.activities, (d) => d.name, true);
 
-    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
-    const app = await buildApp({ config, database, gameKeyHash: sha256(GAME_KEY) });
-    await app.ready();
-    const headers = { 'x-game-key': GAME_KEY };
-    const pick = (i: number) => ids[(i * 7919) % ids.length];
-    const read = async (i: number) => {
-      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}`, headers });
-      if (res.statusCode !== 200) throw new Error(`read ${res.statusCode} ${res.body}`);
-    };
-    const fetchStore = async (i: number) => {
-      const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}/store`, headers });
-      if (res.statusCode !== 200) throw new Error(`store ${res.statusCode} ${res.body}`);
-    };
+    const { app, headers, gameGet } = await benchGameApp(database, ids);
+    const read = gameGet('');
+    const fetchStore = gameGet('/store');
     // Correct first: every player sees 20 stores, one gift pack priced for their platform, and
     // only products whose gates they pass.
     for (const id of ids.slice(0, 50)) {
@@ -182,11 +170,16 @@ export async function benchStoreFetch(): Promise<string> {
       const sku = data.giftPacks[0].item.price.sku as string;
       assertRight(/^com\.bench\.tier[12]\.(ios|android)$/.test(sku), `a platform SKU for ${id}: ${sku}`);
     }
-    const { baseline, subject, ratio, slices } = await alternatingThroughput(read, fetchStore, SECONDS, CONCURRENCY);
+    const { baseline, subject, ratio, slices } = await alternatingThroughput(
+      read,
+      fetchStore,
+      SECONDS,
+      BENCH_CONCURRENCY,
+    );
     await app.close();
     return resultLine(
       'store-fetch',
-      `${Math.round(subject)} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${CONCURRENCY})`,
+      `${Math.round(subject)} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
       ratio,
       `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
     );
