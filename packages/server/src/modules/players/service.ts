@@ -214,16 +214,16 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
 /**
  * The player as the store sees them, in one read by primary key: the attributes
  * (`playerAttributes`), their level (the achievement level of their game state) and `extra`, a
- * value of the player's row computed in the same statement (the store's purchase counts of this
- * player). The statement is built and prepared once (the game's store fetch runs it per call):
- * the returned function runs it for a player.
+ * value the caller computes in the same statement from the player's ID column (the store's
+ * purchase counts of this player). The statement is built and prepared once (the game's store
+ * fetch runs it per call): the returned function runs it for a player.
  */
-export function prepareStorePlayerRead<T>(db: Db, name: string, extra: SQL<T>) {
+export function prepareStorePlayerRead<T>(db: Db, name: string, extra: (userId: typeof players.id) => SQL<T>) {
   const query = db
     .select({
       ...attributeColumns,
       level: sql<number>`(${players.state}->>'achievementLevel')::float8`,
-      extra,
+      extra: extra(players.id),
     })
     .from(players)
     .where(eq(players.id, sql.placeholder('userId')))

@@ -28,7 +28,7 @@ import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { prepareStorePlayerRead } from '../players/service.js';
-import { checkRewardsAllowed, purchaseCountsOfRowSql } from './service.js';
+import { checkRewardsAllowed, purchaseCountsSql } from './service.js';
 
 /** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
@@ -162,7 +162,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   const catalogue = await kit.view(storeResources, compileCatalogue);
 
   /** The player the store is for, with their purchase counts; 404 when there is no such player. */
-  const readStorePlayer = prepareStorePlayerRead(database.db, 'store_player', purchaseCountsOfRowSql);
+  const readStorePlayer = prepareStorePlayerRead(database.db, 'store_player', purchaseCountsSql);
   const storePlayer = async (userId: number, now: Date) => {
     const player = await readStorePlayer(userId, now);
     if (!player) throw notFound('player.notFound');

@@ -1,9 +1,8 @@
 import { type GameItem, gameItemResource, gameLabel, type Locale, type Reward } from '@rookery/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-import { players } from '../players/tables.js';
 import { storePurchaseCounts } from './tables.js';
 
 /**
@@ -34,9 +33,9 @@ export async function purchaseCountsOf(db: Db, userId: number): Promise<Record<s
   return Object.fromEntries(rows.map((r) => [r.item, r.count]));
 }
 
-/** The purchase counts of the player of a statement's row, a value of that statement (read with the player in one go). */
-export const purchaseCountsOfRowSql: SQL<Record<string, number> | null> =
-  sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${players.id})`;
+/** A player's purchase counts as a value of another statement (read with the player in one go), `userId` naming the player. */
+export const purchaseCountsSql = (userId: SQLWrapper): SQL<Record<string, number> | null> =>
+  sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${userId})`;
 
 /**
  * Rewards the item settings allow: each kind grantable and within its most per reward. 400 naming
