@@ -155,7 +155,7 @@ export class RedemptionQueue {
     private readonly db: Db,
     /** Statements at once: 1 on PGlite (one connection), a few on PostgreSQL. */
     private readonly maxInFlight: number,
-    /** Redemptions per statement (each is a subtransaction; PostgreSQL caches 64 per transaction). */
+    /** Redemptions per statement (those it writes one by one are subtransactions; PostgreSQL caches 64 per transaction). */
     private readonly maxBatch = 32,
   ) {}
 
