@@ -23,6 +23,19 @@ export async function settle(page: Page) {
     })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
+  // A control whose state changed as the data arrived (a pager button enabled) fades to its new
+  // colours over antd's 0.2 s transition; axe would read a colour halfway. Finite transitions and
+  // animations are waited out (a spinner's endless one is not).
+  await page
+    .waitForFunction(
+      () =>
+        !document
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 /**
