@@ -59,6 +59,22 @@ interface ProductsPart {
   products: VisibleProduct[];
   levelProducts: VisibleProduct[];
   shown: Map<string, VisibleProduct>;
+  /** Per store, its slots' products these players see, in slot order (made as players come). */
+  storeSlots: Map<Windowed<Store>, { shown: VisibleProduct[]; hashes: Uint32Array }>;
+  /** A fixed store's view, the same for these players (made as players come). */
+  fixedStores: Map<Windowed<Store>, VisibleStore>;
+}
+
+/** ISO strings of the few instants answers name (period ends), made once each. */
+const isoTexts = new Map<number, string>();
+function isoAt(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= 1_000) isoTexts.clear();
+    text = new Date(ms).toISOString();
+    isoTexts.set(ms, text);
+  }
+  return text;
 }
 
 /** Most shared product evaluations kept per compiled catalogue (then the cache starts again). */
@@ -395,7 +411,13 @@ export function explainStore(
       return r;
     },
   };
-  const boughtOf = (k: string) => player.purchases[k] ?? 0;
+  // Most players have bought nothing: no key is made or looked up then.
+  let anyBought = false;
+  for (const _ in player.purchases) {
+    anyBought = true;
+    break;
+  }
+  const boughtOf = anyBought ? (k: string) => player.purchases[k] ?? 0 : () => 0;
 
   const visibleItem = (key: string): VisiblePurchaseItem | HiddenReason => {
     const item = c.purchaseItems.get(key);
@@ -436,7 +458,13 @@ export function explainStore(
     return out;
   };
   const evaluateProducts = (): ProductsPart => {
-    const part: ProductsPart = { products: [], levelProducts: [], shown: new Map() };
+    const part: ProductsPart = {
+      products: [],
+      levelProducts: [],
+      shown: new Map(),
+      storeSlots: new Map(),
+      fixedStores: new Map(),
+    };
     for (const key of c.products.keys()) {
       const v = visibleProduct(key);
       if (typeof v === 'string') hide('product', key, v);
@@ -504,7 +532,7 @@ export function explainStore(
         discount: e.pack.doc.discount,
         colour: e.pack.doc.colour,
         left: e.left,
-        nextPickAt: new Date((period + 1) * GIFT_PACK_PERIOD_HOURS * HOUR_MS).toISOString(),
+        nextPickAt: isoAt((period + 1) * GIFT_PACK_PERIOD_HOURS * HOUR_MS),
       });
     });
   }
@@ -516,34 +544,59 @@ export function explainStore(
       hide('store', s.key, why);
       continue;
     }
-    const shown: VisibleProduct[] = [];
-    for (const slot of s.doc.slots) {
-      const v = slotView(slot.product);
-      if (typeof v === 'string') hide('storeSlot', slot.product, v, s.key);
-      else shown.push(v);
+    let slots = shareable ? part.storeSlots.get(s) : undefined;
+    if (!slots) {
+      const shown: VisibleProduct[] = [];
+      for (const slot of s.doc.slots) {
+        const v = slotView(slot.product);
+        if (typeof v === 'string') hide('storeSlot', slot.product, v, s.key);
+        else shown.push(v);
+      }
+      slots = { shown, hashes: Uint32Array.from(shown, (v) => c.nameHashes.get(v.name) ?? 0) };
+      if (shareable) part.storeSlots.set(s, slots);
     }
-    let nextRefreshAt: string | null = null;
-    let inStore = shown;
-    if (s.doc.kind === 'rotating') {
-      const length = s.doc.refreshHours * HOUR_MS;
-      const p = Math.floor(now / length);
-      nextRefreshAt = new Date((p + 1) * length).toISOString();
-      // A stable shuffle of the visible slots for this player and period (one hash, then a cheap
-      // mix with each product's name hash); the first `shown` stay, in slot order.
-      const seed = fnv1a32(`store:${s.key}:${p}:${player.userId}`);
-      const ranked = shown.map((v) => ({ name: v.name, rank: mix32(seed ^ (c.nameHashes.get(v.name) ?? 0)) }));
-      ranked.sort((a, b) => a.rank - b.rank);
-      const kept = new Set<string>();
-      for (let i = 0; i < Math.min(s.doc.shown, ranked.length); i += 1) kept.add(ranked[i].name);
-      inStore = shown.filter((v) => kept.has(v.name));
-      for (const v of shown) if (!kept.has(v.name)) hide('storeSlot', v.name, 'notThisPeriod', s.key);
+    const { shown, hashes } = slots;
+    if (s.doc.kind !== 'rotating') {
+      let view = shareable ? part.fixedStores.get(s) : undefined;
+      if (!view) {
+        view = {
+          name: s.doc.name,
+          title: s.doc.title,
+          kind: s.doc.kind,
+          products: shown.map((v) => v.name),
+          nextRefreshAt: null,
+        };
+        if (shareable) {
+          part.fixedStores.set(s, view);
+          jsonOf(view);
+        }
+      }
+      stores.push(view);
+      continue;
+    }
+    const length = s.doc.refreshHours * HOUR_MS;
+    const p = Math.floor(now / length);
+    // A stable shuffle of the visible slots for this player and period (one hash, then a cheap mix
+    // with each product's name hash): the `shown` lowest ranks stay, in slot order (a tie goes to
+    // the earlier slot).
+    const seed = fnv1a32(`store:${s.key}:${p}:${player.userId}`);
+    const ranks = new Uint32Array(shown.length);
+    for (let i = 0; i < shown.length; i += 1) ranks[i] = mix32(seed ^ hashes[i]);
+    const keep = Math.min(s.doc.shown, shown.length);
+    const cut = keep > 0 ? ranks.slice().sort()[keep - 1] : -1;
+    let tiesKept = keep;
+    for (let i = 0; i < ranks.length; i += 1) if (ranks[i] < cut) tiesKept -= 1;
+    const products: string[] = [];
+    for (let i = 0; i < shown.length; i += 1) {
+      if (ranks[i] < cut || (ranks[i] === cut && tiesKept-- > 0)) products.push(shown[i].name);
+      else hide('storeSlot', shown[i].name, 'notThisPeriod', s.key);
     }
     stores.push({
       name: s.doc.name,
       title: s.doc.title,
       kind: s.doc.kind,
-      products: inStore.map((v) => v.name),
-      nextRefreshAt,
+      products,
+      nextRefreshAt: isoAt((p + 1) * length),
     });
   }
 
@@ -565,16 +618,27 @@ export function explainStore(
         continue;
       }
     }
-    activities.push({
+    const view = (): VisibleActivity => ({
       name: a.doc.name,
       title: a.doc.title,
       description: a.doc.description,
       kind: a.doc.kind,
-      endsAt: a.to === null ? null : new Date(a.to).toISOString(),
+      endsAt: a.to === null ? null : isoAt(a.to),
       purchaseIds,
       spend: a.doc.spend,
       rewards: a.doc.rewards,
     });
+    // Any other kind looks the same to everyone who sees it: made once, with its JSON.
+    if (a.doc.kind === 'firstPurchaseDouble') activities.push(view());
+    else {
+      let shared = sharedActivities.get(a);
+      if (!shared) {
+        shared = view();
+        jsonOf(shared);
+        sharedActivities.set(a, shared);
+      }
+      activities.push(shared);
+    }
   }
 
   return {
@@ -582,6 +646,9 @@ export function explainStore(
     hidden,
   };
 }
+
+/** An activity's view where it is the same for every player who sees it. */
+const sharedActivities = new WeakMap<Windowed<PurchaseActivity>, VisibleActivity>();
 
 /** JSON of shared views, made once each (a product without a purchase limit is one object for everyone). */
 const jsonCache = new WeakMap<object, string>();
@@ -602,16 +669,38 @@ const arrayJson = (values: readonly object[]) => {
   }
   return text;
 };
+/** A list's JSON: shared views' made-once JSON, the others' made now (and not kept). */
+const listJson = (values: readonly object[]) =>
+  `[${values.map((v) => jsonCache.get(v) ?? JSON.stringify(v)).join(',')}]`;
 
-/** The game's answer (`{code, data, msg}`) as JSON, equal to `JSON.stringify`, reusing the JSON of shared views. */
-export function playerStoreAnswer(store: PlayerStore): string {
-  return (
-    `{"code":200,"data":{"version":${JSON.stringify(store.version)}` +
-    `,"products":${arrayJson(store.products)}` +
-    `,"levelProducts":${arrayJson(store.levelProducts)}` +
-    `,"purchaseItems":${arrayJson(store.purchaseItems)}` +
+/** The answer's head of a products array: made once per shared evaluation (`ProductsPart`). */
+const headCache = new WeakMap<object, string>();
+
+/**
+ * The game's answer (`{code, data, msg}`) as JSON in two parts, `head + tail` equal to
+ * `JSON.stringify`. The head (version, products, level products) is the same string for every
+ * player who shares `key` (the products array of one shared evaluation), so a server can encode
+ * and hash it once; the tail is this player's own (IAP items, gift pack, stores, activities).
+ */
+export function playerStoreAnswerParts(store: PlayerStore): { key: object; head: string; tail: string } {
+  let head = headCache.get(store.products);
+  if (head === undefined) {
+    head =
+      `{"code":200,"data":{"version":${JSON.stringify(store.version)}` +
+      `,"products":${arrayJson(store.products)}` +
+      `,"levelProducts":${arrayJson(store.levelProducts)}`;
+    headCache.set(store.products, head);
+  }
+  const tail =
+    `,"purchaseItems":[${store.purchaseItems.map(jsonOf).join(',')}]` +
     `,"giftPacks":${JSON.stringify(store.giftPacks)}` +
-    `,"stores":${JSON.stringify(store.stores)}` +
-    `,"activities":${JSON.stringify(store.activities)}},"msg":"ok"}`
-  );
+    `,"stores":${listJson(store.stores)}` +
+    `,"activities":${listJson(store.activities)}},"msg":"ok"}`;
+  return { key: store.products, head, tail };
+}
+
+/** The game's answer as one JSON string (the parts joined). */
+export function playerStoreAnswer(store: PlayerStore): string {
+  const { head, tail } = playerStoreAnswerParts(store);
+  return head + tail;
 }

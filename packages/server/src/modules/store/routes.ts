@@ -7,7 +7,7 @@ import {
   levelOrderError,
   type PriceLevel,
   type PurchaseItem,
-  playerStoreAnswer,
+  playerStoreAnswerParts,
   priceLevelResource,
   productResource,
   purchaseActivityResource,
@@ -23,7 +23,7 @@ import type { ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { sendCached } from '../../platform/http/etag.js';
+import { type SharedHead, sendCachedParts, sharedHead } from '../../platform/http/etag.js';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemView } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
@@ -201,12 +201,20 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       };
     },
   });
+  /** The answer's shared heads, encoded and hashed once each (keyed by the shared evaluation). */
+  const heads = new WeakMap<object, SharedHead>();
   registerEndpoints(app, registry, storeGameEndpoints, {
     gameGetStore: async ({ db, params, req, reply }) => {
       const now = clock.now();
       const player = await storePlayer(params.userId, now);
       const { store } = explainStore(await catalogue.get(db), player, now.getTime(), false);
-      return sendCached(req, reply, playerStoreAnswer(store));
+      const { key, head, tail } = playerStoreAnswerParts(store);
+      let shared = heads.get(key);
+      if (!shared) {
+        shared = sharedHead(head);
+        heads.set(key, shared);
+      }
+      return sendCachedParts(req, reply, shared, tail);
     },
   });
 }

@@ -387,6 +387,10 @@ describe("the game's store", () => {
     const p = await player({ os: 'ios', country: 'US', level: 20 });
     const first = await storeOf(p);
     expect((await storeOf(p, first.etag)).status).toBe(304);
+    // A player alike gets the same body, hence the same tag (the shared head is hashed once, for both).
+    const twin = await storeOf(await player({ os: 'ios', country: 'US', level: 20 }));
+    expect(twin.store).toEqual(first.store);
+    expect(twin.etag).toBe(first.etag);
     await ok('PUT', `${STORE}/main`, {
       name: 'main',
       title: 'Main v2',

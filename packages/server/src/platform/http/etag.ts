@@ -4,6 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** A strong tag from the body's hash: every instance gives the same tag for the same answer. */
 export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
+/** The part of a body that many answers share: encoded and hashed once. */
+export interface SharedHead {
+  bytes: Buffer;
+  digest: Buffer;
+}
+export const sharedHead = (text: string): SharedHead => ({
+  bytes: Buffer.from(text),
+  digest: createHash('sha256').update(text).digest(),
+});
+
 /** `If-None-Match` names this tag (or `*`). */
 export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
   if (!header) return false;
@@ -19,4 +29,18 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, body: strin
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
   return reply.type('application/json; charset=utf-8').send(body) as never;
+}
+
+/**
+ * `sendCached` for a body of a shared head and its own tail (the game's store: the products many
+ * players share, then each player's stores and offers). The tag hashes the head's hash and the
+ * tail, so the same body gets the same tag on every instance, and a request encodes and hashes
+ * only its tail.
+ */
+export function sendCachedParts(req: FastifyRequest, reply: FastifyReply, head: SharedHead, tail: string): never {
+  const tailBytes = Buffer.from(tail);
+  const etag = `"${createHash('sha256').update(head.digest).update(tailBytes).digest('base64url').slice(0, 32)}"`;
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat([head.bytes, tailBytes])) as never;
 }
