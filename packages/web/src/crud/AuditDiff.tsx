@@ -1,8 +1,9 @@
-import { Table, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
 import { type ChangeRow, changesInWords, valueInWords } from './change-words';
 import type { DiffRow } from './diff-rows';
+import { SmallTable } from './SmallTable';
 import './kit-texts';
 
 const kindColor: Record<DiffRow['kind'], string> = {
@@ -52,13 +53,10 @@ export function AuditDiff({
     : changesInWords(before, after, { locale, labels });
   const rows = words.map((row, i) => ({ ...row, key: i }));
   return (
-    <Table
-      size="small"
-      pagination={false}
+    <SmallTable
       data-testid="audit-diff"
       dataSource={rows}
       locale={{ emptyText: t('diff.none') }}
-      scroll={{ x: 'max-content' }}
       columns={[
         { key: 'field', title: t('diff.field'), render: (_, row) => row.field || t('diff.whole') },
         {

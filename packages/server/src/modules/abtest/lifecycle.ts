@@ -17,11 +17,11 @@ import {
   layerExperimentOf,
   nextRampStep,
 } from '@rookery/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { BeforeSaveInput, ListActionRun } from '../../platform/resources/registrar.js';
-import { findItem } from '../../platform/resources/service.js';
+import { documentsWhere, findItem } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 
 /**
@@ -36,19 +36,12 @@ import { resourceItems } from '../../platform/resources/tables.js';
 const managed = ['status', 'phase', 'ranges', 'phases'] as const;
 
 /** The running experiments (of every layer) other than `except`, in key order. */
-export async function runningExperiments(db: Db, except = ''): Promise<Experiment[]> {
-  const rows = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      and(
-        eq(resourceItems.kind, experimentResource.name),
-        ne(resourceItems.key, except),
-        sql`${resourceItems.document}->>'status' = 'running'`,
-      ),
-    )
-    .orderBy(resourceItems.key);
-  return rows.map((r) => r.document as Experiment);
+export function runningExperiments(db: Db, except = ''): Promise<Experiment[]> {
+  return documentsWhere<Experiment>(
+    db,
+    experimentResource.name,
+    and(ne(resourceItems.key, except), sql`${resourceItems.document}->>'status' = 'running'`)!,
+  );
 }
 
 /** The other running experiments of a layer (not `except`), locked by the caller's layer lock. */

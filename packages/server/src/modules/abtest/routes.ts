@@ -21,7 +21,7 @@ import type { ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { readItemsByKind } from '../../platform/resources/game-views.js';
-import { getItem } from '../../platform/resources/service.js';
+import { documentsWhere, getItem } from '../../platform/resources/service.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { countAudience } from '../players/audience.js';
 import { existingPlayerIds, readPlayerAttributes } from '../players/service.js';
@@ -139,19 +139,13 @@ export async function abtestModule(deps: ModuleDeps) {
     },
     experimentsForcingPlayer: async ({ db, params }) => {
       if (!(await readPlayerAttributes(db, params.userId, clock.now()))) throw notFound('player.notFound');
-      const rows = await db
-        .select({ document: resourceItems.document })
-        .from(resourceItems)
-        .where(
-          and(
-            eq(resourceItems.kind, experimentResource.name),
-            sql`${resourceItems.document}->'forced' @> ${JSON.stringify([{ userId: params.userId }])}::jsonb`,
-          ),
-        )
-        .orderBy(resourceItems.key);
+      const forcing = await documentsWhere<Experiment>(
+        db,
+        experimentResource.name,
+        sql`${resourceItems.document}->'forced' @> ${JSON.stringify([{ userId: params.userId }])}::jsonb`,
+      );
       return {
-        list: rows.flatMap(({ document }) => {
-          const e = document as Experiment;
+        list: forcing.flatMap((e) => {
           const f = e.forced.find((x) => x.userId === params.userId);
           if (!f) return [];
           return [

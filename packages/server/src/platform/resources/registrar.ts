@@ -122,6 +122,20 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       mode,
     });
   };
+  /**
+   * A document the console did not send as a form (an action's change, a restored version): the
+   * schema may have changed since, so one that no longer passes is refused; then the save hook.
+   */
+  const checkStored = async (
+    ctx: Ctx,
+    document: BeforeSaveInput['doc'],
+    input: Omit<BeforeSaveInput, 'db' | 'doc' | 'locale'>,
+  ) => {
+    const parsed = r.schema.safeParse(document);
+    if (!parsed.success)
+      throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
+    await hooks.beforeSave?.({ db: ctx.db, doc: document, locale: ctx.locale, ...input });
+  };
   const computed = hooks.computed ?? {};
   const actions = Object.fromEntries(
     Object.entries(hooks.actions ?? {}).map(([name, run]): [string, Handler<Endpoint>] => [
@@ -133,18 +147,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
           const row = await getItem(ctx.db, r, k, ctx.locale, true);
           const document = run({ document: row.document, view: itemView(row, r), now });
           if (!document) continue;
-          const parsed = r.schema.safeParse(document);
-          if (!parsed.success)
-            throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
-          await hooks.beforeSave?.({
-            db: ctx.db,
-            doc: document,
-            previous: row.document,
-            mode: 'update',
-            action: name,
-            now,
-            locale: ctx.locale,
-          });
+          await checkStored(ctx, document, { previous: row.document, mode: 'update', action: name, now });
           const { before, after } = await saveItem(ctx.db, r, k, {
             document,
             effectiveAt: row.effectiveAt?.toISOString() ?? null,
@@ -208,18 +211,7 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       // Versions keep no secret: the restored document keeps the stored one.
       const document = { ...old.document };
       for (const f of r.secret ?? []) if (previous?.[f] !== undefined) document[f] = previous[f];
-      // The schema may have changed since: an old document that no longer passes is refused.
-      const parsed = r.schema.safeParse(document);
-      if (!parsed.success)
-        throw new AppError(400, 'http.validation', { fields: fieldErrors(parsed.error, ctx.locale, 'document') });
-      await hooks.beforeSave?.({
-        db: ctx.db,
-        doc: document,
-        previous,
-        mode: 'restore',
-        now: clock.now(),
-        locale: ctx.locale,
-      });
+      await checkStored(ctx, document, { previous, mode: 'restore', now: clock.now() });
       const { before, after } = await saveItem(ctx.db, r, key(ctx), {
         document,
         effectiveAt: old.effectiveAt?.toISOString() ?? null,

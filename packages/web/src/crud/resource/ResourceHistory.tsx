@@ -1,5 +1,5 @@
 import type { Endpoint, Resource } from '@rookery/contracts';
-import { App, Button, Card, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Drawer, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
@@ -7,6 +7,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query'
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { formatTime } from '../format';
+import { SmallTable } from '../SmallTable';
 import { endpointsOf, itemDocument } from './endpoints';
 import { label } from './ResourceForm';
 import type { ResourceScreen } from './screen';
@@ -122,13 +123,10 @@ export function ResourceHistory<R extends Resource>({
           </Space>
           {a && b && <AuditDiff before={docOf(a)} after={docOf(b)} labels={labels} />}
         </Card>
-        <Table<Version>
+        <SmallTable<Version>
           rowKey="version"
-          size="small"
           loading={versions.isLoading}
           dataSource={list}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
           columns={[
             {
               key: 'version',

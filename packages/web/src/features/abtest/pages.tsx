@@ -14,7 +14,7 @@ import {
   pathTo,
   type StoredConditionRule,
 } from '@rookery/contracts';
-import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,6 +26,7 @@ import { resourcePages } from '../../crud/resource/pages';
 import { ResourceForm } from '../../crud/resource/ResourceForm';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceItem, type ResourceScreen, resourceScreen } from '../../crud/resource/screen';
+import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
 import { ErrorPage } from '../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../shell/PageSpinner';
@@ -179,11 +180,8 @@ function MetricTable({
   const rate = parsed ? isRateMetric(parsed) : false;
   const value = (n: number) => (rate ? asPercent(n) : fixed(n));
   return (
-    <Table
-      size="small"
+    <SmallTable
       rowKey="variation"
-      pagination={false}
-      scroll={{ x: 'max-content' }}
       data-testid={testId}
       title={() => metricLabel(metric)[currentLocale()]}
       dataSource={rows}
@@ -242,11 +240,8 @@ function Results({ experiment, phase, names }: { experiment: Experiment; phase: 
           />
         )
       )}
-      <Table
-        size="small"
+      <SmallTable
         rowKey="index"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         data-testid="experiment-exposed"
         dataSource={r.variations}
         columns={[
@@ -259,11 +254,8 @@ function Results({ experiment, phase, names }: { experiment: Experiment; phase: 
         <MetricTable key={m.metric} metric={m.metric} rows={m.rows} names={names} testId={`metric-${m.metric}`} />
       ))}
       {r.segments.length > 0 && (
-        <Table
-          size="small"
+        <SmallTable
           rowKey={(s) => `${s.kind}:${s.segment}`}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
           title={() => t('abtest.detail.segments')}
           dataSource={r.segments}
           columns={[
@@ -293,11 +285,8 @@ function Results({ experiment, phase, names }: { experiment: Experiment; phase: 
       {chart ? (
         <>
           <Chart option={chart} height={240} testId="experiment-daily-chart" />
-          <Table
-            size="small"
+          <SmallTable
             rowKey="day"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={r.daily}
             columns={[
               { title: t('abtest.detail.day'), dataIndex: 'day' },
@@ -325,12 +314,9 @@ function Exposures({ experiment, phase, names }: { experiment: string; phase: nu
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Table
-        size="small"
+      <SmallTable
         rowKey={(x) => `${x.userId}`}
-        pagination={false}
         loading={page.isPending}
-        scroll={{ x: 'max-content' }}
         data-testid="experiment-exposures"
         dataSource={page.data?.items ?? []}
         columns={[
@@ -518,11 +504,8 @@ function LayerBucketsCard({ layer }: { layer: LayerBuckets }) {
   return (
     <Card title={t('abtest.bucket.chart', { layer: layer.layer })} data-testid={`bucket-layer-${layer.layer}`}>
       <Chart option={option} height={120} testId={`bucket-chart-${layer.layer}`} />
-      <Table
-        size="small"
+      <SmallTable
         rowKey={(r) => r.key || 'free'}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={rows}
         columns={[
           {

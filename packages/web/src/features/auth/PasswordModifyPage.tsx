@@ -9,7 +9,7 @@ import { PasswordStrength } from './PasswordStrength';
 export default function PasswordModifyPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
+  const { form, formProps, submitting, itemProps } = useSchemaForm(
     staffEndpoints.changePassword.body!,
     async (body) => {
       await api(staffEndpoints.changePassword, { body });
@@ -20,14 +20,7 @@ export default function PasswordModifyPage() {
   const newPassword = Form.useWatch('newPassword', form);
   return (
     <Card title={t('routes.passwordModify')} style={{ maxWidth: 560 }}>
-      <Form
-        form={form}
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        onFinishFailed={onFinishFailed}
-        layout="vertical"
-        data-testid="password-form"
-      >
+      <Form {...formProps} layout="vertical" data-testid="password-form">
         <Form.Item {...itemProps('oldPassword')} label={t('auth.oldPassword')}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>

@@ -21,16 +21,13 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const countdown = useCaptchaCountdown();
 
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    registerBody,
-    async (body) => {
-      const result = await api(staffEndpoints.register, { body });
-      // The token is a pending session: it can only see its registration's state.
-      storeCredentials(result.token, result.uuid);
-      queryClient.removeQueries();
-      navigate(pathTo('registerResult'), { replace: true });
-    },
-  );
+  const { form, formProps, submitting, itemProps } = useSchemaForm(registerBody, async (body) => {
+    const result = await api(staffEndpoints.register, { body });
+    // The token is a pending session: it can only see its registration's state.
+    storeCredentials(result.token, result.uuid);
+    queryClient.removeQueries();
+    navigate(pathTo('registerResult'), { replace: true });
+  });
 
   const [typedMail, password] = [Form.useWatch('mail', form), Form.useWatch('password', form)];
 
@@ -49,14 +46,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.registerTitle')}>
-      <Form
-        form={form}
-        onFinish={onFinish}
-        onValuesChange={onValuesChange}
-        onFinishFailed={onFinishFailed}
-        layout="vertical"
-        data-testid="register-form"
-      >
+      <Form {...formProps} layout="vertical" data-testid="register-form">
         <Form.Item {...itemProps('mail')} label={t('auth.mail')}>
           <Input autoComplete="email" />
         </Form.Item>

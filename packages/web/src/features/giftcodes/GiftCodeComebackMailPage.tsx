@@ -88,24 +88,21 @@ export default function GiftCodeComebackMailPage() {
   const batches = useEndpointQuery(giftCodeEndpoints.listGiftCodeBatches, {
     query: { kind: 'unique', page: 1, pageSize: 1000 },
   }).data?.list;
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    giftCodeComebackMailBodySchema,
-    async (body) => {
-      const ok = await confirm({
-        title: t('giftCode.comeback.confirmTitle'),
-        content: <ComebackConfirmation body={body as Audience} />,
-        okText: t('giftCode.comeback.send'),
-        danger: false,
-      });
-      if (!ok) return;
-      const r = await send.mutateAsync({ body });
-      message.success(
-        r.withoutCode > 0
-          ? t('giftCode.comeback.doneShort', { sent: formatNumber(r.sent), n: formatNumber(r.withoutCode) })
-          : t('giftCode.comeback.done', { sent: formatNumber(r.sent) }),
-      );
-    },
-  );
+  const { formProps, submitting, itemProps } = useSchemaForm(giftCodeComebackMailBodySchema, async (body) => {
+    const ok = await confirm({
+      title: t('giftCode.comeback.confirmTitle'),
+      content: <ComebackConfirmation body={body as Audience} />,
+      okText: t('giftCode.comeback.send'),
+      danger: false,
+    });
+    if (!ok) return;
+    const r = await send.mutateAsync({ body });
+    message.success(
+      r.withoutCode > 0
+        ? t('giftCode.comeback.doneShort', { sent: formatNumber(r.sent), n: formatNumber(r.withoutCode) })
+        : t('giftCode.comeback.done', { sent: formatNumber(r.sent) }),
+    );
+  });
   return (
     <Card title={t('routes.giftCodeComebackMail')} style={{ maxWidth: 960 }}>
       <Alert
@@ -115,11 +112,8 @@ export default function GiftCodeComebackMailPage() {
         style={{ marginBottom: 16 }}
       />
       <Form
-        form={form}
+        {...formProps}
         layout="vertical"
-        onFinish={onFinish}
-        onFinishFailed={onFinishFailed}
-        onValuesChange={onValuesChange}
         onKeyDown={ignoreEnter}
         initialValues={{ conditions: [], notLoginDays: 7, title: {}, content: {} }}
         data-testid="comeback-form"

@@ -16,21 +16,13 @@ export default function GiftCodeTestPage() {
   const { t } = useTranslation();
   const test = useEndpointMutation(giftCodeEndpoints.testGiftCode);
   const [outcome, setOutcome] = useState<RedeemOutcome | null>(null);
-  const { form, onFinish, onFinishFailed, onValuesChange, submitting, itemProps } = useSchemaForm(
-    giftCodeTestBodySchema,
-    async (body) => setOutcome(await test.mutateAsync({ body })),
+  const { formProps, submitting, itemProps } = useSchemaForm(giftCodeTestBodySchema, async (body) =>
+    setOutcome(await test.mutateAsync({ body })),
   );
   return (
     <Card title={t('giftCode.test.title')} style={{ maxWidth: 720 }}>
       <Alert type="info" showIcon title={t('giftCode.test.hint')} style={{ marginBottom: 16 }} />
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        onFinishFailed={onFinishFailed}
-        onValuesChange={onValuesChange}
-        data-testid="giftcode-test-form"
-      >
+      <Form {...formProps} layout="vertical" data-testid="giftcode-test-form">
         <Form.Item {...itemProps('userId')} label={t('giftCode.test.userId')}>
           <Input data-testid="giftcode-test-user" />
         </Form.Item>

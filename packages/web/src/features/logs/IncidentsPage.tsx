@@ -1,10 +1,11 @@
 import { incidentStates, logEndpoints, logKinds } from '@rookery/contracts';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointCall, useEndpointQuery } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { ListPage, type ListRow } from '../../crud/ListPage';
+import { SmallTable } from '../../crud/SmallTable';
 import Chart, { type ChartOption } from '../dashboard/Chart';
 import './texts';
 
@@ -37,11 +38,8 @@ function IncidentDetail({ id, kind }: { id: number; kind: Incident['kind'] }) {
       <div aria-hidden="true">
         <Chart option={option} height={180} testId="chart-incident-hourly" />
       </div>
-      <Table
-        size="small"
+      <SmallTable
         rowKey="id"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={data.samples}
         columns={[
           { key: 'at', dataIndex: 'at', title: t('logs.at'), render: (v: string) => formatTime(v) },

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointInput } from '@rookery/contracts';
-import { App, Button, Card, Empty, Form, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Space, type TableProps, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { actionColumn, useConfirmThen } from '../../crud/actions';
 import { DetailDrawer } from '../../crud/DetailDrawer';
 import { displayValue, type Field, wordsText } from '../../crud/fields';
 import { SearchForm } from '../../crud/SearchForm';
+import { SmallTable } from '../../crud/SmallTable';
 import { zodFieldErrors } from '../../crud/schema-errors';
 import { filterNames, searchFilters, searchValues } from '../../crud/search-values';
 import { presetRange } from '../../crud/time-presets';
@@ -141,14 +142,11 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
             {data?.estimatedTotal ? t('logs.estimated', { count: data.estimatedTotal.value }) : ''}
           </Typography.Text>
         </Space>
-        <Table<Row>
+        <SmallTable<Row>
           rowKey="id"
-          size="small"
           loading={list.isFetching}
           columns={columns}
           dataSource={data?.list ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
           // antd's Empty words it in the description colour (AA); a bare string takes the disabled grey.
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logs.empty')} /> }}
         />

@@ -1,9 +1,10 @@
 import { type LogLevel, logEndpoints, logKinds, logLevels } from '@rookery/contracts';
-import { Card, Col, Form, Row, Table, Typography } from 'antd';
+import { Card, Col, Form, Row, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { SmallTable } from '../../crud/SmallTable';
 import { TimeRangeInput } from '../../crud/TimeRangeInput';
 import { presetRange } from '../../crud/time-presets';
 import { dayjs } from '../../i18n/dayjs';
@@ -132,10 +133,8 @@ export default function LogStatsPage() {
             <div aria-hidden="true">
               <Chart option={byVersion} testId="chart-log-versions" />
             </div>
-            <Table
-              size="small"
+            <SmallTable
               rowKey="appVersion"
-              pagination={false}
               dataSource={versions}
               columns={[
                 { key: 'v', dataIndex: 'appVersion', title: t('logs.appVersion'), render: (v: string) => v || '-' },
@@ -147,12 +146,9 @@ export default function LogStatsPage() {
         </Col>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('logs.topMessages')}>
-            <Table
-              size="small"
+            <SmallTable
               rowKey={(r) => `${r.kind}:${r.level}:${r.message}`}
-              pagination={false}
               dataSource={data?.topMessages ?? []}
-              scroll={{ x: 'max-content' }}
               data-testid="log-top-messages"
               columns={[
                 { key: 'm', dataIndex: 'message', title: t('logs.message'), ellipsis: true, width: 320 },

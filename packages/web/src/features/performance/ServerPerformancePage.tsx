@@ -1,8 +1,9 @@
 import { performanceEndpoints, performanceWindows } from '@rookery/contracts';
-import { Card, Col, Empty, Form, Row, Select, Table, Typography } from 'antd';
+import { Card, Col, Empty, Form, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { SmallTable } from '../../crud/SmallTable';
 import Chart, { type ChartOption } from '../dashboard/Chart';
 import './texts';
 
@@ -85,10 +86,7 @@ export default function ServerPerformancePage() {
           ))}
           <Col span={24}>
             <Card size="small" title={t('performance.latest')}>
-              <Table
-                size="small"
-                pagination={false}
-                scroll={{ x: 'max-content' }}
+              <SmallTable
                 rowKey="instance"
                 data-testid="performance-latest"
                 dataSource={data.instances}
@@ -113,10 +111,7 @@ export default function ServerPerformancePage() {
           </Col>
           <Col span={24}>
             <Card size="small" title={t('performance.routes')}>
-              <Table
-                size="small"
-                pagination={false}
-                scroll={{ x: 'max-content' }}
+              <SmallTable
                 rowKey={(r) => `${r.instance} ${r.route}`}
                 dataSource={data.instances.flatMap((i) => i.routes.map((r) => ({ ...r, instance: i.instance })))}
                 columns={[

@@ -1,5 +1,5 @@
 import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
-import { Button, Card, Descriptions, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tabs, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useCan } from '../../access/useCan';
 import { displayValue, wordsText } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { RecordPage } from '../../crud/RecordPage';
+import { SmallTable } from '../../crud/SmallTable';
 import { PageSpinner } from '../../shell/PageSpinner';
 import { PlayerEventList } from './PlayerEventList';
 import { playerFields } from './player-fields';
@@ -102,10 +103,8 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               key: 'devices',
               label: t('players.devices'),
               children: (
-                <Table
+                <SmallTable
                   rowKey="deviceId"
-                  size="small"
-                  pagination={false}
                   dataSource={player.devices}
                   columns={[
                     { key: 'deviceId', dataIndex: 'deviceId', title: t('players.deviceId') },

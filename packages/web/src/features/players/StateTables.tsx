@@ -1,7 +1,8 @@
 import type { PlayerDetail } from '@rookery/contracts';
-import { Col, Row, Table } from 'antd';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../crud/format';
+import { SmallTable } from '../../crud/SmallTable';
 import './texts';
 
 type Labelled = PlayerDetail['stateView']['resources'][number];
@@ -10,10 +11,8 @@ type Labelled = PlayerDetail['stateView']['resources'][number];
 export function StateTables({ player }: { player: Pick<PlayerDetail, 'stateView'> }) {
   const { t } = useTranslation();
   const table = (title: string, rows: Labelled[], testId: string) => (
-    <Table<Labelled>
+    <SmallTable<Labelled>
       rowKey="key"
-      size="small"
-      pagination={false}
       title={() => title}
       dataSource={rows}
       data-testid={testId}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointFetch, useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { useConfirm } from '../../crud/Consequence';
+import { SmallTable } from '../../crud/SmallTable';
 import './texts';
 
 type KeyInfo = { key: string; type: string; ttl: number };
@@ -161,10 +162,8 @@ export default function RedisDeletePage() {
               ]}
             />
             {preview.data.truncated && <Typography.Text type="secondary">{t('redis.truncated')}</Typography.Text>}
-            <Table
-              size="small"
+            <SmallTable
               rowKey={(_, i) => String(i)}
-              pagination={false}
               dataSource={preview.data.preview.map(([field, value]) => ({ field, value }))}
               columns={[
                 ...(preview.data.type === 'string' || preview.data.type === 'set'

@@ -1,8 +1,9 @@
 import { redisEndpoints } from '@rookery/contracts';
-import { Alert, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatNumber } from '../../crud/format';
+import { SmallTable } from '../../crud/SmallTable';
 import './texts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -57,10 +58,8 @@ export default function RedisPerformancePage() {
       </Col>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('redis.keyspace')}>
-          <Table
-            size="small"
+          <SmallTable
             rowKey="db"
-            pagination={false}
             dataSource={f.keyspace}
             columns={[
               { key: 'db', dataIndex: 'db', title: 'DB' },
@@ -72,11 +71,8 @@ export default function RedisPerformancePage() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('redis.slowlog')}>
-          <Table
-            size="small"
+          <SmallTable
             rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={data.slowlog}
             locale={{ emptyText: t('redis.none') }}
             columns={[

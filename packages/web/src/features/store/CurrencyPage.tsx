@@ -1,7 +1,8 @@
 import { type CurrencyOverview, storePlatformLabels, storeSettingEndpoints } from '@rookery/contracts';
-import { Alert, Card, Empty, Space, Table, Tag } from 'antd';
+import { Alert, Card, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
 import './texts';
 
@@ -26,10 +27,8 @@ export default function CurrencyPage() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small" title={t('store.currency.game')} extra={t('store.currency.gameHint')}>
         <div style={{ overflowX: 'auto' }}>
-          <Table<GameRow>
-            size="small"
+          <SmallTable<GameRow>
             rowKey="kind"
-            pagination={false}
             loading={overview.isPending}
             dataSource={overview.data?.game ?? []}
             locale={{
@@ -46,10 +45,8 @@ export default function CurrencyPage() {
       </Card>
       <Card size="small" title={t('store.currency.money')} extra={t('store.currency.moneyHint')}>
         <div style={{ overflowX: 'auto' }}>
-          <Table<MoneyRow>
-            size="small"
+          <SmallTable<MoneyRow>
             rowKey="currency"
-            pagination={false}
             loading={overview.isPending}
             dataSource={overview.data?.money ?? []}
             locale={{

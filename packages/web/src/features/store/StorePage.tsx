@@ -1,10 +1,11 @@
 import { type HiddenReason, storeEndpoints } from '@rookery/contracts';
-import { Alert, Button, Card, Descriptions, Empty, Input, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ResourceList } from '../../crud/resource/ResourceList';
+import { SmallTable } from '../../crud/SmallTable';
 import { storeScreen } from './catalogue';
 import './texts';
 
@@ -90,9 +91,7 @@ function Preview() {
               {t('store.preview.hidden')}
             </Typography.Title>
             <div style={{ overflowX: 'auto' }}>
-              <Table<Hidden>
-                size="small"
-                pagination={false}
+              <SmallTable<Hidden>
                 rowKey={(h) => `${h.kind}:${h.store ?? ''}:${h.key}`}
                 dataSource={data.hidden}
                 locale={{

@@ -1,10 +1,11 @@
 import { abtestEndpoints, configEndpoints, experimentStatusLabels, pathTo } from '@rookery/contracts';
-import { Space, Table, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMayCall } from '../../../access/useCan';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { ValueView } from '../../../crud/resource/ValueView';
+import { SmallTable } from '../../../crud/SmallTable';
 import { currentLocale } from '../../../i18n';
 import { OverrideEnd } from './overrides';
 import './texts';
@@ -14,12 +15,9 @@ function ForcedExperiments({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const list = useEndpointQuery(abtestEndpoints.experimentsForcingPlayer, { params: { userId } });
   return (
-    <Table
-      size="small"
+    <SmallTable
       rowKey="experiment"
       loading={list.isLoading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
       title={() => t('settings.configOverride.forcedTitle')}
       dataSource={list.data?.list ?? []}
       locale={{ emptyText: t('settings.configOverride.forcedNone') }}
@@ -63,12 +61,9 @@ function Overrides({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const list = useEndpointQuery(configEndpoints.configPlayerOverrides, { params: { userId } });
   return (
-    <Table
-      size="small"
+    <SmallTable
       rowKey="name"
       loading={list.isLoading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
       dataSource={list.data?.list ?? []}
       locale={{ emptyText: t('settings.configOverride.none') }}
       data-testid="player-config-overrides"

@@ -5,7 +5,7 @@ import {
   conditionAttributeLabels,
   configEndpoints,
 } from '@rookery/contracts';
-import { Alert, Button, Descriptions, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../../access/useCan';
@@ -13,6 +13,7 @@ import { useEndpointQuery } from '../../../api/endpoint-query';
 import { valueInWords } from '../../../crud/change-words';
 import { formatTime } from '../../../crud/format';
 import { ValueView } from '../../../crud/resource/ValueView';
+import { SmallTable } from '../../../crud/SmallTable';
 import { currentLocale } from '../../../i18n';
 import { typeTag } from './screen';
 import { sourceSentence } from './source-sentence';
@@ -140,11 +141,8 @@ export function TestOnPlayer() {
                 {t('settings.config.test.at', { version: data.version, at: formatTime(data.at) })}
               </Typography.Text>
               <Attributes data={data} />
-              <Table
-                size="small"
+              <SmallTable
                 rowKey="name"
-                pagination={false}
-                scroll={{ x: 'max-content' }}
                 dataSource={data.fields}
                 locale={{ emptyText: t('settings.config.test.noFields') }}
                 data-testid="config-test-fields"
