@@ -1,7 +1,6 @@
 import { conditionsSchema } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { countAudience } from '../packages/server/src/modules/players/audience.js';
-import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
 import { engineCounts } from './engine-count.js';
 import {
@@ -13,6 +12,8 @@ import {
   openBenchDatabase,
   percentile,
   resultLine,
+  samplePlayerIds,
+  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -56,16 +57,10 @@ export async function benchAudience(): Promise<string[]> {
   const count = benchPlayerCount();
   const database = await openBenchDatabase();
   try {
-    const started = process.hrtime.bigint();
-    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
-    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+    await seedBenchPlayers(database, count);
     const { db } = database;
     await db.execute(sql`analyze players`);
-    const ids = (
-      (await db.execute(sql`select id from players tablesample system (1) limit 2000`)) as unknown as {
-        rows: { id: number | string }[];
-      }
-    ).rows.map((r) => Number(r.id));
+    const ids = await samplePlayerIds(database, count);
     const sets = Object.entries(typicalSets).map(([name, input]) => ({ name, rules: conditionsSchema.parse(input) }));
     const times = new Map<string, number[]>(sets.map((s) => [s.name, []]));
     const counts = new Map<string, number>();

@@ -1,8 +1,4 @@
 import { abLayerResource, configOverrideResource, configResource, experimentResource } from '@rookery/contracts';
-import { sql } from 'drizzle-orm';
-import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import type { Database } from '../packages/server/src/platform/db/client.js';
-import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
 import { configFixtures, experimentFixtures } from './config-fixtures.js';
 import {
   alternatingThroughput,
@@ -11,9 +7,11 @@ import {
   benchPlayerCount,
   benchSeconds,
   log,
-  ms,
   openBenchDatabase,
   resultLine,
+  samplePlayerIds,
+  saveBenchItems,
+  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -27,38 +25,18 @@ import {
 
 const SECONDS = benchSeconds(10);
 
-async function saveAll(database: Database, r: AnyResource, docs: Record<string, unknown>[]) {
-  for (const doc of docs)
-    await database.db.transaction((tx) =>
-      saveItem(tx, r, String(doc[r.key]), {
-        document: doc,
-        actor: 'bench',
-        locale: 'en-US',
-        mode: 'create',
-        now: new Date(),
-      }),
-    );
-}
-
 export async function benchConfigFetch(): Promise<string> {
   const count = Number(process.env.BENCH_CONFIG_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
   const database = await openBenchDatabase();
   try {
-    const started = process.hrtime.bigint();
-    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
-    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
-    // A random sample of players (a block sample returned too few at small BENCH_PLAYERS).
-    const ids = (
-      (await database.db.execute(sql`select id from players order by random() limit 2000`)) as unknown as {
-        rows: { id: string | number }[];
-      }
-    ).rows.map((r) => Number(r.id));
+    await seedBenchPlayers(database, count);
+    const ids = await samplePlayerIds(database, count);
     const { fields, overrides } = configFixtures(ids.slice(0, 100));
-    await saveAll(database, configResource, fields);
-    await saveAll(database, configOverrideResource, overrides);
+    await saveBenchItems(database, configResource, fields);
+    await saveBenchItems(database, configOverrideResource, overrides);
     const { layers, experiments } = experimentFixtures(fields);
-    await saveAll(database, abLayerResource, layers);
-    await saveAll(database, experimentResource, experiments);
+    await saveBenchItems(database, abLayerResource, layers);
+    await saveBenchItems(database, experimentResource, experiments);
 
     const { app, headers, gameGet } = await benchGameApp(database, ids);
     const read = gameGet('');

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.js';
+import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
+import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
 import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 
@@ -129,4 +132,45 @@ export async function benchGameApp(database: Database, ids: readonly number[]) {
     return res;
   };
   return { app, headers, pick, gameGet };
+}
+
+/** Seeds `count` demo players on the benchmark's database, saying how far it is and how long it took. */
+export async function seedBenchPlayers(database: Database, count: number): Promise<void> {
+  const started = process.hrtime.bigint();
+  await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
+  log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Up to `n` IDs of the `count` seeded players, from random blocks of the table (a block sample
+ * large enough for `n` at any count; the whole table when it is small).
+ */
+export async function samplePlayerIds(database: Database, count: number, n = 2000): Promise<number[]> {
+  const percent = Math.min(100, Math.ceil((400 * n) / Math.max(count, 1)));
+  const { rows } = (await database.db.execute(
+    sql`select id from players tablesample system (${sql.raw(String(percent))}) limit ${n}`,
+  )) as unknown as { rows: { id: number | string }[] };
+  return rows.map((r) => Number(r.id));
+}
+
+/** Saves each document as a new item of `r` (key: the document's key field), one transaction each. */
+export async function saveBenchItems(
+  database: Database,
+  r: AnyResource,
+  docs: Record<string, unknown>[],
+  /** The items' window, when they have one. */
+  window: { effectiveAt?: string; expireAt?: string } = {},
+): Promise<void> {
+  const now = new Date();
+  for (const doc of docs)
+    await database.db.transaction((tx) =>
+      saveItem(tx, r, String(doc[r.key]), {
+        document: doc,
+        ...window,
+        actor: 'bench',
+        locale: 'en-US',
+        mode: 'create',
+        now,
+      }),
+    );
 }

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { searchPlayers } from '../packages/server/src/modules/players/queries.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
 import {
@@ -8,11 +7,11 @@ import {
   benchGameApp,
   benchPlayerCount,
   benchSeconds,
-  log,
   ms,
   openBenchDatabase,
   percentile,
   resultLine,
+  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -43,9 +42,7 @@ export async function benchPlayers(): Promise<string[]> {
   const count = benchPlayerCount();
   const database = await openBenchDatabase();
   try {
-    const started = process.hrtime.bigint();
-    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
-    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+    await seedBenchPlayers(database, count);
     const { db } = database;
     const sample = (
       (await db.execute(sql`

@@ -6,10 +6,6 @@ import {
   purchaseItemResource,
   storeResource,
 } from '@rookery/contracts';
-import { sql } from 'drizzle-orm';
-import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import type { Database } from '../packages/server/src/platform/db/client.js';
-import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
 import {
   alternatingThroughput,
   assertRight,
@@ -17,10 +13,11 @@ import {
   benchGameApp,
   benchPlayerCount,
   benchSeconds,
-  log,
-  ms,
   openBenchDatabase,
   resultLine,
+  samplePlayerIds,
+  saveBenchItems,
+  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -32,27 +29,6 @@ import {
  */
 
 const SECONDS = benchSeconds(10);
-
-async function saveAll(
-  database: Database,
-  r: AnyResource,
-  docs: Record<string, unknown>[],
-  key: (d: any) => string,
-  /** Inside a window: from a day ago for a week. */
-  windowed = false,
-) {
-  const now = new Date();
-  const window = windowed
-    ? {
-        effectiveAt: new Date(now.getTime() - 86_400_000).toISOString(),
-        expireAt: new Date(now.getTime() + 7 * 86_400_000).toISOString(),
-      }
-    : {};
-  for (const doc of docs)
-    await database.db.transaction((tx) =>
-      saveItem(tx, r, key(doc), { document: doc, ...window, actor: 'bench', locale: 'en-US', mode: 'create', now }),
-    );
-}
 
 /** The catalogue: two price tiers on both platforms, 300 products, 60 IAP items, 50 gift packs, 20 stores. */
 export function storeFixtures() {
@@ -135,21 +111,20 @@ export async function benchStoreFetch(): Promise<string> {
   const count = Number(process.env.BENCH_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
   const database = await openBenchDatabase();
   try {
-    const started = process.hrtime.bigint();
-    await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
-    log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
-    const ids = (
-      (await database.db.execute(sql`select id from players tablesample system (2) limit 2000`)) as unknown as {
-        rows: { id: string | number }[];
-      }
-    ).rows.map((r) => Number(r.id));
+    await seedBenchPlayers(database, count);
+    const ids = await samplePlayerIds(database, count);
     const f = storeFixtures();
-    await saveAll(database, priceLevelResource, f.priceLevels, (d) => d.name);
-    await saveAll(database, productResource, f.products, (d) => d.name);
-    await saveAll(database, purchaseItemResource, f.items, (d) => String(d.id));
-    await saveAll(database, giftPackResource, f.giftPacks, (d) => d.name);
-    await saveAll(database, storeResource, f.stores, (d) => d.name);
-    await saveAll(database, purchaseActivityResource, f.activities, (d) => d.name, true);
+    await saveBenchItems(database, priceLevelResource, f.priceLevels);
+    await saveBenchItems(database, productResource, f.products);
+    await saveBenchItems(database, purchaseItemResource, f.items);
+    await saveBenchItems(database, giftPackResource, f.giftPacks);
+    await saveBenchItems(database, storeResource, f.stores);
+    // The activities are inside a window: from a day ago for a week.
+    const now = Date.now();
+    await saveBenchItems(database, purchaseActivityResource, f.activities, {
+      effectiveAt: new Date(now - 86_400_000).toISOString(),
+      expireAt: new Date(now + 7 * 86_400_000).toISOString(),
+    });
 
     const { app, headers, gameGet } = await benchGameApp(database, ids);
     const read = gameGet('');
