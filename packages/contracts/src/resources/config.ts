@@ -141,6 +141,14 @@ export const configFieldSchema = z
   });
 export type ConfigField = z.infer<typeof configFieldSchema>;
 
+/** Config fields and their tester overrides are one permission set (spec §6). */
+const configPermissions = {
+  query: ['configQuery'],
+  create: ['configCreate'],
+  edit: ['configCreate'],
+  delete: ['configDelete'],
+} as const;
+
 export const configResource = defineResource({
   name: 'config',
   label: zhEn('远程配置', 'Remote config'),
@@ -161,12 +169,7 @@ export const configResource = defineResource({
     export: ['name', 'type', 'defaultValue', 'description', 'activeEvents', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'description'],
-  permissions: {
-    query: ['configQuery'],
-    create: ['configCreate'],
-    edit: ['configCreate'],
-    delete: ['configDelete'],
-  },
+  permissions: configPermissions,
   versioned: true,
   // Served per player by `GET /api/game/v1/players/:userId/config`, not in the content snapshot.
   gameVisible: false,
@@ -211,12 +214,7 @@ export const configOverrideResource = defineResource({
   labels: { field: zhEn('配置字段', 'Config field') },
   list: { filters: { field: { kind: 'reference', field: 'field', resource: 'config' } } },
   search: ['name', 'field', 'description'],
-  permissions: {
-    query: ['configQuery'],
-    create: ['configCreate'],
-    edit: ['configCreate'],
-    delete: ['configDelete'],
-  },
+  permissions: configPermissions,
   versioned: true,
   gameVisible: false,
   // Deleting a field that an override pins is refused, naming the override.

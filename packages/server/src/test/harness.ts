@@ -33,6 +33,10 @@ export interface TestContext {
     url: string,
     opts?: { token?: string; body?: unknown; locale?: string },
   ): Promise<LightMyRequestResponse>;
+  /** Call the console API as the admin. */
+  admin(method: string, url: string, body?: unknown, locale?: string): Promise<LightMyRequestResponse>;
+  /** Call the console API as the admin, expecting 200: the answer's `data` (anything else throws, with the body). */
+  adminOk(method: string, url: string, body?: unknown): Promise<any>;
   /** Call the game API with the game key; a body goes as JSON. */
   game(
     method: string,
@@ -131,6 +135,13 @@ export async function createTestContext(
     return res.json().data.token as string;
   };
   const adminToken = await login('admin', ADMIN_PASSWORD);
+  const admin: TestContext['admin'] = (method, url, body, locale = 'en-US') =>
+    call(method, url, { token: adminToken, body, locale });
+  const adminOk: TestContext['adminOk'] = async (method, url, body) => {
+    const res = await admin(method, url, body);
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data;
+  };
   let n = 0;
 
   return {
@@ -141,6 +152,8 @@ export async function createTestContext(
     databaseUrl,
     clock,
     adminToken,
+    admin,
+    adminOk,
     login,
     call,
     async userWithRole(role) {

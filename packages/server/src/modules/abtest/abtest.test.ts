@@ -38,13 +38,8 @@ const EXPERIMENT = '/api/v1/resources/experiment';
 const FIRST = 100_001;
 const PLAYERS = 10_000;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, locale = 'en-US') =>
-  ctx.call(method, url, { token: ctx.adminToken, body, locale });
-const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
-  const res = await call(method, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const call: typeof ctx.admin = (...args) => ctx.admin(...args);
+const ok: typeof ctx.adminOk = (...args) => ctx.adminOk(...args);
 const action = (name: string, ...keys: string[]) => call('POST', `${EXPERIMENT}/actions/${name}`, { keys });
 const stored = async (key: string) => experimentSchema.parse(await ok('GET', `${EXPERIMENT}/${key}`)) as Experiment;
 

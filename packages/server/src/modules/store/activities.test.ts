@@ -19,13 +19,8 @@ const T0 = new Date('2026-06-01T10:00:00Z');
 const day = 86_400_000;
 const at = (ms: number) => new Date(T0.getTime() + ms).toISOString();
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, locale = 'en-US') =>
-  ctx.call(method, url, { token: ctx.adminToken, body, locale });
-const ok = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
-  const res = await call(method, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const call: typeof ctx.admin = (...args) => ctx.admin(...args);
+const ok: typeof ctx.adminOk = (...args) => ctx.adminOk(...args);
 const game = async (url: string) => {
   const res = await ctx.game('GET', url);
   expect(res.statusCode, res.body).toBe(200);

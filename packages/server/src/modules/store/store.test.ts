@@ -17,14 +17,9 @@ const GIFT = '/api/v1/resources/giftPack';
 const STORE = '/api/v1/resources/store';
 const T0 = new Date('2026-06-01T10:00:00Z');
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, locale = 'en-US') =>
-  ctx.call(method, url, { token: ctx.adminToken, body, locale });
+const call: typeof ctx.admin = (...args) => ctx.admin(...args);
 
-const ok = async (method: 'POST' | 'PUT', url: string, body: unknown) => {
-  const res = await call(method, url, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-};
+const ok: typeof ctx.adminOk = (...args) => ctx.adminOk(...args);
 
 /** What the game's servers get for one player. */
 async function storeOf(userId: number, etag?: string) {

@@ -1,11 +1,12 @@
 import { REDIS_SCAN_COUNT, REDIS_TYPED_CONFIRM_FROM, redisEndpoints } from '@rookery/contracts';
-import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointFetch, useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { useConfirm } from '../../crud/Consequence';
 import { SmallTable } from '../../crud/SmallTable';
+import { RedisNotConfigured } from './RedisNotConfigured';
 import './texts';
 
 type KeyInfo = { key: string; type: string; ttl: number };
@@ -61,16 +62,7 @@ export default function RedisDeletePage() {
     setSelected([]);
   };
 
-  if (info.data && !info.data.configured)
-    return (
-      <Alert
-        type="info"
-        showIcon
-        data-testid="redis-not-configured"
-        title={t('redis.notConfigured')}
-        description={t('redis.howToConfigure')}
-      />
-    );
+  if (info.data && !info.data.configured) return <RedisNotConfigured />;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="redis-tools">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatNumber } from '../../crud/format';
 import { SmallTable } from '../../crud/SmallTable';
+import { RedisNotConfigured } from './RedisNotConfigured';
 import './texts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -14,16 +15,7 @@ export default function RedisPerformancePage() {
   const info = useEndpointQuery(redisEndpoints.redisInfo, undefined, { refetchInterval: 5000 });
   const data = info.data;
   if (!data) return null;
-  if (!data.configured)
-    return (
-      <Alert
-        type="info"
-        showIcon
-        data-testid="redis-not-configured"
-        title={t('redis.notConfigured')}
-        description={t('redis.howToConfigure')}
-      />
-    );
+  if (!data.configured) return <RedisNotConfigured />;
   if (!data.reachable || !data.figures) return <Alert type="error" showIcon title={t('redis.unreachable')} />;
   const f = data.figures;
   return (
