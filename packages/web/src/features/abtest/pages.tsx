@@ -31,6 +31,7 @@ import { currentLocale } from '../../i18n';
 import { ErrorPage } from '../../shell/errors/ErrorPage';
 import { PageSpinner } from '../../shell/PageSpinner';
 import Chart, { type ChartOption } from '../dashboard/Chart';
+import { categoryChart } from '../dashboard/chart-options';
 import { ConditionsView } from '../shared/RecordViews';
 import {
   detailPath,
@@ -212,14 +213,11 @@ function Results({ experiment, phase, names }: { experiment: Experiment; phase: 
     const first = experiment.metrics[0];
     const values = (i: number) =>
       r.daily.map((d) => (first && d.metrics[first] ? (d.metrics[first][i] ?? null) : d.exposed[i]));
-    return {
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 48, right: 16, top: 32, bottom: 24 },
-      xAxis: { type: 'category', data: r.daily.map((d) => d.day) },
-      yAxis: { type: 'value' },
-      series: names.map((name, i) => ({ name, type: 'line', data: values(i) })),
-    };
+    return categoryChart(
+      r.daily.map((d) => d.day),
+      names.map((name, i) => ({ name, type: 'line', data: values(i) })),
+      { counts: false },
+    );
   }, [r, names, experiment.metrics]);
   if (results.isPending) return <PageSpinner />;
   if (!r) return <Alert type="error" showIcon title={t('abtest.impact.failed')} />;

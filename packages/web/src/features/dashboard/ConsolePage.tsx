@@ -21,6 +21,7 @@ import { currentLocale } from '../../i18n';
 import { dayjs } from '../../i18n/dayjs';
 import { AuditSentence, usePageLink } from './AuditSentence';
 import type { ChartOption } from './Chart';
+import { categoryChart } from './chart-options';
 import './texts';
 
 /** The list of each mail scope: its title names the scope, and it is where a reader who may not edit goes. */
@@ -328,23 +329,18 @@ export default function ConsolePage() {
 
 type Activity = EndpointResponse<typeof dashboardEndpoints.getDashboardActivity>;
 
-const axisTooltip = { trigger: 'axis' } as const;
-
 function DailyChart({ days }: { days: Activity['days'] }) {
   const { t } = useTranslation();
   const option = useMemo<ChartOption>(
-    () => ({
-      tooltip: axisTooltip,
-      legend: { top: 0 },
-      grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        // A day's series: "active players" per day, not the KPI card's "active today".
-        { name: t('dashboard.activePlayers'), type: 'line', data: days.map((d) => d.activePlayers), smooth: true },
-        { name: t('dashboard.newPlayers'), type: 'line', data: days.map((d) => d.newPlayers), smooth: true },
-      ],
-    }),
+    () =>
+      categoryChart(
+        days.map((d) => d.day.slice(5)),
+        [
+          // A day's series: "active players" per day, not the KPI card's "active today".
+          { name: t('dashboard.activePlayers'), type: 'line', data: days.map((d) => d.activePlayers), smooth: true },
+          { name: t('dashboard.newPlayers'), type: 'line', data: days.map((d) => d.newPlayers), smooth: true },
+        ],
+      ),
     [days, t],
   );
   return <Chart option={option} testId="chart-daily" title={t('dashboard.daily')} />;
@@ -354,17 +350,13 @@ function HourlyChart({ hours }: { hours: Activity['hours'] }) {
   const { t } = useTranslation();
   const option = useMemo<ChartOption>(() => {
     const label = hours.length > 24 ? 'MM-DD HH:00' : 'HH:00';
-    return {
-      tooltip: axisTooltip,
-      legend: { top: 0 },
-      grid: { left: 48, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: hours.map((h) => dayjs(h.hour).format(label)) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
+    return categoryChart(
+      hours.map((h) => dayjs(h.hour).format(label)),
+      [
         { name: t('dashboard.logins'), type: 'bar', data: hours.map((h) => h.logins) },
         { name: t('dashboard.newPlayers'), type: 'bar', data: hours.map((h) => h.newPlayers) },
       ],
-    };
+    );
   }, [hours, t]);
   return <Chart option={option} testId="chart-hourly" title={t('dashboard.hourly')} />;
 }

@@ -9,7 +9,8 @@ import { TimeRangeInput } from '../../crud/TimeRangeInput';
 import { presetRange } from '../../crud/time-presets';
 import { dayjs } from '../../i18n/dayjs';
 import { useDeviceClass } from '../../shell/device';
-import Chart, { type ChartOption } from '../dashboard/Chart';
+import Chart from '../dashboard/Chart';
+import { categoryChart } from '../dashboard/chart-options';
 import './texts';
 
 const levelColors: Record<LogLevel, string> = {
@@ -53,44 +54,27 @@ export default function LogStatsPage() {
     );
   const labels = buckets.map((b) => bucketLabel(b, data?.bucketSeconds ?? 300));
 
-  const byLevel: ChartOption = {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category', data: labels },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: logLevels.map((level) => ({
+  const byLevel = categoryChart(
+    labels,
+    logLevels.map((level) => ({
       name: t(`logs.levels.${level}`),
       type: 'line',
       data: sumBy('level', level),
       itemStyle: { color: levelColors[level] },
     })),
-  };
-  const byKind: ChartOption = {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category', data: labels },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: logKinds.map((kind) => ({
-      name: t(`logs.kinds.${kind}`),
-      type: 'bar',
-      stack: 'kind',
-      data: sumBy('kind', kind),
-    })),
-  };
+  );
+  const byKind = categoryChart(
+    labels,
+    logKinds.map((kind) => ({ name: t(`logs.kinds.${kind}`), type: 'bar', stack: 'kind', data: sumBy('kind', kind) })),
+  );
   const versions = data?.errorsByVersion ?? [];
-  const byVersion: ChartOption = {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 36, bottom: 28 },
-    xAxis: { type: 'category', data: versions.map((v) => v.appVersion || '-') },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
+  const byVersion = categoryChart(
+    versions.map((v) => v.appVersion || '-'),
+    [
       { name: t('logs.errors'), type: 'bar', data: versions.map((v) => v.count) },
       { name: t('logs.players'), type: 'bar', data: versions.map((v) => v.players) },
     ],
-  };
+  );
 
   const stacked = useDeviceClass() === 'mobile';
   return (
