@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A strong tag from the body's hash: every instance gives the same tag for the same answer. */
-export const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+export const etagOf = (body: string | Buffer) => tagOf(createHash('sha256').update(body));
+const tagOf = (hash: Hash) => `"${hash.digest('base64url').slice(0, 32)}"`;
 
 /** The part of a body that many answers share: encoded and hashed once. */
 export interface SharedHead {
@@ -25,7 +26,12 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
  * The one way a game read answers a prepared JSON body: `ETag` (given, or the body's hash) and
  * `Cache-Control: no-cache`, then 304 without a body when the client holds that tag, else the body.
  */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, body: string, etag = etagOf(body)): never {
+export function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: string | Buffer,
+  etag = etagOf(body),
+): never {
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
   return reply.type('application/json; charset=utf-8').send(body) as never;
@@ -39,8 +45,6 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, body: strin
  */
 export function sendCachedParts(req: FastifyRequest, reply: FastifyReply, head: SharedHead, tail: string): never {
   const tailBytes = Buffer.from(tail);
-  const etag = `"${createHash('sha256').update(head.digest).update(tailBytes).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send() as never;
-  return reply.type('application/json; charset=utf-8').send(Buffer.concat([head.bytes, tailBytes])) as never;
+  const etag = tagOf(createHash('sha256').update(head.digest).update(tailBytes));
+  return sendCached(req, reply, Buffer.concat([head.bytes, tailBytes]), etag);
 }
