@@ -8,6 +8,10 @@ import { z } from 'zod';
 /** An empty form field (or a JSON null) counts as not given. */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** A list filter on a coded value: blank means "any"; anything else must be one of `values`. */
+export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, error = 'v.invalidValue') =>
+  z.preprocess(blankToUndefined, z.enum(values, { error }).optional());
+
 /** A row id: a positive PostgreSQL `integer` (larger numbers name nothing and must not reach SQL). */
 export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -6,6 +6,7 @@ import {
   idParams,
   isoDate,
   isoDateTime,
+  optionalEnum,
   optionalIsoDate,
   optionalPlayerUserId,
   playerUserId,
@@ -258,8 +259,8 @@ export const redeemOutcomeSchema = z.object({
 export type RedeemOutcome = z.input<typeof redeemOutcomeSchema>;
 
 const batchListQuery = pageQuery.extend({
-  state: z.preprocess(blankToUndefined, z.enum(giftCodeBatchStates, { error: 'giftCode.state' }).optional()),
-  kind: z.preprocess(blankToUndefined, z.enum(giftCodeKinds, { error: 'giftCode.kind' }).optional()),
+  state: optionalEnum(giftCodeBatchStates, 'giftCode.state'),
+  kind: optionalEnum(giftCodeKinds, 'giftCode.kind'),
   name: optionalText(100),
 });
 
@@ -381,7 +382,7 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
     params: idParams,
     query: pageQuery.extend({
       code: codeQuery,
-      state: z.preprocess(blankToUndefined, z.enum(giftCodeStates, { error: 'giftCode.state' }).optional()),
+      state: optionalEnum(giftCodeStates, 'giftCode.state'),
     }),
     response: pagedList(giftCodeSchema),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint, endpointTable } from '../endpoint.js';
-import { blankToUndefined, isoDate, isoDateTime, optionalPlayerUserId } from '../fields.js';
-import { pageSizeQuery } from '../http.js';
+import { type Endpoint, endpoint, endpointTable } from '../endpoint.js';
+import { blankToUndefined, idParams, isoDate, isoDateTime, optionalEnum, optionalPlayerUserId } from '../fields.js';
+import { pagedList, pageSizeQuery } from '../http.js';
 import type { Permission } from '../permissions.js';
 import { optionalText, text } from '../text.js';
 
@@ -134,8 +134,8 @@ const windowQuery = z.object({
 });
 
 export const logQuerySchema = windowQuery.extend({
-  kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()),
-  level: z.preprocess(blankToUndefined, z.enum(logLevels, { error: 'v.invalidValue' }).optional()),
+  kind: optionalEnum(logKinds),
+  level: optionalEnum(logLevels),
   userId: optionalPlayerUserId,
   appVersion: optionalText(32),
   os: optionalText(32),
@@ -177,6 +177,12 @@ export const logKindPermission = {
   server: ['sysLogQuery'],
 } as const satisfies Record<LogKind, readonly Permission[]>;
 
+/** An endpoint over log entries or incidents: either permission lets it in, the kind asked for decides. */
+const byLogKind = {
+  permission: ['clientLogQuery', 'sysLogQuery'],
+  permissionBy: { field: 'kind', map: logKindPermission },
+} as const satisfies Pick<Endpoint, 'permission' | 'permissionBy'>;
+
 export const incidentStates = ['open', 'resolved', 'ignored'] as const;
 
 export const incidentSchema = z.object({
@@ -200,29 +206,24 @@ export const logEndpoints = endpointTable({
     method: 'GET',
     path: '/api/v1/incidents',
     summary: 'Errors grouped into incidents, most recently seen first',
-    permission: ['clientLogQuery', 'sysLogQuery'],
-    permissionBy: { field: 'kind', map: logKindPermission },
+    ...byLogKind,
     query: z.object({
-      kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()),
-      state: z.preprocess(blankToUndefined, z.enum(incidentStates, { error: 'v.invalidValue' }).optional()),
+      kind: optionalEnum(logKinds),
+      state: optionalEnum(incidentStates),
       appVersion: optionalText(32),
       page: z.coerce.number().int().min(1).max(10_000).default(1),
       pageSize: pageSizeQuery(20),
     }),
-    response: z.object({
-      list: z.array(incidentSchema),
-      pagination: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
-    }),
+    response: pagedList(incidentSchema),
   }),
   incidentGet: endpoint({
     method: 'GET',
     path: '/api/v1/incidents/:id',
     summary: 'One incident with its latest entries and entries per hour of the last 24 hours',
-    permission: ['clientLogQuery', 'sysLogQuery'],
-    permissionBy: { field: 'kind', map: logKindPermission },
-    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    ...byLogKind,
+    params: idParams,
     /** The incident's kind, when the caller knows it (the list gave it): checked against the record. */
-    query: z.object({ kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()) }),
+    query: z.object({ kind: optionalEnum(logKinds) }),
     response: incidentSchema.extend({
       samples: z.array(logEntrySchema),
       hourly: z.array(z.object({ hour: isoDate, count: z.number().int() })),
@@ -232,9 +233,8 @@ export const logEndpoints = endpointTable({
     method: 'POST',
     path: '/api/v1/incidents/:id/state',
     summary: 'Resolve, ignore or reopen an incident (resolved: a newer app version reopens it)',
-    permission: ['clientLogQuery', 'sysLogQuery'],
-    permissionBy: { field: 'kind', map: logKindPermission },
-    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    ...byLogKind,
+    params: idParams,
     body: z.object({
       state: z.enum(incidentStates, { error: 'v.invalidValue' }),
       /** The incident's kind as the list gave it: checked against the record. */
@@ -248,8 +248,7 @@ export const logEndpoints = endpointTable({
     method: 'GET',
     path: '/api/v1/logs',
     summary: 'Log entries of a time window, newest first, by key (time, id); the total is an estimate',
-    permission: ['clientLogQuery', 'sysLogQuery'],
-    permissionBy: { field: 'kind', map: logKindPermission },
+    ...byLogKind,
     query: logQuerySchema,
     response: keysetAnswer(logEntrySchema),
   }),
@@ -257,10 +256,9 @@ export const logEndpoints = endpointTable({
     method: 'GET',
     path: '/api/v1/logs/stats',
     summary: 'Counts by kind and level over time, top messages and errors per app version, for a time window',
-    permission: ['clientLogQuery', 'sysLogQuery'],
-    permissionBy: { field: 'kind', map: logKindPermission },
+    ...byLogKind,
     query: windowQuery.extend({
-      kind: z.preprocess(blankToUndefined, z.enum(logKinds, { error: 'v.invalidValue' }).optional()),
+      kind: optionalEnum(logKinds),
     }),
     response: logStatsSchema,
   }),

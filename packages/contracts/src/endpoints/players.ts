@@ -6,6 +6,7 @@ import {
   externalId,
   isoDate,
   isoDateTime,
+  optionalEnum,
   optionalExternalId,
   optionalIsoDate,
   optionalPlayerUserId,
@@ -170,7 +171,7 @@ const gameStateAnswer = z.object({
 });
 
 const userIdQuery = z.object({ userId: playerUserId });
-const booleanQuery = z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional());
+const booleanQuery = optionalEnum(['true', 'false']);
 
 /** What the console shows of a player's account state, and of their game data (for `invalidates`). */
 const playerStateReads = ['getPlayerDetail', 'listPlayers', 'searchPlayers'] as const;
@@ -206,7 +207,7 @@ export const playerEndpoints = /*#__PURE__*/ endpointTable({
     summary: 'Game users, filtered and sorted on the server',
     permission: anyOf('userQuery'),
     query: pageQuery.extend({
-      status: z.preprocess(blankToUndefined, z.enum(playerStatuses).optional()),
+      status: optionalEnum(playerStatuses),
       os: optionalText,
       country: optionalText,
       sort: z.enum(['userId', 'lastLoginAt', 'firstLoginAt', 'saveCount']).default('userId'),
@@ -388,7 +389,7 @@ export const playerEndpoints = /*#__PURE__*/ endpointTable({
     query: pageQuery.extend({
       userId: optionalPlayerUserId,
       reviewed: booleanQuery,
-      rule: z.preprocess(blankToUndefined, z.enum(suspicionRules).optional()),
+      rule: optionalEnum(suspicionRules),
     }),
     response: pagedList(suspicionSchema),
   }),

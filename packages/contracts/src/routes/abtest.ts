@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 /** A/B tests: experiments, layers, buckets. */
 export const abtestRoutes = defineRoutes([
@@ -13,31 +13,22 @@ export const abtestRoutes = defineRoutes([
       {
         path: 'experiment/edit',
         name: 'abtestExperimentEdit',
-        activeMenu: 'abtestExperiment',
-        hideInMenu: true,
+        ...under('abtestExperiment'),
         auth: ops('configCreate'),
         built: true,
       },
-      {
-        path: 'experiment/detail',
-        name: 'abtestExperimentDetail',
-        activeMenu: 'abtestExperiment',
-        hideInMenu: true,
-        built: true,
-      },
+      { path: 'experiment/detail', name: 'abtestExperimentDetail', ...under('abtestExperiment'), built: true },
       {
         path: 'experiment/variation',
         name: 'abtestVariation',
-        activeMenu: 'abtestExperiment',
-        hideInMenu: true,
+        ...under('abtestExperiment'),
         auth: ops('configCreate'),
         built: true,
       },
       {
         path: 'experiment/traffic',
         name: 'abtestTraffic',
-        activeMenu: 'abtestExperiment',
-        hideInMenu: true,
+        ...under('abtestExperiment'),
         auth: ops('configCreate'),
         built: true,
       },

@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 /** Announcements and their templates (not built yet). */
 export const announcementRoutes = defineRoutes([
@@ -10,19 +10,12 @@ export const announcementRoutes = defineRoutes([
     auth: ops('announcementQuery', 'announcementTmplQuery'),
     children: [
       { path: 'list', name: 'announcementList', auth: ops('announcementQuery') },
-      {
-        path: 'list/edit',
-        name: 'announcementEdit',
-        activeMenu: 'announcementList',
-        hideInMenu: true,
-        auth: ops('announcementQuery'),
-      },
+      { path: 'list/edit', name: 'announcementEdit', ...under('announcementList'), auth: ops('announcementQuery') },
       { path: 'template', name: 'announcementTemplate', auth: ops('announcementTmplQuery') },
       {
         path: 'template/edit',
         name: 'announcementTemplateEdit',
-        activeMenu: 'announcementTemplate',
-        hideInMenu: true,
+        ...under('announcementTemplate'),
         auth: ops('announcementTmplCreate', 'announcementTmplEdit'),
       },
     ],

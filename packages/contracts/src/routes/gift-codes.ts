@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 /** Gift codes. */
 export const giftCodeRoutes = defineRoutes([
@@ -13,8 +13,7 @@ export const giftCodeRoutes = defineRoutes([
       {
         path: '/giftcode/edit',
         name: 'giftCodeEdit',
-        activeMenu: 'giftCodeList',
-        hideInMenu: true,
+        ...under('giftCodeList'),
         auth: ops('giftCodeCreate'),
         built: true,
       },

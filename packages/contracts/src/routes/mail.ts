@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 // Mail: personal, global and comeback mail, and the mail and reward templates (also under /template).
 export const mailRoutes = defineRoutes([
@@ -13,9 +13,8 @@ export const mailRoutes = defineRoutes([
       {
         path: 'listedit',
         name: 'emailEdit',
-        activeMenu: 'emailList',
+        ...under('emailList'),
         activeMenuBy: { query: 'mailScope', names: { global: 'emailGlobal', comeback: 'emailComeback' } },
-        hideInMenu: true,
         auth: ops('mailCreate', 'globalMailCreate'),
         built: true,
       },
@@ -25,8 +24,7 @@ export const mailRoutes = defineRoutes([
       {
         path: 'tmpedit',
         name: 'emailTemplateEdit',
-        activeMenu: 'emailTemplateList',
-        hideInMenu: true,
+        ...under('emailTemplateList'),
         auth: ops('mailTemplateCreate'),
         built: true,
       },
@@ -34,8 +32,7 @@ export const mailRoutes = defineRoutes([
       {
         path: 'rewardtmpledit',
         name: 'emailRewardTemplateEdit',
-        activeMenu: 'emailRewardTemplateList',
-        hideInMenu: true,
+        ...under('emailRewardTemplateList'),
         auth: ops('mailRewardTemplateCreate'),
         built: true,
       },
@@ -52,14 +49,7 @@ export const templateRoutes = defineRoutes([
     auth: ops('mailTemplateQuery'),
     children: [
       { path: 'list', name: 'templateList', built: true },
-      {
-        path: 'edit',
-        name: 'templateEdit',
-        activeMenu: 'templateList',
-        hideInMenu: true,
-        auth: ops('mailTemplateCreate'),
-        built: true,
-      },
+      { path: 'edit', name: 'templateEdit', ...under('templateList'), auth: ops('mailTemplateCreate'), built: true },
     ],
   },
 ]);

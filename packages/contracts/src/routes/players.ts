@@ -1,5 +1,5 @@
 import { opsRoles } from '../access.js';
-import { defineRoutes, ops, playerSupport } from './types.js';
+import { defineRoutes, ops, playerSupport, under } from './types.js';
 
 /** Player support (spec: game users): search, detail, bans, data tools. */
 export const playerRoutes = defineRoutes([
@@ -12,33 +12,12 @@ export const playerRoutes = defineRoutes([
     children: [
       { path: 'index', name: 'gameUserIndex', cache: true, built: true },
       { path: 'gm-user', name: 'gameUserList', built: true },
-      {
-        path: '/user/detail',
-        name: 'gameUserDetail',
-        activeMenu: 'gameUserIndex',
-        recordQuery: 'userId',
-        hideInMenu: true,
-        built: true,
-      },
+      { path: '/user/detail', name: 'gameUserDetail', ...under('gameUserIndex'), recordQuery: 'userId', built: true },
       { path: 'log', name: 'gameUserLog', auth: ['userLogQuery'], built: true },
-      {
-        path: '/users/log',
-        name: 'usersLog',
-        activeMenu: 'gameUserLog',
-        hideInMenu: true,
-        auth: ['userLogQuery'],
-        built: true,
-      },
+      { path: '/users/log', name: 'usersLog', ...under('gameUserLog'), auth: ['userLogQuery'], built: true },
       { path: 'froze', name: 'gameUserFroze', auth: ops('userBanQuery'), built: true },
       { path: 'froze/list', name: 'gameUserBanList', auth: ops('userBanQuery'), built: true },
-      {
-        path: 'active',
-        name: 'gameUserActive',
-        activeMenu: 'gameUserBanList',
-        hideInMenu: true,
-        auth: ops('userBanQuery'),
-        built: true,
-      },
+      { path: 'active', name: 'gameUserActive', ...under('gameUserBanList'), auth: ops('userBanQuery'), built: true },
       { path: 'frozedevice', name: 'gameUserFrozeDevice', auth: ops('userBanQuery'), built: true },
       { path: 'chatBan', name: 'gameUserChatBan', auth: ['guildNoSpeakingQuery'], built: true },
       { path: 'clear', name: 'gameUserClear', auth: ['userClearQuery'], built: true },
@@ -50,8 +29,7 @@ export const playerRoutes = defineRoutes([
       {
         path: 'removeedit',
         name: 'gameUserRemoveEdit',
-        activeMenu: 'gameUserRemove',
-        hideInMenu: true,
+        ...under('gameUserRemove'),
         auth: [...opsRoles, 'serviceManager', 'removeItemQuery'],
         built: true,
       },
@@ -66,8 +44,7 @@ export const playerRoutes = defineRoutes([
       {
         path: '/users/addblacklist',
         name: 'usersAddBlacklist',
-        activeMenu: 'usersBlacklist',
-        hideInMenu: true,
+        ...under('usersBlacklist'),
         auth: ['blacklistQuery'],
         built: true,
       },

@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 /** Push notifications, templates and topics (not built yet). */
 export const pushRoutes = defineRoutes([
@@ -12,21 +12,9 @@ export const pushRoutes = defineRoutes([
       { path: 'send', name: 'pushSend', auth: ops('pushQuery') },
       { path: 'list', name: 'pushList', auth: ops('pushQuery') },
       { path: 'tmpl/list', name: 'pushTemplateList', auth: ops('pushTemplateQuery') },
-      {
-        path: 'tmpl/edit',
-        name: 'pushTemplateEdit',
-        activeMenu: 'pushTemplateList',
-        hideInMenu: true,
-        auth: ops('pushTemplateQuery'),
-      },
+      { path: 'tmpl/edit', name: 'pushTemplateEdit', ...under('pushTemplateList'), auth: ops('pushTemplateQuery') },
       { path: 'subscribe', name: 'pushSubscribe', auth: ops('pushTopicQuery') },
-      {
-        path: 'subscribe/edit',
-        name: 'pushSubscribeEdit',
-        activeMenu: 'pushSubscribe',
-        hideInMenu: true,
-        auth: ops('pushTopicQuery'),
-      },
+      { path: 'subscribe/edit', name: 'pushSubscribeEdit', ...under('pushSubscribe'), auth: ops('pushTopicQuery') },
     ],
   },
 ]);

@@ -1,4 +1,4 @@
-import { defineRoutes, ops } from './types.js';
+import { defineRoutes, ops, under } from './types.js';
 
 /** Settings: remote config, maintenance, constants, dictionary, upgrades and game item config. */
 export const settingRoutes = defineRoutes([
@@ -13,8 +13,7 @@ export const settingRoutes = defineRoutes([
       {
         path: 'config/edit',
         name: 'settingConfigEdit',
-        activeMenu: 'settingConfigList',
-        hideInMenu: true,
+        ...under('settingConfigList'),
         auth: ops('configCreate'),
         built: true,
       },
@@ -31,8 +30,7 @@ export const settingRoutes = defineRoutes([
       {
         path: 'constant/add',
         name: 'settingConstantAdd',
-        activeMenu: 'settingConstant',
-        hideInMenu: true,
+        ...under('settingConstant'),
         auth: ops('constEdit'),
         built: true,
       },
@@ -40,8 +38,7 @@ export const settingRoutes = defineRoutes([
       {
         path: 'announcement/edit',
         name: 'settingAnnouncementEdit',
-        activeMenu: 'settingAnnouncementList',
-        hideInMenu: true,
+        ...under('settingAnnouncementList'),
         auth: ops('announcementQuery'),
       },
       { path: 'dictionary', name: 'settingDictionary', auth: ops('dictQuery'), built: true },

@@ -1,4 +1,4 @@
-import { defineRoutes } from './types.js';
+import { defineRoutes, under } from './types.js';
 
 /** The single-sign-on centre: companies, roles, users, pages (not built yet). */
 export const ssoRoutes = defineRoutes([
@@ -10,30 +10,12 @@ export const ssoRoutes = defineRoutes([
     auth: ['ssoCompanyQuery', 'ssoRoleQuery', 'ssoUserQuery', 'ssoPageQuery'],
     children: [
       { path: 'companies', name: 'ssoCompanies', auth: ['ssoCompanyQuery'], feature: 'sso' },
-      {
-        path: 'company',
-        name: 'ssoCompany',
-        activeMenu: 'ssoCompanies',
-        hideInMenu: true,
-        auth: ['ssoCompanyEdit', 'ssoCompanyCreate'],
-      },
+      { path: 'company', name: 'ssoCompany', ...under('ssoCompanies'), auth: ['ssoCompanyEdit', 'ssoCompanyCreate'] },
       { path: 'roles', name: 'ssoRoles', auth: ['ssoRoleQuery'] },
-      {
-        path: 'role',
-        name: 'ssoRole',
-        activeMenu: 'ssoRoles',
-        hideInMenu: true,
-        auth: ['ssoRoleEdit', 'ssoRoleCreate'],
-      },
+      { path: 'role', name: 'ssoRole', ...under('ssoRoles'), auth: ['ssoRoleEdit', 'ssoRoleCreate'] },
       { path: 'users', name: 'ssoUsers', auth: ['ssoUserQuery'] },
-      {
-        path: 'createcognitouser',
-        name: 'ssoCreateUser',
-        activeMenu: 'ssoUsers',
-        hideInMenu: true,
-        auth: ['ssoUserEdit'],
-      },
-      { path: 'user/:id', name: 'ssoUser', activeMenu: 'ssoUsers', hideInMenu: true, auth: ['ssoUserEdit'] },
+      { path: 'createcognitouser', name: 'ssoCreateUser', ...under('ssoUsers'), auth: ['ssoUserEdit'] },
+      { path: 'user/:id', name: 'ssoUser', ...under('ssoUsers'), auth: ['ssoUserEdit'] },
       { path: 'pages', name: 'ssoPages', auth: ['ssoPageQuery'] },
     ],
   },

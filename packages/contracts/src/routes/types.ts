@@ -54,6 +54,12 @@ export function defineRoutes<const T extends readonly ConsoleRoute[]>(routes: T)
   return routes;
 }
 
+/**
+ * A page opened from a menu entry (an edit or detail page): not in the menu itself, and the entry
+ * it belongs to stays highlighted while it is shown.
+ */
+export const under = (menuEntry: string) => ({ activeMenu: menuEntry, hideInMenu: true }) as const;
+
 /** The spec's configuration pages: the four ops roles or any of the given permissions. */
 export const ops = (...perms: Permission[]): AccessRule => [...opsRoles, ...perms];
 /** Player support pages: customer service too. */
