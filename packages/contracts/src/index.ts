@@ -15,6 +15,7 @@ export * from './endpoints/staff.js';
 export * from './enums.js';
 export * from './experiment-stats.js';
 export * from './experiments.js';
+export * from './field-labels.js';
 export * from './fields.js';
 export * from './game-catalogue.js';
 export * from './gift-code-messages.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
 import { type Endpoint, endpoint, isMutation } from './endpoint.js';
+import { fieldLabels } from './field-labels.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
 import type { Label, Permission } from './permissions.js';
@@ -288,6 +289,11 @@ export function defineResource<
   };
 }
 
+/** A field's label: the resource's own where it declares one, else the shared vocabulary's. */
+export function resourceFieldLabel(def: { labels?: Partial<Record<string, Label>> }, field: string): Label | undefined {
+  return def.labels?.[field] ?? (Object.hasOwn(fieldLabels, field) ? fieldLabels[field] : undefined);
+}
+
 /** A list declaration names only fields the resource has, and labels what it shows. */
 function checkListDef(def: ResourceDef<string, z.ZodObject, boolean, boolean>) {
   const list = def.list;
@@ -307,14 +313,14 @@ function checkListDef(def: ResourceDef<string, z.ZodObject, boolean, boolean>) {
     for (const field of named) if (!fields.includes(field as string)) fail(`filter ${name}: no field ${field}`);
     if (f.kind === 'state' && !def.window && !(f.from && f.to))
       fail(`state filter ${name}: no window, name from and to`);
-    if (!f.label && f.kind !== 'state' && !def.labels?.[f.field]) fail(`filter ${name}: no label`);
+    if (!f.label && f.kind !== 'state' && !resourceFieldLabel(def, f.field)) fail(`filter ${name}: no label`);
   }
   for (const field of list.sort ?? [])
     if (field !== 'updatedAt' && !fields.includes(field)) fail(`sort by ${field}: no such field`);
   for (const column of list.export ?? []) {
     if (computed.includes(column) || (kitListFields as readonly string[]).includes(column)) continue;
     if (!fields.includes(column)) fail(`export ${column}: no such column`);
-    if (!def.labels?.[column]) fail(`export ${column}: no label for its header`);
+    if (!resourceFieldLabel(def, column)) fail(`export ${column}: no label for its header`);
   }
 }
 

@@ -282,7 +282,6 @@ export const experimentResource = defineResource({
   listFields: ['key', 'name', 'status', 'layer', 'coverage', 'variations', 'phase', 'owner'],
   labels: {
     key: zhEn('实验标识', 'Experiment key'),
-    name: zhEn('名称', 'Name'),
     info: zhEn('简介', 'Summary'),
     description: zhEn('描述', 'Description'),
     hypothesis: zhEn('假设', 'Hypothesis'),
@@ -296,7 +295,6 @@ export const experimentResource = defineResource({
     variations: zhEn('版本', 'Variations'),
     forced: zhEn('指定测试玩家', 'Forced test players'),
     metrics: zhEn('指标', 'Metrics'),
-    status: zhEn('状态', 'Status'),
     phase: zhEn('阶段', 'Phase'),
   },
   list: {

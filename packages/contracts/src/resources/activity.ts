@@ -69,14 +69,9 @@ export const purchaseActivityResource = defineResource({
   key: 'name',
   listFields: ['name', 'title', 'kind', 'purchaseIds', 'spend', 'rewards'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    title: zhEn('标题', 'Title'),
     description: zhEn('描述', 'Description'),
-    kind: zhEn('类型', 'Kind'),
     purchaseIds: zhEn('内购商品', 'IAP items'),
     spend: zhEn('累计充值', 'Spend'),
-    rewards: zhEn('奖励', 'Rewards'),
-    minLevel: zhEn('最低等级', 'Minimum level'),
   },
   list: {
     filters: {
@@ -132,8 +127,6 @@ export const activityRewardResource = defineResource({
   key: 'name',
   listFields: ['name', 'title', 'rows'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    title: zhEn('标题', 'Title'),
     rows: zhEn('奖励档位', 'Reward rows'),
   },
   list: {
@@ -179,13 +172,8 @@ export const activityResource = defineResource({
   key: 'name',
   listFields: ['name', 'title', 'type', 'rewardTable', 'minLevel', 'order'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    title: zhEn('标题', 'Title'),
     description: zhEn('描述', 'Description'),
-    type: zhEn('类型', 'Type'),
     rewardTable: zhEn('奖励表', 'Reward table'),
-    minLevel: zhEn('最低等级', 'Minimum level'),
-    order: zhEn('排序', 'Order'),
   },
   list: {
     filters: {

@@ -157,9 +157,6 @@ export const configResource = defineResource({
   listFields: ['name', 'type', 'defaultValue', 'values', 'events', 'description'],
   labels: {
     name: zhEn('字段名', 'Field name'),
-    type: zhEn('类型', 'Type'),
-    defaultValue: zhEn('默认值', 'Default value'),
-    description: zhEn('说明', 'Description'),
   },
   list: {
     filters: { type: { kind: 'enum', field: 'type', values: configValueTypeLabels } },

@@ -41,12 +41,6 @@ export const constantResource = defineResource({
   schema: constantSchema,
   key: 'name',
   listFields: ['name', 'type', 'value', 'description'],
-  labels: {
-    name: zhEn('名称', 'Name'),
-    type: zhEn('类型', 'Type'),
-    value: zhEn('值', 'Value'),
-    description: zhEn('说明', 'Description'),
-  },
   list: {
     filters: {
       type: { kind: 'enum', field: 'type', values: constantTypeLabels },

@@ -29,7 +29,6 @@ export const dictionaryResource = defineResource({
     key: zhEn('键', 'Key'),
     'zh-CN': zhEn('中文', 'Chinese'),
     'en-US': zhEn('英文', 'English'),
-    description: zhEn('说明', 'Description'),
   },
   search: ['key', 'zh-CN', 'en-US'],
   permissions: { query: ['dictQuery'], create: ['dictEdit'], edit: ['dictEdit'], delete: ['dictEdit'] },

@@ -136,15 +136,10 @@ export const maintenanceWindowResource = defineResource({
   key: 'name',
   listFields: ['name', 'startAt', 'endAt', 'zh-CN', 'platforms', 'minVersion', 'maxVersion'],
   labels: {
-    name: zhEn('名称', 'Name'),
     startAt: zhEn('开始时间', 'Starts at'),
     endAt: zhEn('结束时间', 'Ends at'),
-    'zh-CN': zhEn('中文提示', 'Chinese message'),
-    'en-US': zhEn('英文提示', 'English message'),
-    platforms: zhEn('平台', 'Platforms'),
     minVersion: zhEn('最低版本', 'From version'),
     maxVersion: zhEn('最高版本', 'Up to version'),
-    note: zhEn('备注', 'Note'),
   },
   list: {
     filters: {

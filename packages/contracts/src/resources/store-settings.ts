@@ -41,7 +41,6 @@ export const iapSettingResource = defineResource({
   key: 'platform',
   listFields: ['platform', 'appId', 'enabled', 'validation', 'allowSandbox', 'defaultCurrency', 'storeSecret'],
   labels: {
-    platform: zhEn('平台', 'Platform'),
     appId: zhEn('应用 ID（Bundle ID / 包名）', 'App ID (bundle ID / package name)'),
     enabled: zhEn('开放购买', 'Purchases open'),
     validation: zhEn('收据校验', 'Receipt validation'),
@@ -87,7 +86,6 @@ export const gameItemResource = defineResource({
     description: zhEn('描述', 'Description'),
     grantable: zhEn('可作为奖励', 'May be granted'),
     maxPerGrant: zhEn('单次奖励上限', 'Most per reward'),
-    order: zhEn('排序', 'Order'),
   },
   list: {
     filters: { maxPerGrant: { kind: 'numberRange', field: 'maxPerGrant' } },
@@ -174,8 +172,6 @@ export const purchaseMailResource = defineResource({
   key: 'name',
   listFields: ['name', 'purchaseId', 'template', 'attachRewards', 'expireDays'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    purchaseId: zhEn('内购商品', 'IAP item'),
     template: zhEn('邮件模板', 'Mail template'),
     attachRewards: zhEn('附带商品奖励', 'Rewards attached'),
     expireDays: zhEn('有效天数', 'Days kept'),

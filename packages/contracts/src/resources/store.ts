@@ -86,9 +86,7 @@ export const priceLevelResource = defineResource({
   key: 'name',
   listFields: ['name', 'tier', 'platform', 'sku', 'prices'],
   labels: {
-    name: zhEn('名称', 'Name'),
     tier: zhEn('档位', 'Tier'),
-    platform: zhEn('平台', 'Platform'),
     sku: zhEn('商店 SKU', 'Store SKU'),
     prices: zhEn('价格', 'Prices'),
   },
@@ -185,16 +183,11 @@ export const purchaseItemResource = defineResource({
   listFields: ['id', 'title', 'priceLevel', 'consumingType', 'isGiftPack', 'rewards'],
   labels: {
     id: zhEn('ID', 'ID'),
-    title: zhEn('标题', 'Title'),
     description: zhEn('描述', 'Description'),
     priceLevel: zhEn('价格档位', 'Price level'),
     isIAP: zhEn('内购', 'IAP'),
     isGiftPack: zhEn('礼包', 'Gift pack'),
     consumingType: zhEn('消耗类型', 'Consuming type'),
-    rewards: zhEn('奖励', 'Rewards'),
-    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
-    minLevel: zhEn('最低等级', 'Minimum level'),
-    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -248,14 +241,8 @@ export const productResource = defineResource({
   key: 'name',
   listFields: ['name', 'title', 'cost', 'rewards', 'minLevel', 'repurchaseLimit'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    title: zhEn('标题', 'Title'),
     description: zhEn('描述', 'Description'),
     cost: zhEn('价格', 'Price'),
-    rewards: zhEn('奖励', 'Rewards'),
-    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
-    minLevel: zhEn('最低等级', 'Minimum level'),
-    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -349,16 +336,11 @@ export const giftPackResource = defineResource({
   key: 'name',
   listFields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    purchaseId: zhEn('内购商品', 'IAP item'),
     discountMode: zhEn('折扣方式', 'Discount kind'),
     discount: zhEn('折扣', 'Discount'),
     isEffective: zhEn('生效', 'Effective'),
     weight: zhEn('权重', 'Weight'),
     colour: zhEn('颜色', 'Colour'),
-    repurchaseLimit: zhEn('限购次数', 'Purchase limit'),
-    minLevel: zhEn('最低等级', 'Minimum level'),
-    maxLevel: zhEn('最高等级', 'Maximum level'),
   },
   list: {
     filters: {
@@ -428,9 +410,6 @@ export const storeResource = defineResource({
   key: 'name',
   listFields: ['name', 'title', 'kind', 'slots', 'refreshHours'],
   labels: {
-    name: zhEn('名称', 'Name'),
-    title: zhEn('标题', 'Title'),
-    kind: zhEn('类型', 'Kind'),
     slots: zhEn('货位', 'Slots'),
     refreshHours: zhEn('刷新周期（小时）', 'Refresh every (hours)'),
     shown: zhEn('每期展示数', 'Shown per period'),

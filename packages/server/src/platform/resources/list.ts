@@ -8,6 +8,7 @@ import {
   type Label,
   type ListFilter,
   type Locale,
+  resourceFieldLabel,
 } from '@rookery/contracts';
 import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -149,7 +150,8 @@ export function exportColumns(r: AnyResource, locale: Locale): ExportColumn[] {
     const time = ['updatedAt', 'effectiveAt', 'expireAt'].includes(name) || shape[name] === isoDateTime;
     const label =
       r.list?.computed?.[name]?.label ??
-      (kit ? kitFieldLabels[name as KitListField] : (r.labels as Record<string, Label>)[name]);
+      (kit ? kitFieldLabels[name as KitListField] : resourceFieldLabel(r, name)) ??
+      ({ 'zh-CN': name, 'en-US': name } satisfies Label);
     const text = (value: unknown): string => {
       if (value === null || value === undefined || value === '') return '';
       if (time && typeof value === 'string') return new Date(value).toISOString();

@@ -1,4 +1,4 @@
-import { fieldLabels, type Label, type Resource } from '@rookery/contracts';
+import { type Resource, resourceFieldLabel } from '@rookery/contracts';
 import { Form, type FormInstance, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
@@ -125,9 +125,8 @@ export function ResourceForm<R extends Resource>({
 export function fieldWords<R extends Resource>(screen: ResourceScreen<R>, field: string): Words | undefined {
   const own = (screen.labels as Record<string, string> | undefined)?.[field];
   if (own) return own;
-  const declared = (screen.resource.labels as Record<string, Label> | undefined)?.[field];
+  const declared = resourceFieldLabel(screen.resource, field);
   if (declared) return declared;
-  if (Object.hasOwn(fieldLabels, field)) return fieldLabels[field];
   if (field === 'effectiveAt' || field === 'expireAt') return `resource.${field}`;
   return undefined;
 }

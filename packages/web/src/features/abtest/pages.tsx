@@ -12,6 +12,7 @@ import {
   operatingSystemLabels,
   parseMetric,
   pathTo,
+  resourceFieldLabel,
   type StoredConditionRule,
 } from '@rookery/contracts';
 import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
@@ -43,6 +44,9 @@ import {
   variationsText,
 } from './experiment';
 import './texts';
+
+/** An experiment field's name in the operator's language (the declaration's, else the shared vocabulary's). */
+const experimentLabel = (field: string) => resourceFieldLabel(experimentResource, field)?.[currentLocale()];
 
 export const layerScreen = resourceScreen({
   resource: abLayerResource,
@@ -378,39 +382,39 @@ function Detail({ experimentKey }: { experimentKey: string }) {
             { key: 'name', label: t('abtest.experimentEntity'), children: e.name },
             {
               key: 'status',
-              label: experimentResource.labels?.status?.[currentLocale()],
+              label: experimentLabel('status'),
               children: <StatusTag status={e.status} />,
             },
-            { key: 'layer', label: experimentResource.labels?.layer?.[currentLocale()], children: e.layer },
+            { key: 'layer', label: experimentLabel('layer'), children: e.layer },
             {
               key: 'coverage',
-              label: experimentResource.labels?.coverage?.[currentLocale()],
+              label: experimentLabel('coverage'),
               children: percentText(e.coverage),
             },
             {
               key: 'variations',
-              label: experimentResource.labels?.variations?.[currentLocale()],
+              label: experimentLabel('variations'),
               children: variationsText(e.variations),
             },
             {
               key: 'fields',
-              label: experimentResource.labels?.configFields?.[currentLocale()],
+              label: experimentLabel('configFields'),
               children: e.configFields.join(', '),
             },
             {
               key: 'targeting',
-              label: experimentResource.labels?.targeting?.[currentLocale()],
+              label: experimentLabel('targeting'),
               children: <ConditionsView conditions={e.targeting as StoredConditionRule[]} />,
             },
-            { key: 'owner', label: experimentResource.labels?.owner?.[currentLocale()], children: e.owner || '-' },
+            { key: 'owner', label: experimentLabel('owner'), children: e.owner || '-' },
             {
               key: 'hypothesis',
-              label: experimentResource.labels?.hypothesis?.[currentLocale()],
+              label: experimentLabel('hypothesis'),
               children: e.hypothesis || '-',
             },
             {
               key: 'metrics',
-              label: experimentResource.labels?.metrics?.[currentLocale()],
+              label: experimentLabel('metrics'),
               children: e.metrics.map((m) => metricLabel(m)[currentLocale()]).join(', ') || '-',
             },
           ]}
