@@ -6,8 +6,6 @@ import {
   conditionAttributes,
   countryCodes,
   isListOperator,
-  operatingSystemLabels,
-  operatingSystems,
   type PercentOperator,
   percentOperators,
   userTypes,
@@ -20,6 +18,7 @@ import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
 import { type PercentValue, percentShare, percentValueFor } from './percent-input';
+import { platformOptions } from './platforms';
 import './texts';
 
 /** Languages offered first; any other language tag can be typed. */
@@ -86,7 +85,7 @@ function ValueInput({
   );
   switch (conditionAttributeSpecs[attr].kind) {
     case 'os':
-      return picker(operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] })));
+      return picker(platformOptions);
     case 'country':
       return picker(countries);
     case 'language':
