@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { type Found, findInSource, offencesIn, sourcesUnder } from '../../../../scripts/source-scan';
 
 /**
  * Every time the server reads comes from the service clock (`platform/clock.ts`), so tests can stop
@@ -11,31 +10,17 @@ import { describe, expect, it } from 'vitest';
  * outside clock.ts. A duration (a rate limit, a latency) uses the monotonic `performance.now()`.
  * Tests and the command-line scripts are not the server.
  */
-export function wallClockReads(fileName: string, source: string): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: { line: number; text: string }[] = [];
-  const visit = (node: ts.Node) => {
-    const isDate = (e: ts.Expression) => ts.isIdentifier(e) && e.text === 'Date';
+export function wallClockReads(fileName: string, source: string): Found[] {
+  const isDate = (e: ts.Expression) => ts.isIdentifier(e) && e.text === 'Date';
+  return findInSource(fileName, source, (node) => {
     const dateNow = ts.isPropertyAccessExpression(node) && isDate(node.expression) && node.name.text === 'now';
     const bareNew = ts.isNewExpression(node) && isDate(node.expression) && (node.arguments?.length ?? 0) === 0;
-    if (dateNow || bareNew)
-      found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.getText() });
-    node.forEachChild(visit);
-  };
-  visit(file);
-  return found;
+    return dateNow || bareNew ? node.getText() : undefined;
+  });
 }
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 const clockFile = fileURLToPath(new URL('./clock.ts', import.meta.url));
-
-function serverSources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'scripts' || entry.name === 'test' ? [] : serverSources(path);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('one clock', () => {
   it('finds every wall-clock read, and nothing else', () => {
@@ -62,13 +47,8 @@ describe('one clock', () => {
   });
 
   it('the server reads the time only through the service clock', () => {
-    const sources = serverSources(srcDir).filter((path) => path !== clockFile);
+    const sources = sourcesUnder(srcDir, ['scripts', 'test']).filter((path) => path !== clockFile);
     expect(sources.length).toBeGreaterThan(50);
-    const offences = sources.flatMap((path) =>
-      wallClockReads(path, readFileSync(path, 'utf8')).map(
-        ({ line, text }) => `${relative(srcDir, path)}:${line} ${text}`,
-      ),
-    );
-    expect(offences).toEqual([]);
+    expect(offencesIn(srcDir, sources, wallClockReads)).toEqual([]);
   });
 });

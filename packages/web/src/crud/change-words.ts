@@ -172,21 +172,18 @@ export function changesInWords(before: unknown, after: unknown, options: ChangeW
       continue;
     }
     const field = fieldOf(row.path);
+    // A move's sides are positions (counted from 1); an added row has no before, a removed one no after.
+    const side = (which: 'before' | 'after', without: DiffRow['kind']) =>
+      row.kind === 'moved'
+        ? String(Number(row[which]) + 1)
+        : which in row && row.kind !== without
+          ? valueInWords(field, row[which], options.locale)
+          : undefined;
     out.push({
       field: pathInWords(row.path, options),
       kind: row.kind,
-      before:
-        row.kind === 'moved'
-          ? String(Number(row.before) + 1)
-          : 'before' in row && row.kind !== 'added'
-            ? valueInWords(field, row.before, options.locale)
-            : undefined,
-      after:
-        row.kind === 'moved'
-          ? String(Number(row.after) + 1)
-          : 'after' in row && row.kind !== 'removed'
-            ? valueInWords(field, row.after, options.locale)
-            : undefined,
+      before: side('before', 'added'),
+      after: side('after', 'removed'),
     });
   }
   return out;

@@ -95,30 +95,22 @@ describe('allFieldErrors: every field at once', () => {
   });
 
   it('keeps a cross-field rule once its fields parse, and nothing for a valid value', () => {
-    const start = '2030-01-02T00:00:00.000Z';
-    const early = allFieldErrors(
-      mailBodySchema,
-      {
-        mailScope: 'global',
-        title: { 'en-US': 't' },
-        content: { 'en-US': 'c' },
-        effectiveAt: start,
-        expireAt: '2030-01-01T00:00:00.000Z',
-      },
-      'en-US',
-    );
+    // A global mail whose fields all parse, effective from 2 January 2030, expiring at `expireAt`.
+    const mailExpiring = (expireAt: string) =>
+      allFieldErrors(
+        mailBodySchema,
+        {
+          mailScope: 'global',
+          title: { 'en-US': 't' },
+          content: { 'en-US': 'c' },
+          effectiveAt: '2030-01-02T00:00:00.000Z',
+          expireAt,
+        },
+        'en-US',
+      );
+    const early = mailExpiring('2030-01-01T00:00:00.000Z');
     expect(early.fields.map((f) => f.name.join('.'))).toEqual(['expireAt']);
-    const ok = allFieldErrors(
-      mailBodySchema,
-      {
-        mailScope: 'global',
-        title: { 'en-US': 't' },
-        content: { 'en-US': 'c' },
-        effectiveAt: start,
-        expireAt: '2030-01-03T00:00:00.000Z',
-      },
-      'en-US',
-    );
+    const ok = mailExpiring('2030-01-03T00:00:00.000Z');
     expect(ok).toEqual({ fields: [], formErrors: [] });
   });
 });

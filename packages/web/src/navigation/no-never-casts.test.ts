@@ -1,25 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { sourcesUnder } from './scan-sources';
+import { type Found, findInSource, offencesIn, sourcesUnder } from '../../../../scripts/source-scan';
 
 /**
  * `x as never` silences every type check on `x`: the console's screens, kit and endpoints are
  * typed end to end, so none is needed. This scans the web sources (tests aside) with the
  * TypeScript parser and flags each `as never`.
  */
-export function neverCasts(fileName: string, source: string): number[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const lines: number[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.NeverKeyword)
-      lines.push(file.getLineAndCharacterOfPosition(node.getStart()).line + 1);
-    node.forEachChild(visit);
-  };
-  visit(file);
-  return lines;
+export function neverCasts(fileName: string, source: string): Found[] {
+  return findInSource(fileName, source, (node) =>
+    ts.isAsExpression(node) && node.type.kind === ts.SyntaxKind.NeverKeyword ? node.getText() : undefined,
+  );
 }
 
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
@@ -33,15 +25,12 @@ describe('no `as never` in the console', () => {
       '// x as never in a comment',
       'const n: never = undefined as unknown as never;',
     ].join('\n');
-    expect(neverCasts('sample.tsx', sample)).toEqual([1, 2, 5]);
+    expect(neverCasts('sample.tsx', sample).map((f) => f.line)).toEqual([1, 2, 5]);
   });
 
   it('the web sources have none', () => {
     const sources = sourcesUnder(srcDir);
     expect(sources.length).toBeGreaterThan(50);
-    const offences = sources.flatMap((path) =>
-      neverCasts(path, readFileSync(path, 'utf8')).map((line) => `${relative(srcDir, path)}:${line}`),
-    );
-    expect(offences).toEqual([]);
+    expect(offencesIn(srcDir, sources, neverCasts)).toEqual([]);
   });
 });

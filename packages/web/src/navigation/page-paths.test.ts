@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consoleRoutes, flattenRoutes } from '@rookery/contracts';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { sourcesUnder } from './scan-sources';
+import { type Found, findInSource, offencesIn, sourcesUnder } from '../../../../scripts/source-scan';
 
 /**
  * Features reach pages by route name (`pathTo`), never by a literal path. This scans their
@@ -19,19 +17,13 @@ function firstSegment(text: string): string | undefined {
   return /^\/([^/?#$]+)/.exec(text)?.[1];
 }
 
-export function literalPagePaths(fileName: string, source: string): { line: number; text: string }[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: { line: number; text: string }[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node)) {
-      const segment = firstSegment(node.text);
-      if (segment && pageSegments.has(segment))
-        found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
-    }
-    node.forEachChild(visit);
-  };
-  visit(file);
-  return found;
+export function literalPagePaths(fileName: string, source: string): Found[] {
+  return findInSource(fileName, source, (node) => {
+    if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node) && !ts.isTemplateHead(node))
+      return undefined;
+    const segment = firstSegment(node.text);
+    return segment && pageSegments.has(segment) ? node.text : undefined;
+  });
 }
 
 const featuresDir = fileURLToPath(new URL('../features', import.meta.url));
@@ -62,11 +54,6 @@ describe('no literal page path in features', () => {
   it('features reach pages through pathTo', () => {
     const sources = sourcesUnder(featuresDir);
     expect(sources.length).toBeGreaterThan(20);
-    const offences = sources.flatMap((path) =>
-      literalPagePaths(path, readFileSync(path, 'utf8')).map(
-        ({ line, text }) => `${relative(featuresDir, path)}:${line} '${text}'`,
-      ),
-    );
-    expect(offences).toEqual([]);
+    expect(offencesIn(featuresDir, sources, literalPagePaths)).toEqual([]);
   });
 });

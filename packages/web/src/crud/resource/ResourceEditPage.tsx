@@ -1,5 +1,5 @@
 import { pathTo, type Resource } from '@rookery/contracts';
-import { App, Button, Card, Space } from 'antd';
+import { App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
@@ -42,14 +42,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
           );
           navigate(listPath);
         }}
-        footer={(submitting) => (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
-              {t('common.save')}
-            </Button>
-            <Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>
-          </Space>
-        )}
+        beside={<Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>}
       />
     </Card>
   );

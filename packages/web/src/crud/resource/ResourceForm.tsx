@@ -1,7 +1,7 @@
 import { type Resource, resourceFieldLabel } from '@rookery/contracts';
-import { Form, type FormInstance, Space } from 'antd';
+import { Button, Form, type FormInstance, Space } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
@@ -25,13 +25,13 @@ export function ResourceForm<R extends Resource>({
   screen,
   item,
   onSaved,
-  footer,
+  beside,
 }: {
   screen: ResourceScreen<R>;
   item?: ResourceItem<R>;
   onSaved: (saved: ResourceItem<R>) => void;
-  /** The submit button and whatever goes beside it. */
-  footer: (submitting: boolean) => React.ReactNode;
+  /** What goes beside the save button: the way back or a cancel. */
+  beside: ReactNode;
 }) {
   const { resource } = screen;
   const { t } = useTranslation();
@@ -112,7 +112,12 @@ export function ResourceForm<R extends Resource>({
           <TextInput field="comment" data-testid="version-comment" />
         </Form.Item>
       )}
-      {footer(submitting)}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
+          {t('common.save')}
+        </Button>
+        {beside}
+      </Space>
     </SchemaFormShell>
   );
 }

@@ -64,6 +64,16 @@ export function ResourceHistory<R extends Resource>({
     itemDocument(resource, v && { ...v.document, effectiveAt: v.effectiveAt, expireAt: v.expireAt });
   const labels = (f: string) => label(screen, f, t);
   const options = list.map((v) => ({ value: v.version, label: t('resource.versionN', { n: v.version }) }));
+  /** The picker of one side of the comparison (`a` the older version, `b` the newer). */
+  const versionPicker = (side: 'a' | 'b', version: number | undefined) => (
+    <Select
+      style={{ minWidth: 140 }}
+      value={version}
+      options={options}
+      onChange={(n) => setPicked((p) => ({ ...p, [side]: n }))}
+      data-testid={`compare-${side}`}
+    />
+  );
 
   const restore = async (v: Version) => {
     const next = (latest?.version ?? 0) + 1;
@@ -105,21 +115,9 @@ export function ResourceHistory<R extends Resource>({
         <Card size="small">
           <Space wrap style={{ marginBottom: 12 }}>
             {t('resource.compare')}
-            <Select
-              style={{ minWidth: 140 }}
-              value={a?.version}
-              options={options}
-              onChange={(n) => setPicked((p) => ({ ...p, a: n }))}
-              data-testid="compare-a"
-            />
+            {versionPicker('a', a?.version)}
             {t('resource.with')}
-            <Select
-              style={{ minWidth: 140 }}
-              value={b?.version}
-              options={options}
-              onChange={(n) => setPicked((p) => ({ ...p, b: n }))}
-              data-testid="compare-b"
-            />
+            {versionPicker('b', b?.version)}
           </Space>
           {a && b && <AuditDiff before={docOf(a)} after={docOf(b)} labels={labels} />}
         </Card>

@@ -232,14 +232,7 @@ export function ResourceList<R extends Resource>({
               message.success(t('resource.saved', { entity, key: keyOf(saved as Row) }));
               setEditing(undefined);
             }}
-            footer={(submitting) => (
-              <Space>
-                <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
-                  {t('common.save')}
-                </Button>
-                <Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>
-              </Space>
-            )}
+            beside={<Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>}
           />
         )}
       </Drawer>

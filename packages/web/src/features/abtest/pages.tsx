@@ -138,14 +138,7 @@ function PartForm({
         screen={screen}
         item={item.data}
         onSaved={onSaved}
-        footer={(submitting) => (
-          <Space>
-            <Button type="primary" htmlType="submit" loading={submitting} data-testid="resource-save">
-              {t('common.save')}
-            </Button>
-            <Link to={detailPath(experiment)}>{t('common.back')}</Link>
-          </Space>
-        )}
+        beside={<Link to={detailPath(experiment)}>{t('common.back')}</Link>}
       />
     </Card>
   );

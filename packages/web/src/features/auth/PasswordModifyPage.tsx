@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/request';
 import { useSchemaForm } from '../../crud/useSchemaForm';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordHint } from './PasswordStrength';
 
 /** Change my password. The server ends my other sessions; this one stays signed in. */
 export default function PasswordModifyPage() {
@@ -27,12 +27,7 @@ export default function PasswordModifyPage() {
         <Form.Item
           {...itemProps('newPassword')}
           label={t('auth.newPassword')}
-          extra={
-            <>
-              {t('auth.passwordHint')}
-              <PasswordStrength password={newPassword} />
-            </>
-          }
+          extra={<NewPasswordHint password={newPassword} />}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -40,3 +40,14 @@ export function PasswordStrength({ password, userInputs = [] }: { password?: str
     </Flex>
   );
 }
+
+/** Under a new password's field: what the server asks of a password, then how strong this one is. */
+export function NewPasswordHint(props: { password?: string; userInputs?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('auth.passwordHint')}
+      <PasswordStrength {...props} />
+    </>
+  );
+}

@@ -10,7 +10,7 @@ import { useSchemaForm } from '../../crud/useSchemaForm';
 import { currentLocale } from '../../i18n';
 import { notify } from '../../shell/notices';
 import { AuthCard } from './AuthCard';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordHint } from './PasswordStrength';
 import { useCaptchaCountdown } from './useCountdown';
 
 const registerBody = staffEndpoints.register.body!;
@@ -53,12 +53,7 @@ export default function RegisterPage() {
         <Form.Item
           {...itemProps('password')}
           label={t('auth.password')}
-          extra={
-            <>
-              {t('auth.passwordHint')}
-              <PasswordStrength password={password} userInputs={[typedMail]} />
-            </>
-          }
+          extra={<NewPasswordHint password={password} userInputs={[typedMail]} />}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

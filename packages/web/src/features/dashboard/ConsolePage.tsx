@@ -152,6 +152,14 @@ export default function ConsolePage() {
   );
   const number = (value: number | undefined, loading: boolean) =>
     loading || value === undefined ? '…' : value.toLocaleString();
+  /** A count of what waits for an operator, and (when there is any) the link to the page that deals with it. */
+  const waiting = (count: number | undefined, loading: boolean, page: string, label: string, note?: ReactNode) => (
+    <Space orientation="vertical" size={0}>
+      {number(count, loading)}
+      {note}
+      {Boolean(count) && pageLink(page, {}, label)}
+    </Space>
+  );
 
   return (
     <>
@@ -198,24 +206,23 @@ export default function ConsolePage() {
           counter(
             'suspicions',
             t('dashboard.openSuspicions'),
-            <Space orientation="vertical" size={0}>
-              {number(moderation.data?.openSuspicions, moderation.isPending)}
-              {moderation.data?.oldestOpenAt && (
+            waiting(
+              moderation.data?.openSuspicions,
+              moderation.isPending,
+              'gameUserDubiously',
+              t('dashboard.review'),
+              moderation.data?.oldestOpenAt && (
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {t('dashboard.oldestOpen', { time: formatTime(moderation.data.oldestOpenAt) })}
                 </Typography.Text>
-              )}
-              {Boolean(moderation.data?.openSuspicions) && pageLink('gameUserDubiously', {}, t('dashboard.review'))}
-            </Space>,
+              ),
+            ),
           )}
         {allowed.registrations &&
           counter(
             'registrations',
             t('dashboard.pendingRegistrations'),
-            <Space orientation="vertical" size={0}>
-              {number(registrations.data?.pending, registrations.isPending)}
-              {Boolean(registrations.data?.pending) && pageLink('systemAllow', {}, t('dashboard.approve'))}
-            </Space>,
+            waiting(registrations.data?.pending, registrations.isPending, 'systemAllow', t('dashboard.approve')),
           )}
         {allowed.schedule &&
           counter(

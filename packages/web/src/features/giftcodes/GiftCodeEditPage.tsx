@@ -3,8 +3,6 @@ import {
   giftCodeBatchBodySchema,
   giftCodeEndpoints,
   giftCodeKinds,
-  operatingSystemLabels,
-  operatingSystems,
   pathTo,
 } from '@rookery/contracts';
 import { Descriptions, Form, Input, InputNumber, Progress, Radio, Select, Space, Switch } from 'antd';
@@ -15,6 +13,7 @@ import { EditPage } from '../../crud/EditPage';
 import { formatNumber, formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
+import { platformOptions } from '../shared/platforms';
 import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
 import { BatchCodes } from './BatchCodes';
 import './texts';
@@ -184,11 +183,7 @@ export default function GiftCodeEditPage() {
           </Form.Item>
           <Space size="large" wrap>
             <Form.Item {...itemProps('platforms')} label={t('giftCode.platforms')}>
-              <Select
-                mode="multiple"
-                style={{ minWidth: 220 }}
-                options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
-              />
+              <Select mode="multiple" style={{ minWidth: 220 }} options={platformOptions} />
             </Form.Item>
             <Form.Item {...itemProps('channels')} label={t('giftCode.channels')} extra={t('giftCode.channelsHint')}>
               <Select mode="tags" style={{ minWidth: 260 }} open={false} />

@@ -1,4 +1,4 @@
-import { incidentStates, logEndpoints, logKinds } from '@rookery/contracts';
+import { incidentStates, logEndpoints } from '@rookery/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointCall, useEndpointQuery } from '../../api/endpoint-query';
@@ -7,6 +7,7 @@ import { formatTime } from '../../crud/format';
 import { ListPage, type ListRow } from '../../crud/ListPage';
 import { SmallTable } from '../../crud/SmallTable';
 import Chart, { type ChartOption } from '../dashboard/Chart';
+import { logKindField } from './log-fields';
 import './texts';
 
 type Incident = ListRow<typeof logEndpoints.incidentList>;
@@ -54,12 +55,7 @@ function IncidentDetail({ id, kind }: { id: number; kind: Incident['kind'] }) {
 
 const fields: Field<Incident>[] = [
   { name: 'title', title: 'logs.incidentTitle', width: 360 },
-  {
-    name: 'kind',
-    title: 'logs.kind',
-    search: 'select',
-    options: logKinds.map((value) => ({ value, label: `logs.kinds.${value}` })),
-  },
+  logKindField,
   {
     name: 'state',
     title: 'logs.state',

@@ -11,6 +11,7 @@ import { dayjs } from '../../i18n/dayjs';
 import { useDeviceClass } from '../../shell/device';
 import Chart from '../dashboard/Chart';
 import { categoryChart } from '../dashboard/chart-options';
+import { ChartCard } from '../shared/ChartCard';
 import './texts';
 
 const levelColors: Record<LogLevel, string> = {
@@ -96,27 +97,17 @@ export default function LogStatsPage() {
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
-          <Card size="small" title={t('logs.byLevel')}>
-            <div aria-hidden="true">
-              <Chart option={byLevel} testId="chart-log-levels" />
-            </div>
+          <ChartCard title={t('logs.byLevel')} chart={<Chart option={byLevel} testId="chart-log-levels" />}>
             <Typography.Text type="secondary">
               {t('logs.totalInWindow', { count: (data?.series ?? []).reduce((n, p) => n + p.count, 0) })}
             </Typography.Text>
-          </Card>
+          </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
-          <Card size="small" title={t('logs.byKind')}>
-            <div aria-hidden="true">
-              <Chart option={byKind} testId="chart-log-kinds" />
-            </div>
-          </Card>
+          <ChartCard title={t('logs.byKind')} chart={<Chart option={byKind} testId="chart-log-kinds" />} />
         </Col>
         <Col xs={24} xl={12}>
-          <Card size="small" title={t('logs.errorsByVersion')}>
-            <div aria-hidden="true">
-              <Chart option={byVersion} testId="chart-log-versions" />
-            </div>
+          <ChartCard title={t('logs.errorsByVersion')} chart={<Chart option={byVersion} testId="chart-log-versions" />}>
             <SmallTable
               rowKey="appVersion"
               dataSource={versions}
@@ -126,7 +117,7 @@ export default function LogStatsPage() {
                 { key: 'p', dataIndex: 'players', title: t('logs.players'), align: 'right' },
               ]}
             />
-          </Card>
+          </ChartCard>
         </Col>
         <Col xs={24} xl={12}>
           <Card size="small" title={t('logs.topMessages')}>

@@ -17,6 +17,14 @@ const levelColor: Record<string, string> = {
 const playerLink = (userId: number | null) =>
   userId ? <Link to={pathTo('gameUserDetail', undefined, { userId })}>{userId}</Link> : '-';
 
+/** Where a log entry or incident came from (game client, console front end, server), searched by a pick. */
+export const logKindField = {
+  name: 'kind',
+  title: 'logs.kind',
+  search: 'select',
+  options: logKinds.map((value) => ({ value, label: `logs.kinds.${value}` })),
+} satisfies Field<{ kind: LogKind }>;
+
 /** Field names split into words for the meta rows. */
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -29,12 +37,7 @@ export function logFields(kind?: LogKind): Field<LogEntry>[] {
   const fields: (Field<LogEntry> | false)[] = [
     { name: 'time', title: 'logs.time', search: 'timeRange', column: false, detail: false },
     { name: 'at', title: 'logs.at', kind: 'time', width: 170 },
-    !kind && {
-      name: 'kind',
-      title: 'logs.kind',
-      search: 'select',
-      options: logKinds.map((value) => ({ value, label: `logs.kinds.${value}` })),
-    },
+    !kind && logKindField,
     {
       name: 'level',
       title: 'logs.level',

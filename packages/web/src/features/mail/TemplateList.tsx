@@ -1,9 +1,10 @@
 import { mailEndpoints, type TemplateTable, templatePermissions } from '@rookery/contracts';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
 import { useEndpointMutation } from '../../api/endpoint-query';
+import { CreateButton } from '../../crud/CreateButton';
 import { ListPage } from '../../crud/ListPage';
 import { mailTemplateFields, rewardTemplateFields } from './mail-fields';
 
@@ -22,9 +23,9 @@ export function TemplateList({ table, editPath }: { table: TemplateTable; editPa
       rowKey="id"
       toolbar={
         canEdit && (
-          <Button type="primary" onClick={() => navigate(editPath)} data-testid="create-template">
+          <CreateButton to={editPath} testId="create-template">
             {t(table === 'mail' ? 'mail.newTemplate' : 'mail.newRewardTemplate')}
-          </Button>
+          </CreateButton>
         )
       }
       rowActions={(row) =>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { SmallTable } from '../../crud/SmallTable';
 import Chart, { type ChartOption } from '../dashboard/Chart';
+import { ChartCard } from '../shared/ChartCard';
 import './texts';
 
 type Answer = NonNullable<ReturnType<typeof useServerFigures>['data']>;
@@ -77,11 +78,10 @@ export default function ServerPerformancePage() {
         <Row gutter={[16, 16]}>
           {charts.map(([key, value]) => (
             <Col key={key} xs={24} xl={12}>
-              <Card size="small" title={t(`performance.${key}`)}>
-                <div aria-hidden="true">
-                  <InstanceChart answer={data} value={value} testId={`chart-performance-${key}`} />
-                </div>
-              </Card>
+              <ChartCard
+                title={t(`performance.${key}`)}
+                chart={<InstanceChart answer={data} value={value} testId={`chart-performance-${key}`} />}
+              />
             </Col>
           ))}
           <Col span={24}>

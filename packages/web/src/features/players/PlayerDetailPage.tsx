@@ -27,8 +27,6 @@ const actions = (
 ).map((a) => ({ ...a, rule: routeAuth(a.route) }));
 
 const eventLogRule = routeAuth('usersLog');
-const mailRule = routeAuth('emailList');
-const giftCodeRule = routeAuth('giftCodeUserQuery');
 // The gift-code area's tab (the player's redemptions) loads with its own chunk, only when opened.
 const PlayerGiftCodeTab = lazy(() =>
   import('../giftcodes/GiftCodeUserQueryPage').then((m) => ({ default: m.PlayerGiftCodeTab })),
@@ -37,10 +35,21 @@ const PlayerGiftCodeTab = lazy(() =>
 const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
 // Remote config's tab (the tester overrides naming the player): shown to whoever may open the
 // config list, whose rule is the overrides endpoint's (`configQuery`); loaded with the config screens.
-const configOverridesRule = routeAuth('settingConfigList');
 const PlayerConfigOverrides = lazy(() =>
   import('../settings/config').then((m) => ({ default: m.PlayerConfigOverrides })),
 );
+
+/** The tabs other areas lend a player's page, in order; each shows when its route's rule lets the user in. */
+const areaTabs = [
+  { key: 'mails', label: 'players.mails', rule: routeAuth('emailList'), Tab: PlayerMailTab },
+  { key: 'giftCodes', label: 'players.giftCodes', rule: routeAuth('giftCodeUserQuery'), Tab: PlayerGiftCodeTab },
+  {
+    key: 'configOverrides',
+    label: 'players.configOverrides',
+    rule: routeAuth('settingConfigList'),
+    Tab: PlayerConfigOverrides,
+  },
+];
 
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
@@ -127,45 +136,17 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             ...(can(eventLogRule)
               ? [{ key: 'events', label: t('players.events'), children: <PlayerEventList userId={player.userId} /> }]
               : []),
-            ...(can(mailRule)
-              ? [
-                  {
-                    key: 'mails',
-                    label: t('players.mails'),
-                    children: (
-                      <Suspense fallback={<PageSpinner />}>
-                        <PlayerMailTab userId={player.userId} />
-                      </Suspense>
-                    ),
-                  },
-                ]
-              : []),
-            ...(can(giftCodeRule)
-              ? [
-                  {
-                    key: 'giftCodes',
-                    label: t('players.giftCodes'),
-                    children: (
-                      <Suspense fallback={<PageSpinner />}>
-                        <PlayerGiftCodeTab userId={player.userId} />
-                      </Suspense>
-                    ),
-                  },
-                ]
-              : []),
-            ...(can(configOverridesRule)
-              ? [
-                  {
-                    key: 'configOverrides',
-                    label: t('players.configOverrides'),
-                    children: (
-                      <Suspense fallback={<PageSpinner />}>
-                        <PlayerConfigOverrides userId={player.userId} />
-                      </Suspense>
-                    ),
-                  },
-                ]
-              : []),
+            ...areaTabs
+              .filter((a) => can(a.rule))
+              .map(({ key, label, Tab }) => ({
+                key,
+                label: t(label),
+                children: (
+                  <Suspense fallback={<PageSpinner />}>
+                    <Tab userId={player.userId} />
+                  </Suspense>
+                ),
+              })),
           ]}
         />
       </Card>

@@ -14,6 +14,7 @@ import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ResourceList } from '../../crud/resource/ResourceList';
 import { resourceScreen } from '../../crud/resource/screen';
 import { WindowAffected } from './AffectedPlayers';
+import { PlatformsSelect, platformsText } from './platforms';
 import { bothZones, utcTime } from './times';
 import './gamegate-texts';
 import { LongText, TextInput } from '../../crud/schema-fields';
@@ -52,14 +53,6 @@ export function maintenanceAudience(
           ? t('gate.maintenance.versionAtMost', { max })
           : '';
   return `${who}${versions}`;
-}
-
-const platformOptions = () => operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }));
-
-function PlatformsCell({ platforms }: { platforms?: readonly string[] }) {
-  const { t } = useTranslation();
-  if (!platforms?.length) return <>{t('gate.allPlatforms')}</>;
-  return <>{platforms.map((p) => operatingSystemLabels[p as keyof typeof operatingSystemLabels] ?? p).join(', ')}</>;
 }
 
 /** A time cell: local, and UTC below it. */
@@ -103,7 +96,7 @@ export const windowScreen = resourceScreen({
   render: {
     startAt: (row) => <TimeCell iso={row.startAt} />,
     endAt: (row) => <TimeCell iso={row.endAt} />,
-    platforms: (row) => <PlatformsCell platforms={row.platforms} />,
+    platforms: (row, t) => platformsText(row.platforms, t),
   },
   blank: { platforms: [], minVersion: '', maxVersion: '', note: '' },
   // Saving a window that is running or still to come closes the game for its audience.
@@ -152,13 +145,7 @@ export const windowScreen = resourceScreen({
           <LongText field="en-US" data-testid="maintenance-en" />
         </Form.Item>
         <Form.Item {...itemProps('platforms')}>
-          <Select
-            mode="multiple"
-            allowClear
-            options={platformOptions()}
-            placeholder={t('gate.allPlatforms')}
-            style={{ maxWidth: 320 }}
-          />
+          <PlatformsSelect />
         </Form.Item>
         <Space wrap align="start">
           <Form.Item {...itemProps('minVersion')} extra={t('gate.maintenance.versionHint')}>

@@ -1,7 +1,8 @@
-import { appUpgradeResource, operatingSystemLabels, operatingSystems } from '@rookery/contracts';
+import { appUpgradeResource, operatingSystemLabels } from '@rookery/contracts';
 import { Form, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
+import { platformOptions } from '../shared/platforms';
 import { UpgradeAffected } from './AffectedPlayers';
 import './gamegate-texts';
 import { LongText, TextInput } from '../../crud/schema-fields';
@@ -54,7 +55,7 @@ export const upgradeScreen = resourceScreen({
         <Form.Item {...itemProps('platform')}>
           <Select
             disabled={editing}
-            options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
+            options={platformOptions}
             style={{ maxWidth: 240 }}
             data-testid="upgrade-platform"
           />

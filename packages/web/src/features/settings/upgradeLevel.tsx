@@ -1,11 +1,4 @@
-import {
-  operatingSystemLabels,
-  operatingSystems,
-  type UpgradeLevel,
-  upgradeLevelLabels,
-  upgradeLevelResource,
-  upgradeLevels,
-} from '@rookery/contracts';
+import { type UpgradeLevel, upgradeLevelLabels, upgradeLevelResource, upgradeLevels } from '@rookery/contracts';
 import { Form, InputNumber, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
@@ -13,6 +6,7 @@ import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './gamegate-texts';
 import { LongText, TextInput } from '../../crud/schema-fields';
+import { PlatformsSelect, platformsText } from './platforms';
 
 const levelColors: Record<UpgradeLevel, string> = { forced: 'red', recommended: 'blue', silent: 'default' };
 
@@ -30,8 +24,7 @@ export const upgradeLevelScreen = resourceScreen({
   },
   render: {
     level: (row) => <Tag color={levelColors[row.level]}>{upgradeLevelLabels[row.level][currentLocale()]}</Tag>,
-    platforms: (row, t) =>
-      row.platforms.length ? row.platforms.map((p) => operatingSystemLabels[p]).join(', ') : t('gate.allPlatforms'),
+    platforms: (row, t) => platformsText(row.platforms, t),
     conditions: (row, t) =>
       row.conditions.length
         ? t('gate.level.conditionsCount', { count: row.conditions.length })
@@ -56,13 +49,7 @@ export const upgradeLevelScreen = resourceScreen({
           <InputNumber<number> min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
         </Form.Item>
         <Form.Item {...itemProps('platforms')}>
-          <Select
-            mode="multiple"
-            allowClear
-            options={operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] }))}
-            placeholder={t('gate.allPlatforms')}
-            style={{ maxWidth: 320 }}
-          />
+          <PlatformsSelect />
         </Form.Item>
         <Form.Item label={t('gate.level.conditions')}>
           <ConditionsEditor />

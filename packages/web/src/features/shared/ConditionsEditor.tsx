@@ -6,8 +6,6 @@ import {
   conditionAttributes,
   countryCodes,
   isListOperator,
-  operatingSystemLabels,
-  operatingSystems,
   type PercentOperator,
   percentOperators,
   userTypes,
@@ -20,6 +18,7 @@ import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
 import { type PercentValue, percentShare, percentValueFor } from './percent-input';
+import { platformOptions } from './platforms';
 import './texts';
 
 /** Languages offered first; any other language tag can be typed. */
@@ -86,7 +85,7 @@ function ValueInput({
   );
   switch (conditionAttributeSpecs[attr].kind) {
     case 'os':
-      return picker(operatingSystems.map((os) => ({ value: os, label: operatingSystemLabels[os] })));
+      return picker(platformOptions);
     case 'country':
       return picker(countries);
     case 'language':
@@ -180,14 +179,18 @@ function ConditionRow({
   const op = Form.useWatch([...path, name, 'op'], form) as ConditionOperator | PercentOperator | undefined;
   const ops: readonly string[] = attr === 'percent' ? percentOperators : attr ? conditionAttributeSpecs[attr].ops : [];
   const attrs: RuleAttribute[] = [...conditionAttributes, ...(percent ? (['percent'] as const) : [])];
+  /** A part of the rule is named by one text: shown while it is empty, and read out by screen readers. */
+  const partNames = (part: 'attr' | 'op' | 'seed') => ({
+    placeholder: t(`conditions.${part}`),
+    'aria-label': t(`conditions.${part}`),
+    'data-testid': `condition-${part}`,
+  });
   return (
     <Space align="baseline" wrap data-testid="condition-row">
       <Form.Item name={[name, 'attr']} style={{ marginBottom: 0 }}>
         <Select
           style={{ width: 160 }}
-          placeholder={t('conditions.attr')}
-          aria-label={t('conditions.attr')}
-          data-testid="condition-attr"
+          {...partNames('attr')}
           options={attrs.map((a) => ({ value: a, label: t(`conditions.attrs.${a}`) }))}
           onChange={(next: RuleAttribute) =>
             // A new attribute starts from its first operator and an empty value.
@@ -203,9 +206,7 @@ function ConditionRow({
       <Form.Item name={[name, 'op']} style={{ marginBottom: 0 }}>
         <Select
           style={{ width: 120 }}
-          placeholder={t('conditions.op')}
-          aria-label={t('conditions.op')}
-          data-testid="condition-op"
+          {...partNames('op')}
           options={ops.map((o) => ({ value: o, label: t(`conditions.ops.${o}`) }))}
           onChange={(next: string) => {
             const at = [...path, name, 'value'];
@@ -228,8 +229,7 @@ function ConditionRow({
           </Form.Item>
           <Form.Item name={[name, 'seed']} style={{ marginBottom: 0 }}>
             <Input
-              placeholder={t('conditions.seed')}
-              aria-label={t('conditions.seed')}
+              {...partNames('seed')}
               suffix={
                 <Tooltip title={t('conditions.seedHint')}>
                   <QuestionCircleOutlined />
@@ -237,7 +237,6 @@ function ConditionRow({
               }
               maxLength={100}
               style={{ width: 160 }}
-              data-testid="condition-seed"
             />
           </Form.Item>
         </>

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import type { ConfigValueType } from '@rookery/contracts';
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../crud/IconButton';
 import { ConditionsEditor } from '../../shared/ConditionsEditor';
 import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
 import './texts';
@@ -36,31 +37,25 @@ export function ConditionalValues({
               title={t('settings.config.valueN', { n: i + 1 })}
               extra={
                 <Space size={0}>
-                  <Button
-                    type="text"
+                  <IconButton
                     size="small"
                     icon={<ArrowUpOutlined />}
-                    aria-label={t('settings.config.moveUp')}
-                    title={t('settings.config.moveUp')}
+                    label={t('settings.config.moveUp')}
                     disabled={i === 0}
                     onClick={() => move(i, i - 1)}
                   />
-                  <Button
-                    type="text"
+                  <IconButton
                     size="small"
                     icon={<ArrowDownOutlined />}
-                    aria-label={t('settings.config.moveDown')}
-                    title={t('settings.config.moveDown')}
+                    label={t('settings.config.moveDown')}
                     disabled={i === rows.length - 1}
                     onClick={() => move(i, i + 1)}
                   />
-                  <Button
-                    type="text"
+                  <IconButton
                     size="small"
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={t('settings.config.remove')}
-                    title={t('settings.config.remove')}
+                    label={t('settings.config.remove')}
                     onClick={() => remove(row.name)}
                   />
                 </Space>

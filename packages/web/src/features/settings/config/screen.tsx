@@ -12,6 +12,7 @@ import { Button, Card, Form, type FormInstance, Input, Select, Space, Tag, Typog
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../crud/Consequence';
+import { IconButton } from '../../../crud/IconButton';
 import { IsoDateTimeInput } from '../../../crud/IsoDateTimeInput';
 import { resourceScreen } from '../../../crud/resource/screen';
 import { ValueView } from '../../../crud/resource/ValueView';
@@ -85,12 +86,10 @@ function EventConfigs({ type }: { type: ConfigValueType }) {
                 </Space>
               }
               extra={
-                <Button
-                  type="text"
+                <IconButton
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={t('settings.config.remove')}
-                  title={t('settings.config.remove')}
+                  label={t('settings.config.remove')}
                   onClick={() => remove(row.name)}
                 />
               }

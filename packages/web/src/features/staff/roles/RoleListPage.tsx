@@ -1,9 +1,10 @@
 import { pathTo, type Role, staffEndpoints } from '@rookery/contracts';
-import { App, Button, Form, Input } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../../api/endpoint-query';
+import { CreateButton } from '../../../crud/CreateButton';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
 import { roleFields } from './role-fields';
@@ -23,11 +24,7 @@ export default function RoleListPage() {
         endpoint={staffEndpoints.listRoles}
         fields={roleFields}
         rowKey="id"
-        toolbar={
-          <Button type="primary" onClick={() => navigate(pathTo('systemRoleEdit'))} data-testid="create-role">
-            {t('common.create')}
-          </Button>
-        }
+        toolbar={<CreateButton to={pathTo('systemRoleEdit')} testId="create-role" />}
         rowActions={(row) => [
           {
             key: 'edit',

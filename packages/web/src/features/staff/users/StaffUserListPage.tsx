@@ -3,6 +3,7 @@ import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../../api/endpoint-query';
+import { CreateButton } from '../../../crud/CreateButton';
 import { copyText } from '../../../crud/clipboard';
 import { ListPage } from '../../../crud/ListPage';
 import { randomPassword } from './random-password';
@@ -59,11 +60,7 @@ export default function StaffUserListPage() {
       endpoint={staffEndpoints.listStaffUsers}
       fields={staffUserFields}
       rowKey="id"
-      toolbar={
-        <Button type="primary" onClick={() => navigate(pathTo('systemUserEdit'))} data-testid="create-user">
-          {t('common.create')}
-        </Button>
-      }
+      toolbar={<CreateButton to={pathTo('systemUserEdit')} testId="create-user" />}
       batchActions={[
         {
           key: 'disable',
