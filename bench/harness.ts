@@ -134,6 +134,33 @@ export async function benchGameApp(database: Database, ids: readonly number[]) {
   return { app, headers, pick, gameGet };
 }
 
+/**
+ * The result line of `subject` timed against the game API's primary-key player read
+ * (`game.gameGet('')`) in alternating slices over `seconds`; the app is closed after. `what`
+ * follows the subject's rate: "<rate> <what>".
+ */
+export async function againstPlayerRead(
+  name: string,
+  game: Pick<Awaited<ReturnType<typeof benchGameApp>>, 'app' | 'gameGet'>,
+  subject: (i: number) => Promise<unknown>,
+  seconds: number,
+  what: string,
+): Promise<string> {
+  const {
+    baseline,
+    subject: rate,
+    ratio,
+    slices,
+  } = await alternatingThroughput(game.gameGet(''), subject, seconds, BENCH_CONCURRENCY);
+  await game.app.close();
+  return resultLine(
+    name,
+    `${Math.round(rate)} ${what}`,
+    ratio,
+    `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+  );
+}
+
 /** Seeds `count` demo players on the benchmark's database, saying how far it is and how long it took. */
 export async function seedBenchPlayers(database: Database, count: number): Promise<void> {
   const started = process.hrtime.bigint();

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import { adminToken, baseUrl, call, callGame, deletedAfterAll, unique, useAdminPage } from './helpers';
 
 /**
  * The game door through its screens (zh-CN, the admin's page): a maintenance window closes the
@@ -11,11 +11,7 @@ import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './hel
  */
 const page = useAdminPage();
 
-const made: string[] = [];
-afterAll(async () => {
-  const token = await adminToken();
-  for (const path of made.reverse()) await call('DELETE', path, token);
-});
+const made = deletedAfterAll();
 
 /** A version range nobody else uses: the window and the upgrade rule touch only these logins. */
 const ANDROID = { os: 'android', language: 'zh-CN', country: 'CN', deviceModel: 'Pixel 8' } as const;

@@ -37,8 +37,7 @@ export function useAdminPage(locale = 'zh-CN'): () => Page {
   const browser = useBrowser();
   let page: Page | undefined;
   beforeAll(async () => {
-    page = (await newPage(browser(), locale)).page;
-    await signIn(page, 'admin', inject('adminPassword'));
+    page = (await newAdminPage(browser(), locale)).page;
   });
   return () => page!;
 }
@@ -49,6 +48,13 @@ export async function newPage(browser: Browser, locale = 'zh-CN'): Promise<{ con
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+/** A fresh browser profile speaking `locale`, signed in as the admin. */
+export async function newAdminPage(browser: Browser, locale = 'zh-CN') {
+  const opened = await newPage(browser, locale);
+  await signIn(opened.page, 'admin', inject('adminPassword'));
+  return opened;
 }
 
 type Envelope<T> = { code: number; data: T; msg: string; errors?: { field: string; message: string }[] };
@@ -78,6 +84,19 @@ export async function apiSignIn(username: string, password: string): Promise<str
 }
 
 export const adminToken = () => apiSignIn('admin', inject('adminPassword'));
+
+/**
+ * The API paths of what the calling file makes, each deleted as the admin after its tests, the
+ * last made first: `const made = deletedAfterAll(); … made.push(path)`.
+ */
+export function deletedAfterAll(): string[] {
+  const made: string[] = [];
+  afterAll(async () => {
+    const token = await adminToken();
+    for (const path of made.reverse()) await call('DELETE', path, token);
+  });
+  return made;
+}
 
 let counter = 0;
 /** A name no other test uses, safe for user names, role names and mail addresses. */

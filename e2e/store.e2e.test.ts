@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, baseUrl, call, callGame, deletedAfterAll, unique, useAdminPage } from './helpers';
 
 /**
  * The store catalogue through its screens (zh-CN, the admin's page): a price level, a product,
@@ -10,11 +10,7 @@ import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './hel
 const page = useAdminPage();
 beforeAll(() => page().setDefaultTimeout(45_000));
 
-const made: string[] = [];
-afterAll(async () => {
-  const token = await adminToken();
-  for (const path of made.reverse()) await call('DELETE', path, token);
-});
+const made = deletedAfterAll();
 
 const drawer = () => page().locator('.ant-drawer-body:visible');
 /** The page that makes or edits one item, where the route table has one (`productAdd`, `pedit`, …). */
