@@ -7,10 +7,8 @@ import {
   benchPlayerCount,
   benchSeconds,
   log,
-  openBenchDatabase,
-  samplePlayerIds,
+  onSeededPlayers,
   saveBenchItems,
-  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -26,10 +24,7 @@ const SECONDS = benchSeconds(10);
 
 export async function benchConfigFetch(): Promise<string> {
   const count = Number(process.env.BENCH_CONFIG_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
-  const database = await openBenchDatabase();
-  try {
-    await seedBenchPlayers(database, count);
-    const ids = await samplePlayerIds(database, count);
+  return onSeededPlayers(count, async (database, ids) => {
     const { fields, overrides } = configFixtures(ids.slice(0, 100));
     await saveBenchItems(database, configResource, fields);
     await saveBenchItems(database, configOverrideResource, overrides);
@@ -56,7 +51,5 @@ export async function benchConfigFetch(): Promise<string> {
       SECONDS,
       `config fetches/s (200 fields, 10 experiments, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }

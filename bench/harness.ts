@@ -169,6 +169,23 @@ export async function seedBenchPlayers(database: Database, count: number): Promi
 }
 
 /**
+ * Runs `bench` on a benchmark database seeded with `count` demo players, given a sample of their
+ * IDs (`samplePlayerIds`); the database is closed after, whatever happens.
+ */
+export async function onSeededPlayers<T>(
+  count: number,
+  bench: (database: Database, ids: number[]) => Promise<T>,
+): Promise<T> {
+  const database = await openBenchDatabase();
+  try {
+    await seedBenchPlayers(database, count);
+    return await bench(database, await samplePlayerIds(database, count));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Up to `n` IDs of the `count` seeded players, from random blocks of the table (a block sample
  * large enough for `n` at any count; the whole table when it is small).
  */

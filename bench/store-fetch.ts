@@ -13,10 +13,8 @@ import {
   benchGameApp,
   benchPlayerCount,
   benchSeconds,
-  openBenchDatabase,
-  samplePlayerIds,
+  onSeededPlayers,
   saveBenchItems,
-  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -108,10 +106,7 @@ export function storeFixtures() {
 
 export async function benchStoreFetch(): Promise<string> {
   const count = Number(process.env.BENCH_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
-  const database = await openBenchDatabase();
-  try {
-    await seedBenchPlayers(database, count);
-    const ids = await samplePlayerIds(database, count);
+  return onSeededPlayers(count, async (database, ids) => {
     const f = storeFixtures();
     await saveBenchItems(database, priceLevelResource, f.priceLevels);
     await saveBenchItems(database, productResource, f.products);
@@ -150,7 +145,5 @@ export async function benchStoreFetch(): Promise<string> {
       SECONDS,
       `store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
