@@ -1,17 +1,14 @@
 import { abLayerResource, configOverrideResource, configResource, experimentResource } from '@rookery/contracts';
 import { configFixtures, experimentFixtures } from './config-fixtures.js';
 import {
-  alternatingThroughput,
+  againstPlayerRead,
   BENCH_CONCURRENCY,
   benchGameApp,
   benchPlayerCount,
   benchSeconds,
   log,
-  openBenchDatabase,
-  resultLine,
-  samplePlayerIds,
+  onSeededPlayers,
   saveBenchItems,
-  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -27,10 +24,7 @@ const SECONDS = benchSeconds(10);
 
 export async function benchConfigFetch(): Promise<string> {
   const count = Number(process.env.BENCH_CONFIG_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
-  const database = await openBenchDatabase();
-  try {
-    await seedBenchPlayers(database, count);
-    const ids = await samplePlayerIds(database, count);
+  return onSeededPlayers(count, async (database, ids) => {
     const { fields, overrides } = configFixtures(ids.slice(0, 100));
     await saveBenchItems(database, configResource, fields);
     await saveBenchItems(database, configOverrideResource, overrides);
@@ -38,9 +32,8 @@ export async function benchConfigFetch(): Promise<string> {
     await saveBenchItems(database, abLayerResource, layers);
     await saveBenchItems(database, experimentResource, experiments);
 
-    const { app, headers, gameGet } = await benchGameApp(database, ids);
-    const read = gameGet('');
-    const fetchConfig = gameGet('/config');
+    const game = await benchGameApp(database, ids);
+    const { app, headers } = game;
     const sample = await app.inject({ method: 'GET', url: `/api/game/v1/players/${ids[0]}/config`, headers });
     if (Object.keys(sample.json().data.values).length !== 200) throw new Error('expected 200 fields');
     // The experiments take part: over the sample, players land in them.
@@ -51,20 +44,12 @@ export async function benchConfigFetch(): Promise<string> {
     }
     if (enrolled === 0) throw new Error('no player of the sample is in an experiment');
     log(`${enrolled} experiment enrolments over 200 sampled players`);
-    const { baseline, subject, ratio, slices } = await alternatingThroughput(
-      read,
-      fetchConfig,
-      SECONDS,
-      BENCH_CONCURRENCY,
-    );
-    await app.close();
-    return resultLine(
+    return await againstPlayerRead(
       'config-fetch',
-      `${Math.round(subject)} config fetches/s (200 fields, 10 experiments, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
-      ratio,
-      `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+      game,
+      game.gameGet('/config'),
+      SECONDS,
+      `config fetches/s (200 fields, 10 experiments, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }

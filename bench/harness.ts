@@ -134,11 +134,55 @@ export async function benchGameApp(database: Database, ids: readonly number[]) {
   return { app, headers, pick, gameGet };
 }
 
+/**
+ * The result line of `subject` timed against the game API's primary-key player read
+ * (`game.gameGet('')`) in alternating slices over `seconds`; the app is closed after. `what`
+ * follows the subject's rate: "<rate> <what>".
+ */
+export async function againstPlayerRead(
+  name: string,
+  game: Pick<Awaited<ReturnType<typeof benchGameApp>>, 'app' | 'gameGet'>,
+  subject: (i: number) => Promise<unknown>,
+  seconds: number,
+  what: string,
+): Promise<string> {
+  const {
+    baseline,
+    subject: rate,
+    ratio,
+    slices,
+  } = await alternatingThroughput(game.gameGet(''), subject, seconds, BENCH_CONCURRENCY);
+  await game.app.close();
+  return resultLine(
+    name,
+    `${Math.round(rate)} ${what}`,
+    ratio,
+    `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+  );
+}
+
 /** Seeds `count` demo players on the benchmark's database, saying how far it is and how long it took. */
 export async function seedBenchPlayers(database: Database, count: number): Promise<void> {
   const started = process.hrtime.bigint();
   await seedDemoPlayers(database.db, count, (done) => log(`seeded ${done} / ${count} players on ${database.kind}`));
   log(`seeding took ${(ms(started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Runs `bench` on a benchmark database seeded with `count` demo players, given a sample of their
+ * IDs (`samplePlayerIds`); the database is closed after, whatever happens.
+ */
+export async function onSeededPlayers<T>(
+  count: number,
+  bench: (database: Database, ids: number[]) => Promise<T>,
+): Promise<T> {
+  const database = await openBenchDatabase();
+  try {
+    await seedBenchPlayers(database, count);
+    return await bench(database, await samplePlayerIds(database, count));
+  } finally {
+    await database.close();
+  }
 }
 
 /**

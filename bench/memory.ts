@@ -11,9 +11,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { descendants, freePort } from '../packages/server/src/test/processes.js';
 import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 // @ts-expect-error: a plain JavaScript build script without type declarations
 import { buildServer } from '../scripts/build-server.mjs';
@@ -26,41 +26,15 @@ const CONCURRENCY = 8;
 const ADMIN_PASSWORD = 'bench-Admin-pass-1';
 const GAME_KEY = 'bench-memory-game-key-0123456789';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The resident memory of a process and every process below it, in MB (0 once it is gone). */
 function treeRss(root: number): number {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended while being read.
-    }
-  }
   let total = 0;
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.pop() as number;
+  for (const pid of [root, ...descendants(root)]) {
     try {
       total += memory(pid).rss;
     } catch {
       // Ended meanwhile.
     }
-    queue.push(...(parents.get(pid) ?? []));
   }
   return total;
 }

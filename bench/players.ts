@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { searchPlayers } from '../packages/server/src/modules/players/queries.js';
 import { players } from '../packages/server/src/modules/players/tables.js';
 import {
-  alternatingThroughput,
+  againstPlayerRead,
   BENCH_CONCURRENCY,
   benchGameApp,
   benchPlayerCount,
@@ -54,11 +54,11 @@ export async function benchPlayers(): Promise<string[]> {
     ).rows.map((r) => ({ ...r, id: Number(r.id) }));
     const withSocial = sample.filter((s) => s.socialId);
 
-    const { app, headers, gameGet } = await benchGameApp(
+    const game = await benchGameApp(
       database,
       sample.map((p) => p.id),
     );
-    const read = gameGet('');
+    const { app, headers } = game;
     // The same stride as the read's: the i-th login is the i-th read's player.
     const pick = (i: number) => sample[(i * 7919) % sample.length];
     const login = async (i: number) => {
@@ -79,19 +79,13 @@ export async function benchPlayers(): Promise<string[]> {
       });
       if (res.statusCode !== 200) throw new Error(`login ${res.statusCode} ${res.body}`);
     };
-    const {
-      baseline: readRate,
-      subject: loginRate,
-      ratio,
-      slices,
-    } = await alternatingThroughput(read, login, SECONDS, BENCH_CONCURRENCY);
-    await app.close();
     const lines = [
-      resultLine(
+      await againstPlayerRead(
         'players-game-login',
-        `${Math.round(loginRate)} logins/s of existing players among ${count} (concurrency ${BENCH_CONCURRENCY})`,
-        ratio,
-        `${Math.round(readRate)} primary-key reads/s through the game API; median of ${slices} alternating slices`,
+        game,
+        login,
+        SECONDS,
+        `logins/s of existing players among ${count} (concurrency ${BENCH_CONCURRENCY})`,
       ),
     ];
 

@@ -7,17 +7,14 @@ import {
   storeResource,
 } from '@rookery/contracts';
 import {
-  alternatingThroughput,
+  againstPlayerRead,
   assertRight,
   BENCH_CONCURRENCY,
   benchGameApp,
   benchPlayerCount,
   benchSeconds,
-  openBenchDatabase,
-  resultLine,
-  samplePlayerIds,
+  onSeededPlayers,
   saveBenchItems,
-  seedBenchPlayers,
 } from './harness.js';
 
 /**
@@ -109,10 +106,7 @@ export function storeFixtures() {
 
 export async function benchStoreFetch(): Promise<string> {
   const count = Number(process.env.BENCH_PLAYERS ?? Math.min(benchPlayerCount(), 200_000));
-  const database = await openBenchDatabase();
-  try {
-    await seedBenchPlayers(database, count);
-    const ids = await samplePlayerIds(database, count);
+  return onSeededPlayers(count, async (database, ids) => {
     const f = storeFixtures();
     await saveBenchItems(database, priceLevelResource, f.priceLevels);
     await saveBenchItems(database, productResource, f.products);
@@ -126,9 +120,8 @@ export async function benchStoreFetch(): Promise<string> {
       expireAt: new Date(now + 7 * 86_400_000).toISOString(),
     });
 
-    const { app, headers, gameGet } = await benchGameApp(database, ids);
-    const read = gameGet('');
-    const fetchStore = gameGet('/store');
+    const game = await benchGameApp(database, ids);
+    const { app, headers } = game;
     // Correct first: every player sees 20 stores, one gift pack priced for their platform, and
     // only products whose gates they pass.
     for (const id of ids.slice(0, 50)) {
@@ -145,20 +138,12 @@ export async function benchStoreFetch(): Promise<string> {
       const sku = data.giftPacks[0].item.price.sku as string;
       assertRight(/^com\.bench\.tier[12]\.(ios|android)$/.test(sku), `a platform SKU for ${id}: ${sku}`);
     }
-    const { baseline, subject, ratio, slices } = await alternatingThroughput(
-      read,
-      fetchStore,
-      SECONDS,
-      BENCH_CONCURRENCY,
-    );
-    await app.close();
-    return resultLine(
+    return await againstPlayerRead(
       'store-fetch',
-      `${Math.round(subject)} store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
-      ratio,
-      `${Math.round(baseline)} primary-key player reads/s through the game API; median of ${slices} alternating slices`,
+      game,
+      game.gameGet('/store'),
+      SECONDS,
+      `store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }

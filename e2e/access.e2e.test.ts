@@ -1,5 +1,16 @@
 import { describe, expect, inject, it } from 'vitest';
-import { adminToken, call, createStaffUser, menuTexts, newPage, see, signIn, unique, useBrowser } from './helpers';
+import {
+  adminToken,
+  call,
+  createStaffUser,
+  menuTexts,
+  newAdminPage,
+  newPage,
+  see,
+  signIn,
+  unique,
+  useBrowser,
+} from './helpers';
 
 const browser = useBrowser();
 
@@ -14,8 +25,7 @@ const expectations: Record<string, { sees: string[]; misses: string[] }> = {
 
 describe('menu and page access by role', () => {
   it('admin sees every built entry', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     const texts = await menuTexts(page);
     expect(texts).toEqual(
       expect.arrayContaining(['首页', '控制台', '系统', '用户管理', '角色管理', '注册审批', '系统日志']),
@@ -60,8 +70,7 @@ describe('menu and page access by role', () => {
   });
 
   it('shows 404 for an unknown path and the 500 page at /500', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.goto('/no/such/page');
     await see(page, '抱歉，您访问的页面不存在');
     await expect.poll(() => page.title()).toBe('页面不存在 - Rookery');
@@ -73,8 +82,7 @@ describe('menu and page access by role', () => {
   });
 
   it('a group path forwards to its default child', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.goto('/system');
     await page.waitForURL('**/system/userlist');
     await page.goto('/dashboard');

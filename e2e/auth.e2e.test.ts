@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, newPage, see, signIn, useBrowser } from './helpers';
+import { baseUrl, newAdminPage, newPage, see, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -25,8 +25,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('lands on the dashboard console without a redirect target', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     expect(new URL(page.url()).pathname).toBe('/dashboard/console');
     await see(page, '欢迎，Administrator');
     await context.close();
@@ -60,8 +59,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('signs out after a confirmation, clears the credentials and guards the console again', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录').click();
     await see(page, '打开的标签页和设置会保留');
@@ -77,8 +75,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('a dead session (401) sends the user to login', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await context.addCookies([{ name: 'admin-token', value: 'not-a-session', url: baseUrl(), sameSite: 'Strict' }]);
     await page.reload();
     await page.waitForURL('**/login**');

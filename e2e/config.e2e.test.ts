@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { gameData, see, unique, useAdminPage } from './helpers';
+import { gameData, saveAndPublish, see, unique, useAdminPage } from './helpers';
 
 /**
  * Remote config in the console (issue 11): a field with a per-country value published through
@@ -30,19 +30,9 @@ const inputOf = (scope: Locator | ReturnType<typeof page>, testId: string) =>
 /** The list's row of one item (not a row of a diff that names it). */
 const row = (name: string) => page().locator(`.ant-table-row[data-row-key="${name}"]`);
 
-/** Save the open form and publish it in the confirmation, which shows the change. */
-async function saveAndPublish(expectInDiff: string[]) {
-  await page().getByTestId('resource-save').click();
-  const dialog = page().locator('.ant-modal-confirm:visible');
-  await dialog.locator('.ant-modal-confirm-title', { hasText: /^发布/ }).waitFor();
-  for (const text of expectInDiff)
-    await dialog.getByTestId('audit-diff').getByText(text, { exact: true }).first().waitFor();
-  await dialog
-    .getByRole('button', { name: '发 布' })
-    .or(dialog.getByRole('button', { name: '发布' }))
-    .click();
-  await dialog.waitFor({ state: 'detached' });
-}
+/** Save the open form and publish it in the confirmation, which shows the change (Ant Design spaces two-character button texts). */
+const publish = (expectInDiff: string[]) =>
+  saveAndPublish(page(), { title: /^发布/, button: ['发 布', '发布'] }, expectInDiff);
 
 /** "Test on a player": the value shown for the field, and the source tag's text. */
 async function testOnPlayer(userId: number, field: string) {
@@ -101,7 +91,7 @@ describe('remote config in the console', () => {
     await p.waitForTimeout(300);
     expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
 
-    await saveAndPublish([name, 'A']);
+    await publish([name, 'A']);
     await p.waitForURL((url) => url.pathname === '/setting/config/list');
     await row(name).waitFor();
     // The list: the type's label, the default as a value, one conditional value.
@@ -140,7 +130,7 @@ describe('remote config in the console', () => {
     const value = p.getByTestId('conditional-value').first();
     await inputOf(value, 'conditional-value-value').fill('C');
     await inputOf(p, 'version-comment').fill('C for China');
-    await saveAndPublish(['B', 'C']);
+    await publish(['B', 'C']);
     await p.waitForURL((url) => url.pathname === '/setting/config/list');
     expect((await fetched(cn))[name]).toBe('C');
 
@@ -215,7 +205,7 @@ describe('remote config in the console', () => {
     await inputOf(drawer, 'override-end').fill('2099-01-01 00:00:00');
     await p.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
     await drawer.getByTestId('override-end-utc').waitFor();
-    await saveAndPublish([override, 'Q']);
+    await publish([override, 'Q']);
     await row(override).getByTestId('override-active').waitFor();
     expect((await fetched(us))[name]).toBe('Q');
     expect((await fetched(cn))[name]).toBe('B');

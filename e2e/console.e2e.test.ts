@@ -9,6 +9,7 @@ import {
   callGame,
   chromePath,
   createStaffUser,
+  newAdminPage,
   newPage,
   see,
   signIn,
@@ -26,8 +27,7 @@ async function layoutBackground(page: Page) {
 
 describe('console home and header tools', () => {
   it('shows the dashboard counts and recent activity', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await see(page, '角色');
     await see(page, '最近操作');
     expect(await page.locator('.ant-statistic').count()).toBeGreaterThanOrEqual(4);
@@ -35,15 +35,13 @@ describe('console home and header tools', () => {
   });
 
   it('marks a local host as a test environment', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     expect(await page.getByTestId('test-tag').innerText()).toBe('测试');
     await context.close();
   });
 
   it('lists failed requests in the log indicator and shows a notice', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.goto('/system/useredit?id=987654');
     await see(page, '通知');
     const badge = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
@@ -119,8 +117,7 @@ describe('console home and header tools', () => {
 
 describe('layout', () => {
   it('collapses the side menu to 80 px on a tablet and shows 256 px on a desktop', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     const width = () => page.getByTestId('side-menu').evaluate((el) => el.getBoundingClientRect().width);
     await expect.poll(width).toBe(256);
     await page.setViewportSize({ width: 900, height: 800 });
@@ -144,8 +141,7 @@ describe('layout', () => {
   });
 
   it('logs uncaught script errors in the log indicator', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('boom from a test');
@@ -167,8 +163,7 @@ describe('layout', () => {
   });
 
   it('the redirect and refresh helper routes replace themselves', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.goto(
       `/redirect/${encodeURIComponent(JSON.stringify({ path: '/system/role-manage', query: { roleName: 'admin' } }))}`,
     );

@@ -1,6 +1,16 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  adminToken,
+  baseUrl,
+  call,
+  callGame,
+  deletedAfterAll,
+  pickerTime,
+  pickTime,
+  unique,
+  useAdminPage,
+} from './helpers';
 
 /**
  * The game door through its screens (zh-CN, the admin's page): a maintenance window closes the
@@ -11,23 +21,12 @@ import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './hel
  */
 const page = useAdminPage();
 
-const made: string[] = [];
-afterAll(async () => {
-  const token = await adminToken();
-  for (const path of made.reverse()) await call('DELETE', path, token);
-});
+const made = deletedAfterAll();
 
 /** A version range nobody else uses: the window and the upgrade rule touch only these logins. */
 const ANDROID = { os: 'android', language: 'zh-CN', country: 'CN', deviceModel: 'Pixel 8' } as const;
 const login = (appVersion: string, deviceId = unique('gate-dev-')) =>
   callGame('POST', '/api/game/v1/players/login', { ...ANDROID, appVersion, deviceId, socialId: unique('gate-') });
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A time as the date picker takes it, in the browser's (this machine's) zone. */
-const local = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
 
 const inputOf = (testId: string) =>
   page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
@@ -42,15 +41,8 @@ async function choose(select: Locator, option: string, search?: string) {
   await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Type a time into a date picker and confirm it in the picker (Enter would not send the form anyway). */
-async function pickTime(label: string, ms: number) {
-  const input = drawer().getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(local(ms));
-  await page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  // Closed before the next picker opens (two open ones would be two OK buttons).
-  await expect.poll(() => page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
-}
+/** Type a time into the drawer's date picker named `label` and confirm it in the picker. */
+const pickDrawerTime = (label: string, ms: number) => pickTime(page(), drawer(), label, ms);
 
 async function content(kinds: string) {
   const res = await fetch(`${baseUrl()}/api/game/v1/content?kinds=${kinds}`, {
@@ -69,8 +61,8 @@ describe('the game door through its screens', () => {
     await page().goto('/setting/maintenance');
     await page().getByTestId('resource-create').click();
     await inputOf('maintenance-name').fill(name);
-    await pickTime('开始时间', start);
-    await pickTime('结束时间', Date.now() + 30 * 60_000);
+    await pickDrawerTime('开始时间', start);
+    await pickDrawerTime('结束时间', Date.now() + 30 * 60_000);
     await page().getByTestId('maintenance-zh').fill(message);
     await page().getByTestId('maintenance-en').fill('Servers are being upgraded');
     await choose(drawer().getByLabel('平台'), 'Android');
@@ -90,7 +82,9 @@ describe('the game door through its screens', () => {
     await statement.waitFor();
     const said = await statement.innerText();
     expect(said).toContain('Android 玩家（版本 7.7.0 至 7.7.9）将无法登录游戏');
-    expect(said).toContain(`从 ${local(start)} (UTC ${new Date(start).toISOString().slice(0, 16).replace('T', ' ')})`);
+    expect(said).toContain(
+      `从 ${pickerTime(start)} (UTC ${new Date(start).toISOString().slice(0, 16).replace('T', ' ')})`,
+    );
     // It says how many players that is now: the audience endpoint's count for the same rules (≥ 1).
     const affected = confirmDialog().getByTestId('gate-affected');
     await affected.getByText(/当前受影响的玩家：[\d,]+ 人/).waitFor();
@@ -137,7 +131,7 @@ describe('the game door through its screens', () => {
     // End it now: edit the end to a moment ago; login works again and the banner goes.
     await page().getByRole('tab', { name: '维护窗口' }).click();
     await row(name).getByTestId('row-action-edit').click();
-    await pickTime('结束时间', Date.now() - 1_000);
+    await pickDrawerTime('结束时间', Date.now() - 1_000);
     await drawer().getByTestId('resource-save').click();
     await row(name).getByTestId('computed-state').getByText('已结束').waitFor();
     expect((await login('7.7.1')).status).toBe(200);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { gameData, see, unique, useAdminPage } from './helpers';
+import { gameData, pickTime, see, unique, useAdminPage } from './helpers';
 import { frameFindings, settle } from './walk';
 
 // The admin's page, signed in once for the file (helpers' `useAdminPage`).
@@ -40,13 +40,7 @@ async function choose(select: Locator, option: string) {
 }
 
 /** Fill a date-time picker by its label and confirm in the picker (Enter would submit the form). */
-async function pickTime(label: string, value: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
-}
+const pickPageTime = (label: string, value: string) => pickTime(page, page, label, value);
 
 /** The common part of the batch form: name, 10 gems, a window from 2020 to 2099. */
 async function fillBatch(name: string) {
@@ -54,8 +48,15 @@ async function fillBatch(name: string) {
   await page.getByRole('button', { name: 'Add reward' }).click();
   await choose(page.getByTestId('reward-kind').first(), 'Gems');
   await inputOf(page, 'reward-amount').fill('10');
-  await pickTime('Starts', '2020-01-01 00:00:00');
-  await pickTime('Ends', '2099-01-01 00:00:00');
+  await pickPageTime('Starts', '2020-01-01 00:00:00');
+  await pickPageTime('Ends', '2099-01-01 00:00:00');
+}
+
+/** Enter in the field `testId` sends nothing: no confirmation opens. */
+async function pressEnterOpensNothing(testId: string) {
+  await page.getByTestId(testId).press('Enter');
+  await page.waitForTimeout(300);
+  expect(await page.locator('.ant-modal:visible').count()).toBe(0);
 }
 
 const rowOf = (name: string) => page.locator('tr', { hasText: name });
@@ -74,9 +75,7 @@ describe('gift codes through the screens', () => {
     await page.getByTestId('giftcode-code').fill(code.toLowerCase());
     await inputOf(page, 'giftcode-limit').fill('5');
     // Enter in a field creates nothing; the button asks first and cancel sends nothing.
-    await page.getByTestId('giftcode-name').press('Enter');
-    await page.waitForTimeout(300);
-    expect(await page.locator('.ant-modal:visible').count()).toBe(0);
+    await pressEnterOpensNothing('giftcode-name');
     await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
     const confirmation = page.getByTestId('giftcode-confirmation');
     await confirmation.waitFor();
@@ -178,14 +177,12 @@ describe('gift codes through the screens', () => {
     await page.getByTestId('comeback-title-en-US').fill('Welcome back');
     // Without the placeholder the form says where the code goes.
     await page.getByTestId('comeback-content-en-US').fill('A gift for you');
-    await pickTime('Mail expires at', '2099-01-01 00:00:00');
+    await pickPageTime('Mail expires at', '2099-01-01 00:00:00');
     await page.getByTestId('comeback-submit').click();
     await see(page, 'The content needs {code}');
     await page.getByTestId('comeback-content-en-US').fill('Your code: {code}');
     // Enter in a field sends nothing.
-    await page.getByTestId('comeback-title-en-US').press('Enter');
-    await page.waitForTimeout(300);
-    expect(await page.locator('.ant-modal:visible').count()).toBe(0);
+    await pressEnterOpensNothing('comeback-title-en-US');
     await page.getByTestId('comeback-submit').click();
     const confirmation = page.getByTestId('comeback-confirmation');
     await confirmation.waitFor();

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -37,8 +37,7 @@ export function useAdminPage(locale = 'zh-CN'): () => Page {
   const browser = useBrowser();
   let page: Page | undefined;
   beforeAll(async () => {
-    page = (await newPage(browser(), locale)).page;
-    await signIn(page, 'admin', inject('adminPassword'));
+    page = (await newAdminPage(browser(), locale)).page;
   });
   return () => page!;
 }
@@ -49,6 +48,52 @@ export async function newPage(browser: Browser, locale = 'zh-CN'): Promise<{ con
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
+}
+
+/** A fresh browser profile speaking `locale`, signed in as the admin. */
+export async function newAdminPage(browser: Browser, locale = 'zh-CN') {
+  const opened = await newPage(browser, locale);
+  await signIn(opened.page, 'admin', inject('adminPassword'));
+  return opened;
+}
+
+/**
+ * Save the open resource form and publish it in the confirmation: its title matches `title`, its
+ * diff shows each of `expectInDiff`, and the publish button has one of `button`'s names.
+ */
+export async function saveAndPublish(
+  page: Page,
+  confirm: { title: RegExp; button: [string, ...string[]] },
+  expectInDiff: string[],
+) {
+  await page.getByTestId('resource-save').click();
+  const dialog = page.locator('.ant-modal-confirm:visible');
+  await dialog.locator('.ant-modal-confirm-title', { hasText: confirm.title }).waitFor();
+  for (const text of expectInDiff)
+    await dialog.getByTestId('audit-diff').getByText(text, { exact: true }).first().waitFor();
+  const [first, ...others] = confirm.button.map((name) => dialog.getByRole('button', { name }));
+  await others.reduce((either, b) => either.or(b), first).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A time as the date picker takes it, in the browser's (this machine's) zone. */
+export const pickerTime = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/**
+ * Type a time (`ms`, or text as the picker takes it) into the date picker labelled `label` in
+ * `scope` and confirm it in the picker (Enter would send the form); it is closed before the next
+ * one opens (two open ones would be two OK buttons).
+ */
+export async function pickTime(page: Page, scope: Page | Locator, label: string, time: number | string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typeof time === 'number' ? pickerTime(time) : time);
+  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  await expect.poll(() => page.locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 type Envelope<T> = { code: number; data: T; msg: string; errors?: { field: string; message: string }[] };
@@ -78,6 +123,19 @@ export async function apiSignIn(username: string, password: string): Promise<str
 }
 
 export const adminToken = () => apiSignIn('admin', inject('adminPassword'));
+
+/**
+ * The API paths of what the calling file makes, each deleted as the admin after its tests, the
+ * last made first: `const made = deletedAfterAll(); … made.push(path)`.
+ */
+export function deletedAfterAll(): string[] {
+  const made: string[] = [];
+  afterAll(async () => {
+    const token = await adminToken();
+    for (const path of made.reverse()) await call('DELETE', path, token);
+  });
+  return made;
+}
 
 let counter = 0;
 /** A name no other test uses, safe for user names, role names and mail addresses. */

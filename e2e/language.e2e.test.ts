@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { menuTexts, newPage, see, signIn, useBrowser } from './helpers';
+import { menuTexts, newAdminPage, newPage, see, signIn, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -40,8 +40,7 @@ describe('language', () => {
   });
 
   it('switching to English after a screen added its own texts still loads the console texts', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     // The mail screens merge their own zh-CN and en-US texts when they load.
     await page.goto('/email/list');
     await page.getByTestId('search-form').waitFor();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, unique, useAdminPage } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, call, deletedAfterAll, unique, useAdminPage } from './helpers';
 
 /**
  * The kit's declared list options on the screens that use them first (zh-CN): the constants'
@@ -13,11 +13,7 @@ const page = useAdminPage();
 // The machine the suite shares may be busy: each step gets longer than the default to settle.
 beforeAll(() => page().setDefaultTimeout(45_000));
 
-const made: string[] = [];
-afterAll(async () => {
-  const token = await adminToken();
-  for (const path of made.reverse()) await call('DELETE', path, token);
-});
+const made = deletedAfterAll();
 
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
 const rowKeys = () =>

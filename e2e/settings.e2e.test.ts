@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, see, unique, useAdminPage } from './helpers';
+import { adminToken, baseUrl, call, saveAndPublish, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
@@ -17,14 +17,16 @@ const inputOf = (testId: string) =>
   page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 
 /** Save the open resource form and publish it in the confirmation, which must show the change. */
-async function saveAndPublish(expectInDiff: string[]) {
-  await page().getByTestId('resource-save').click();
-  const dialog = page().locator('.ant-modal-confirm:visible');
-  await dialog.locator('.ant-modal-confirm-title', { hasText: /^Publish constant / }).waitFor();
-  for (const text of expectInDiff)
-    await dialog.getByTestId('audit-diff').getByText(text, { exact: true }).first().waitFor();
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await dialog.waitFor({ state: 'detached' });
+const publish = (expectInDiff: string[]) =>
+  saveAndPublish(page(), { title: /^Publish constant /, button: ['Publish'] }, expectInDiff);
+
+/** Open a new dictionary entry's drawer and fill its key and both texts. */
+async function newDictionaryEntry(key: string, zh: string, en: string) {
+  await page().goto('/setting/dictionary');
+  await page().getByTestId('resource-create').click();
+  await inputOf('dictionary-key').fill(key);
+  await page().getByTestId('dictionary-zh-CN').fill(zh);
+  await page().getByTestId('dictionary-en-US').fill(en);
 }
 
 /** The list's row of one item (not a row of a diff that names it). */
@@ -54,7 +56,7 @@ describe('constants on the resource kit', () => {
     await page().waitForTimeout(300);
     expect(await page().locator('.ant-modal-confirm:visible').count()).toBe(0);
     await inputOf('version-comment').fill('first value');
-    await saveAndPublish([name, '10']);
+    await publish([name, '10']);
     await page().waitForURL((url) => url.pathname === '/setting/constant');
     await row(name).waitFor();
 
@@ -67,7 +69,7 @@ describe('constants on the resource kit', () => {
     await page().waitForURL(/\/setting\/constant\/add\?key=/);
     await inputOf('constant-value').fill('20');
     await inputOf('version-comment').fill('doubled');
-    await saveAndPublish(['10', '20']);
+    await publish(['10', '20']);
     await page().waitForURL((url) => url.pathname === '/setting/constant');
 
     const second = await content('constant', first.etag);
@@ -96,11 +98,7 @@ describe('constants on the resource kit', () => {
 
   it('a text pasted past its cap stays whole, the counter and the field say so, and nothing is sent', async () => {
     const key = unique('capped');
-    await page().goto('/setting/dictionary');
-    await page().getByTestId('resource-create').click();
-    await inputOf('dictionary-key').fill(key);
-    await page().getByTestId('dictionary-zh-CN').fill('说明过长');
-    await page().getByTestId('dictionary-en-US').fill('Too long a description');
+    await newDictionaryEntry(key, '说明过长', 'Too long a description');
     const description = page().getByTestId('dictionary-description');
     await description.fill('x'.repeat(501));
     // Not cut: the whole paste is there, and the counter shows it over the limit.
@@ -121,11 +119,7 @@ describe('constants on the resource kit', () => {
 
   it('creates a dictionary entry in the drawer and the game reads both languages', async () => {
     const key = unique('welcome');
-    await page().goto('/setting/dictionary');
-    await page().getByTestId('resource-create').click();
-    await inputOf('dictionary-key').fill(key);
-    await page().getByTestId('dictionary-zh-CN').fill('欢迎回来');
-    await page().getByTestId('dictionary-en-US').fill('Welcome back');
+    await newDictionaryEntry(key, '欢迎回来', 'Welcome back');
     await page().getByTestId('resource-save').click();
     const dialog = page().locator('.ant-modal-confirm:visible');
     await dialog.getByRole('button', { name: 'Publish' }).click();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './helpers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, baseUrl, call, callGame, deletedAfterAll, pickTime, unique, useAdminPage } from './helpers';
 
 /**
  * The store catalogue through its screens (zh-CN, the admin's page): a price level, a product,
@@ -10,11 +10,7 @@ import { adminToken, baseUrl, call, callGame, unique, useAdminPage } from './hel
 const page = useAdminPage();
 beforeAll(() => page().setDefaultTimeout(45_000));
 
-const made: string[] = [];
-afterAll(async () => {
-  const token = await adminToken();
-  for (const path of made.reverse()) await call('DELETE', path, token);
-});
+const made = deletedAfterAll();
 
 const drawer = () => page().locator('.ant-drawer-body:visible');
 /** The page that makes or edits one item, where the route table has one (`productAdd`, `pedit`, …). */
@@ -50,21 +46,8 @@ async function publish(scope: () => ReturnType<typeof drawer>) {
   await expect.poll(() => dialog.count()).toBe(0);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A time as the date picker takes it, in the browser's (this machine's) zone. */
-const local = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-};
-
 /** Type a time into the edit page's date picker named `label` and confirm it in the picker. */
-async function pickTime(label: string, ms: number) {
-  const input = editPage().getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(local(ms));
-  await page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
-  await expect.poll(() => page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
-}
+const pickEditTime = (label: string, ms: number) => pickTime(page(), editPage(), label, ms);
 
 /** Save a game-visible item on its page: the kit's publication confirmation asks first. */
 async function publishContent() {
@@ -269,8 +252,8 @@ describe('the store catalogue', () => {
     await inputOf('game-activity-name').fill(`ev${id}`);
     await inputOf('game-activity-title').fill(`Event ${id}`);
     await choose('game-activity-rewards', `rt${id}`, `rt${id}`, editPage);
-    await pickTime('生效时间', start);
-    await pickTime('失效时间', end);
+    await pickEditTime('生效时间', start);
+    await pickEditTime('失效时间', end);
     await publishContent();
     made.unshift(`/api/v1/resources/activity/ev${id}`);
     await page().waitForURL('**/activity/list');
@@ -293,10 +276,10 @@ describe('the store catalogue', () => {
     await page().keyboard.type('钻石');
     await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '钻石' }).first().click();
     await editPage().getByTestId('reward-amount').last().fill('300');
-    await pickTime('生效时间', start);
+    await pickEditTime('生效时间', start);
     await editPage().getByTestId('resource-save').click();
     await editPage().getByText('请填写时间（需要开始和结束）').waitFor();
-    await pickTime('失效时间', end);
+    await pickEditTime('失效时间', end);
     await publish(editPage);
     made.unshift(`/api/v1/resources/purchaseActivity/pa${id}`);
     await page().waitForURL('**/purchase/product/activity');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { callGame, newPage, signIn, unique, useBrowser } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { callGame, newAdminPage, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -32,8 +32,7 @@ async function closeTab(page: Page, title: string) {
 
 describe('tab bar', () => {
   it('opens, switches, updates, closes and restores tabs by the spec rules', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await expect.poll(() => tabTitles(page)).toEqual(['控制台']);
 
     for (const item of ['用户管理', '角色管理', '注册审批', '系统日志']) await openFromMenu(page, item);
@@ -113,8 +112,7 @@ describe('tab bar', () => {
   });
 
   it('drops restored tabs the user may no longer open', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     const username = 'admin';
     // Let the console save its own tabs first, so the planted list is the last word.
     const key = `rookery-tabs:${username}`;
@@ -138,8 +136,7 @@ describe('tab bar', () => {
   });
 
   it('keeps a cached page alive while its tab is open, and only that page', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     const visibleSearch = () => page.getByTestId('search-form').filter({ visible: true }).locator('input').first();
     const switchTo = async (title: string) => {
       await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: title }).click();
@@ -183,8 +180,7 @@ describe('tab bar', () => {
       players.push(res.body.data.userId as number);
     }
     const [first, second] = players;
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     const selectedMenuItem = () =>
       page.getByTestId('nav-menu').locator('.ant-menu-item-selected').filter({ visible: true }).innerText();
 
@@ -229,8 +225,7 @@ describe('tab bar', () => {
   });
 
   it('sends a signed-in user away from the login page: home, or the redirect it was given', async () => {
-    const { page, context } = await newPage(browser());
-    await signIn(page, 'admin', inject('adminPassword'));
+    const { page, context } = await newAdminPage(browser());
     await page.goto('/login');
     await page.waitForURL('**/dashboard/console');
     await page.goto('/login?redirect=%2Fsystem%2Flog');

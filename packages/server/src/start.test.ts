@@ -2,44 +2,12 @@
 // everything it started within a few seconds (issue 22: the server used to be left running).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { descendants, freePort } from './test/processes.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Every process below `root` (Linux /proc). */
-function descendants(root: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  let frontier = [root];
-  while (frontier.length) {
-    frontier = [...parentOf].filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
-    found.push(...frontier);
-  }
-  return found;
-}
 
 const alive = (pid: number) => {
   try {

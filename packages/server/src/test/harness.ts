@@ -27,6 +27,11 @@ export interface TestContext {
   login(username: string, password: string): Promise<string>;
   /** A fresh staff user holding `role`; returns its token. */
   userWithRole(role: string): Promise<{ token: string; username: string; password: string; id: number }>;
+  /** A new role `roleName` holding `permissions` (anything but 200 throws), and a fresh user holding it. */
+  userWithPermissions(
+    roleName: string,
+    permissions: string[],
+  ): Promise<{ token: string; username: string; password: string; id: number }>;
   /** Call the console API; `token` goes into Authorization. */
   call(
     method: string,
@@ -143,6 +148,17 @@ export async function createTestContext(
     return res.json().data;
   };
   let n = 0;
+  const userWithRole: TestContext['userWithRole'] = async (role) => {
+    n += 1;
+    const username = `${role}_${n}_${randomBytes(3).toString('hex')}`;
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    const res = await call('POST', '/api/v1/user', {
+      token: adminToken,
+      body: { username, pwd: password, role, email: `${username}@example.com` },
+    });
+    if (res.statusCode !== 200) throw new Error(`create user failed: ${res.body}`);
+    return { token: await login(username, password), username, password, id: res.json().data.id };
+  };
 
   return {
     app,
@@ -156,16 +172,10 @@ export async function createTestContext(
     adminOk,
     login,
     call,
-    async userWithRole(role) {
-      n += 1;
-      const username = `${role}_${n}_${randomBytes(3).toString('hex')}`;
-      const password = `pw-${randomBytes(6).toString('hex')}`;
-      const res = await call('POST', '/api/v1/user', {
-        token: adminToken,
-        body: { username, pwd: password, role, email: `${username}@example.com` },
-      });
-      if (res.statusCode !== 200) throw new Error(`create user failed: ${res.body}`);
-      return { token: await login(username, password), username, password, id: res.json().data.id };
+    userWithRole,
+    async userWithPermissions(roleName, permissions) {
+      await adminOk('POST', '/api/v1/role', { roleName, content: permissions });
+      return userWithRole(roleName);
     },
     async fingerprint() {
       await app.flushAccessLog();

@@ -58,6 +58,15 @@ const experiment = (key: string, over: Partial<Experiment> = {}) => ({
   ...over,
 });
 
+/** Variations `a` and `b`, half each, setting the field abOther to 1 and 2. */
+const OTHER_SPLIT = {
+  configFields: ['abOther'],
+  variations: [
+    { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
+    { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
+  ],
+};
+
 const client = new GrowthBookClient().initSync({ payload: { features: {} } });
 function growthBook(doc: Experiment, userId: number) {
   const gb = toGrowthBookExperiment({ namespace: doc.layer, hashVersion: 2 }, layerExperimentOf(doc));
@@ -219,12 +228,8 @@ describe('experiments', () => {
       experiment('android', {
         layer: 'target',
         coverage: 100,
-        configFields: ['abOther'],
         targeting: [{ attr: 'os', op: 'equal', value: 'android' }],
-        variations: [
-          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
-          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
-        ],
+        ...OTHER_SPLIT,
         forced: [{ userId: FIRST, variation: 1 }],
       }),
     );
@@ -322,11 +327,7 @@ describe('exposures, events and results', () => {
       experiment('expo', {
         layer: 'expo',
         coverage: 100,
-        configFields: ['abOther'],
-        variations: [
-          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
-          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
-        ],
+        ...OTHER_SPLIT,
         forced: [{ userId: FIRST + 5, variation: 1 }],
       }),
     );
@@ -403,11 +404,7 @@ describe('exposures, events and results', () => {
       experiment('res', {
         layer: 'res',
         coverage: 10,
-        configFields: ['abOther'],
-        variations: [
-          { name: 'a', weight: 50, variables: [{ field: 'abOther', value: 1 }] },
-          { name: 'b', weight: 50, variables: [{ field: 'abOther', value: 2 }] },
-        ],
+        ...OTHER_SPLIT,
         metrics: ['retention:1', 'event:level_up:count'],
       }),
     );

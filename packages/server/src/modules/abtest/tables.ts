@@ -9,10 +9,8 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { at } from '../../platform/db/columns.js';
 
 /**
  * The first time a player was assigned in an experiment's phase (issue 30 item 5): who is in which

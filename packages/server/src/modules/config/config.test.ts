@@ -299,33 +299,18 @@ describe('remote config through the game API', () => {
     expect(zh.json().errors).toEqual([{ field: 'defaultValue', message: '值应为数字' }]);
     const taken = await admin('POST', FIELDS, { name: 'maxLives', type: 'number', defaultValue: 3 });
     expect(taken.statusCode).toBe(409);
-    const wrongType = await admin('POST', OVERRIDES, {
-      name: 'qa-lives',
-      field: 'maxLives',
-      userIds: [p],
-      value: 'lots',
-      endAt: new Date(Date.now() + HOUR).toISOString(),
-    });
+    /** An override of `field` for the player, ending in an hour. */
+    const override = (name: string, field: string, value: unknown) =>
+      admin('POST', OVERRIDES, { name, field, userIds: [p], value, endAt: new Date(Date.now() + HOUR).toISOString() });
+    const wrongType = await override('qa-lives', 'maxLives', 'lots');
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors).toEqual([{ field: 'value', message: 'The value must be a number' }]);
-    const noField = await admin('POST', OVERRIDES, {
-      name: 'qa-ghost',
-      field: 'noSuchField',
-      userIds: [p],
-      value: 1,
-      endAt: new Date(Date.now() + HOUR).toISOString(),
-    });
+    const noField = await override('qa-ghost', 'noSuchField', 1);
     expect(noField.statusCode).toBe(400);
     expect(await ctx.fingerprint()).toEqual(before);
 
     // An override pins the field: its type may not change under it, and it may not be deleted.
-    const o = await admin('POST', OVERRIDES, {
-      name: 'qa-lives',
-      field: 'maxLives',
-      userIds: [p],
-      value: 99,
-      endAt: new Date(Date.now() + HOUR).toISOString(),
-    });
+    const o = await override('qa-lives', 'maxLives', 99);
     expect(o.statusCode, o.body).toBe(200);
     const retype = await admin('PUT', `${FIELDS}/maxLives`, { name: 'maxLives', type: 'string', defaultValue: 'x' });
     expect(retype.statusCode).toBe(400);

@@ -200,11 +200,7 @@ describe('constants and dictionary through the game content', () => {
   });
 
   it('answers each permission: constQuery reads, constEdit writes, dictQuery cannot edit', async () => {
-    await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'constReader', content: ['constQuery', 'dictQuery'] },
-    });
-    const { token } = await ctx.userWithRole('constReader');
+    const { token } = await ctx.userWithPermissions('constReader', ['constQuery', 'dictQuery']);
     expect((await ctx.call('GET', CONSTANTS, { token })).statusCode).toBe(200);
     expect((await ctx.call('GET', `${DICTIONARY}?search=x`, { token })).statusCode).toBe(200);
     expect((await save('POST', CONSTANTS, { name: 'nope', type: 'number', value: 1 }, token)).statusCode).toBe(403);

@@ -79,16 +79,8 @@ describe('the unlock track through the game content', () => {
   });
 
   it('is reached with gameItemConfigQuery only', async () => {
-    await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'itemConfig', content: ['gameItemConfigQuery'] },
-    });
-    await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'dictOnly', content: ['dictQuery'] },
-    });
-    const allowed = (await ctx.userWithRole('itemConfig')).token;
-    const other = (await ctx.userWithRole('dictOnly')).token;
+    const allowed = (await ctx.userWithPermissions('itemConfig', ['gameItemConfigQuery'])).token;
+    const other = (await ctx.userWithPermissions('dictOnly', ['dictQuery'])).token;
     expect((await ctx.call('GET', TRACK, { token: allowed })).statusCode).toBe(200);
     expect(
       (await save('POST', TRACK, { target: 'quests', kind: 'feature', level: 1 }, 'en-US', allowed)).statusCode,

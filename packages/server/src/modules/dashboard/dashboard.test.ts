@@ -172,12 +172,7 @@ describe('dashboard cards by permission', () => {
     const zh = await get<Schedule>('/api/v1/dashboard/schedule', ctx.adminToken, 'zh-CN');
     expect(zh.data.startingSoon[0].title).toBe('周末活动');
     // A reader of personal mail only sees no global mail.
-    const role = await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: `personalMail${Date.now()}`, content: ['mailQuery'] },
-    });
-    expect(role.statusCode, role.body).toBe(200);
-    const personal = await ctx.userWithRole(role.json().data.roleName);
+    const personal = await ctx.userWithPermissions(`personalMail${Date.now()}`, ['mailQuery']);
     const own = await get<Schedule>('/api/v1/dashboard/schedule', personal.token);
     expect(own.data).toEqual({ scheduledMails: 0, startingSoon: [] });
   });

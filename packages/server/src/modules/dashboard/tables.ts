@@ -1,6 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, timestamp } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { bigint, date, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 /**
  * Rollups of the player event log's logins, so the dashboard reads tens of rows instead of

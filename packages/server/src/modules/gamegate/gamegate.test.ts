@@ -24,6 +24,16 @@ const admin = async (method: string, url: string, body?: unknown) => {
   return { status: res.statusCode, body: res.json() };
 };
 
+/** The Android upgrade rule both upgrade tests save: 2.0.0 the latest, below 1.5.0 forced. */
+const ANDROID_UPGRADE = {
+  platform: 'android',
+  latestVersion: '2.0.0',
+  minVersion: '1.5.0',
+  storeUrl: 'https://play.google.com/store/apps/details?id=com.example.rookery',
+  'zh-CN': '新版本已发布',
+  'en-US': 'A new version is out',
+};
+
 interface LoginOpts {
   deviceId?: string;
   appVersion?: string;
@@ -121,14 +131,7 @@ describe('IP country at login', () => {
 
 describe('version upgrade at login', () => {
   it('426 with the upgrade below the minimum; a prompt between; nothing at the latest; levels by condition', async () => {
-    const rule = {
-      platform: 'android',
-      latestVersion: '2.0.0',
-      minVersion: '1.5.0',
-      storeUrl: 'https://play.google.com/store/apps/details?id=com.example.rookery',
-      'zh-CN': '新版本已发布',
-      'en-US': 'A new version is out',
-    };
+    const rule = ANDROID_UPGRADE;
     const wrong = await admin('POST', '/api/v1/resources/appUpgrade', { ...rule, minVersion: '2.1' });
     expect(wrong.status).toBe(400);
     expect((await admin('POST', '/api/v1/resources/appUpgrade', rule)).status).toBe(200);
@@ -324,14 +327,7 @@ describe('the config fetch asks the same door', () => {
     const recommended = (await login({ appVersion: '1.6.0' })).body.data.userId as number;
     const old = (await login({ appVersion: '1.1.0' })).body.data.userId as number;
     expect((await fetchConfig(recommended)).body.data.upgrade).toBeUndefined();
-    const rule = await admin('POST', '/api/v1/resources/appUpgrade', {
-      platform: 'android',
-      latestVersion: '2.0.0',
-      minVersion: '1.5.0',
-      storeUrl: 'https://play.google.com/store/apps/details?id=com.example.rookery',
-      'zh-CN': '新版本已发布',
-      'en-US': 'A new version is out',
-    });
+    const rule = await admin('POST', '/api/v1/resources/appUpgrade', ANDROID_UPGRADE);
     expect(rule.status).toBe(200);
     const prompt = await fetchConfig(recommended);
     expect(prompt.status).toBe(200);

@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 /**
  * Each start and end of a maintenance window that has been written to the system log: the first
@@ -12,8 +13,8 @@ export const maintenanceTransitions = pgTable(
     /** `start` or `end`. */
     edge: text().notNull(),
     /** The edge's scheduled time (a window moved later gets new rows). */
-    at: timestamp({ withTimezone: true }).notNull(),
-    recordedAt: timestamp({ withTimezone: true }).notNull(),
+    at: at().notNull(),
+    recordedAt: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.window, t.edge, t.at] })],
 );

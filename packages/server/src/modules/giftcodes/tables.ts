@@ -12,11 +12,9 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { at } from '../../platform/db/columns.js';
 
 /**
  * A gift-code batch: one shared code with a total limit, or N unique codes (rows of gift_codes).

@@ -10,10 +10,8 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { at } from '../../platform/db/columns.js';
 
 /**
  * Every stored log entry (game client, console front end, server errors). Partitioned by kind and
@@ -65,8 +63,8 @@ export const incidents = pgTable(
     /** The normalised message (numbers and IDs masked) and the first message seen. */
     title: text().notNull(),
     sample: text().notNull(),
-    firstSeen: timestamp({ withTimezone: true }).notNull(),
-    lastSeen: timestamp({ withTimezone: true }).notNull(),
+    firstSeen: at().notNull(),
+    lastSeen: at().notNull(),
     count: bigint({ mode: 'number' }).notNull(),
     /** open | resolved | ignored */
     state: text().notNull().default('open'),

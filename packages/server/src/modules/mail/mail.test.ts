@@ -127,12 +127,7 @@ describe('templates and reward templates', () => {
   });
 
   it('checks the permission of the table asked for', async () => {
-    const role = await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'mailTemplateOnly', content: ['mailTemplateCreate', 'mailTemplateQuery'] },
-    });
-    expect(role.statusCode).toBe(200);
-    const { token } = await ctx.userWithRole('mailTemplateOnly');
+    const { token } = await ctx.userWithPermissions('mailTemplateOnly', ['mailTemplateCreate', 'mailTemplateQuery']);
     const ok = await ctx.call('POST', '/api/v1/email/template', {
       token,
       body: { theTable: 'mail', name: 'by template editor', ...texts },

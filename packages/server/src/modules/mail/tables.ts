@@ -1,8 +1,8 @@
 import { type ConditionRule, mailScopes, type Reward } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
-const at = () => timestamp({ withTimezone: true });
 type Texts = Record<string, string>;
 
 /**

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 /** One report of one server instance (every few seconds): the performance page's live figures. */
 export const serverMetrics = pgTable(
@@ -7,7 +8,7 @@ export const serverMetrics = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     /** The instance: host name and process ID, fixed for the process's life. */
     instance: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: at().notNull(),
     /** Requests per second over the report's interval. */
     rps: real().notNull(),
     p50Ms: real().notNull(),

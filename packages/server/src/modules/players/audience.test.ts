@@ -441,21 +441,11 @@ describe('POST /api/v1/audience/count', () => {
 
   it('may be counted by whoever may see maintenance windows, and by no one without any of its permissions', async () => {
     const body = { conditions: [{ attr: 'os', op: 'include', value: ['android'] }] };
-    const made = await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'maintenanceReader', content: ['maintenanceQuery'] },
-    });
-    expect(made.statusCode).toBe(200);
-    const reader = await ctx.userWithRole('maintenanceReader');
+    const reader = await ctx.userWithPermissions('maintenanceReader', ['maintenanceQuery']);
     const ok = await ctx.call('POST', '/api/v1/audience/count', { token: reader.token, body });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.total).toBe(1500);
-    const other = await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'dictReader', content: ['dictQuery'] },
-    });
-    expect(other.statusCode).toBe(200);
-    const outsider = await ctx.userWithRole('dictReader');
+    const outsider = await ctx.userWithPermissions('dictReader', ['dictQuery']);
     const refused = await ctx.call('POST', '/api/v1/audience/count', { token: outsider.token, body });
     expect(refused.statusCode).toBe(403);
   });

@@ -1,8 +1,7 @@
 import { type PlayerState, playerStatuses, suspicionRules } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 /**
  * One row per game player: identity, the attributes other areas target (mail conditions, remote

@@ -33,43 +33,50 @@ const staleWindow = (now: Date) =>
   sql`(${loginFailures.windowStart} < ${new Date(now.getTime() - FAILURE_WINDOW_MS)} and (${loginFailures.lockedUntil} is null or ${loginFailures.lockedUntil} <= ${now}))`;
 
 /**
+ * One more failure at `key`, in one statement: a fresh window resets the count to one, and
+ * `lockedUntil` (given whether the window is stale) says what the lock becomes.
+ */
+function addFailure(db: Db, key: string, now: Date, lockedUntil: (stale: SQL) => SQL) {
+  const stale = staleWindow(now);
+  return db
+    .insert(loginFailures)
+    .values({ key, failures: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStart: sql`case when ${stale} then ${now} else ${loginFailures.windowStart} end`,
+        lockedUntil: lockedUntil(stale),
+      },
+    });
+}
+
+/**
  * Count one sign-in attempt of this address at this user name, in one statement and before the
  * password is verified (as the captcha's tries are): concurrent attempts cannot pass the limit,
  * because each one sees the count its own increment produced. The attempt that reaches the limit
  * sets the lock; a successful sign-in clears the pair.
  */
 async function countAttempt(db: Db, key: string, now: Date): Promise<boolean> {
-  const stale = staleWindow(now);
-  const [row] = await db
-    .insert(loginFailures)
-    .values({ key, failures: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
-        windowStart: sql`case when ${stale} then ${now} else ${loginFailures.windowStart} end`,
-        lockedUntil: sql`case when ${stale} then null when ${loginFailures.lockedUntil} > ${now} then ${loginFailures.lockedUntil} when ${loginFailures.failures} + 1 >= ${MAX_ATTEMPTS_PER_USER_AND_IP} then ${new Date(now.getTime() + LOCK_MS)} else ${loginFailures.lockedUntil} end`,
-      },
-    })
-    .returning({ failures: loginFailures.failures });
+  const [row] = await addFailure(
+    db,
+    key,
+    now,
+    (stale) =>
+      sql`case when ${stale} then null when ${loginFailures.lockedUntil} > ${now} then ${loginFailures.lockedUntil} when ${loginFailures.failures} + 1 >= ${MAX_ATTEMPTS_PER_USER_AND_IP} then ${new Date(now.getTime() + LOCK_MS)} else ${loginFailures.lockedUntil} end`,
+  ).returning({ failures: loginFailures.failures });
   return row.failures <= MAX_ATTEMPTS_PER_USER_AND_IP;
 }
 
-/** One failure at `key`; reaching `max` in the window locks it for `lockSql` (an interval expression). */
+/** One failure at `key`; reaching `max` in the window locks it until `lockUntil` (an SQL time). */
 async function recordFailure(db: Db, key: string, max: number, now: Date, lockUntil: SQL) {
-  const stale = staleWindow(now);
-  // One statement: a fresh window resets the count, reaching the limit sets the lock.
-  await db
-    .insert(loginFailures)
-    .values({ key, failures: 1, windowStart: now })
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`case when ${stale} then 1 else ${loginFailures.failures} + 1 end`,
-        windowStart: sql`case when ${stale} then ${now} else ${loginFailures.windowStart} end`,
-        lockedUntil: sql`case when ${stale} then null when ${loginFailures.failures} + 1 >= ${max} then greatest(${loginFailures.lockedUntil}, ${lockUntil}) else ${loginFailures.lockedUntil} end`,
-      },
-    });
+  await addFailure(
+    db,
+    key,
+    now,
+    (stale) =>
+      sql`case when ${stale} then null when ${loginFailures.failures} + 1 >= ${max} then greatest(${loginFailures.lockedUntil}, ${lockUntil}) else ${loginFailures.lockedUntil} end`,
+  );
 }
 
 export async function createSession(db: Db, userId: number, ip: string, now: Date): Promise<string> {

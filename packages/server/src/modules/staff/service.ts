@@ -188,20 +188,16 @@ export async function getStaffUserRow(db: Db, id: number): Promise<UserRow> {
 
 export async function assertUserFieldsFree(db: Db, f: { username?: string; email?: string | null }, exceptId?: number) {
   const others = exceptId ? ne(staffUsers.id, exceptId) : undefined;
-  if (f.username) {
+  /** Whether another user has this value in `column`, case aside. */
+  const taken = async (column: typeof staffUsers.username | typeof staffUsers.email, value: string) => {
     const [c] = await db
       .select({ id: staffUsers.id })
       .from(staffUsers)
-      .where(and(sql`lower(${staffUsers.username}) = lower(${f.username})`, others));
-    if (c) throw conflict('staff.usernameTaken', 'username');
-  }
-  if (f.email) {
-    const [c] = await db
-      .select({ id: staffUsers.id })
-      .from(staffUsers)
-      .where(and(sql`lower(${staffUsers.email}) = lower(${f.email})`, others));
-    if (c) throw conflict('staff.emailTaken', 'email');
-  }
+      .where(and(sql`lower(${column}) = lower(${value})`, others));
+    return Boolean(c);
+  };
+  if (f.username && (await taken(staffUsers.username, f.username))) throw conflict('staff.usernameTaken', 'username');
+  if (f.email && (await taken(staffUsers.email, f.email))) throw conflict('staff.emailTaken', 'email');
 }
 
 /** Nobody disables or demotes the last active admin. */

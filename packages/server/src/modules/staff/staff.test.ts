@@ -57,12 +57,7 @@ describe('roles and staff users', () => {
   });
 
   it('a role manager who is not a super user grants only permissions they hold', async () => {
-    const manager = await ctx.call('POST', '/api/v1/role', {
-      token: ctx.adminToken,
-      body: { roleName: 'role-managers', content: ['sysRoleManage', 'userQuery'] },
-    });
-    expect(manager.statusCode).toBe(200);
-    const { token } = await ctx.userWithRole('role-managers');
+    const { token } = await ctx.userWithPermissions('role-managers', ['sysRoleManage', 'userQuery']);
     const before = await ctx.fingerprint();
     const more = await ctx.call('POST', '/api/v1/role', {
       token,

@@ -1,13 +1,14 @@
 import { staffSources, staffStatuses } from '@rookery/contracts';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 export const roles = pgTable('roles', {
   id: serial().primaryKey(),
   roleName: text().notNull().unique(),
   content: jsonb().$type<string[]>().notNull().default([]),
   builtIn: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: at().notNull(),
+  updatedAt: at().notNull(),
 });
 
 export const staffUsers = pgTable(
@@ -25,10 +26,10 @@ export const staffUsers = pgTable(
     status: text({ enum: staffStatuses }).notNull().default('active'),
     /** `register`: came through self-registration and approval; `console`: created by an admin. */
     source: text({ enum: staffSources }).notNull().default('console'),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: at().notNull(),
+    lastLoginAt: at(),
     reviewedBy: text(),
-    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedAt: at(),
     rejectReason: text(),
   },
   (t) => [index().on(t.status), index().on(t.role)],
@@ -42,8 +43,8 @@ export const staffSessions = pgTable(
     userId: integer()
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: at().notNull(),
+    expiresAt: at().notNull(),
     ip: text(),
   },
   (t) => [index().on(t.userId)],
@@ -52,8 +53,8 @@ export const staffSessions = pgTable(
 export const captchas = pgTable('captchas', {
   mail: text().primaryKey(),
   codeHash: text().notNull(),
-  sentAt: timestamp({ withTimezone: true }).notNull(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  sentAt: at().notNull(),
+  expiresAt: at().notNull(),
   tries: integer().notNull().default(0),
 });
 
@@ -61,6 +62,6 @@ export const captchas = pgTable('captchas', {
 export const loginFailures = pgTable('login_failures', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),
-  windowStart: timestamp({ withTimezone: true }).notNull(),
-  lockedUntil: timestamp({ withTimezone: true }),
+  windowStart: at().notNull(),
+  lockedUntil: at(),
 });

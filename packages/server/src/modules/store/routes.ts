@@ -30,7 +30,7 @@ import { resourceItems } from '../../platform/resources/tables.js';
 import { prepareStorePlayerRead } from '../players/service.js';
 import { checkRewardsAllowed, purchaseCountsSql } from './service.js';
 
-/** Items of `kind` whose document field `field` (text) equals `value`: kind, key. */
+/** Items of `kind` whose document field `field`, read as text, equals `value` (a number as its digits): key. */
 async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
   return db
     .select({ key: resourceItems.key })
@@ -119,17 +119,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       await checkRewardsAllowed(db, item.rewards, 'rewards', locale);
       // A gift pack sells this item: it stays a gift-pack item while one does.
       if ((previous as PurchaseItem | null)?.isGiftPack && !item.isGiftPack) {
-        const packs = await db
-          .select({ key: resourceItems.key })
-          .from(resourceItems)
-          .where(
-            and(
-              eq(resourceItems.kind, giftPackResource.name),
-              sql`${resourceItems.document}->'purchaseId' = ${JSON.stringify(item.id)}::jsonb`,
-            ),
-          )
-          .orderBy(resourceItems.key)
-          .limit(5);
+        const packs = await itemsWhere(db, giftPackResource.name, 'purchaseId', String(item.id));
         if (packs.length > 0)
           throw new AppError(409, 'store.giftPackFlagInUseMsg', {
             vars: { where: where(giftPackResource.label, packs, 'purchaseId', locale) },

@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from '../../platform/db/columns.js';
 
 /**
  * How often each player has bought each store item (`purchaseItem:<id>`, `product:<name>`): what
@@ -11,7 +12,7 @@ export const storePurchaseCounts = pgTable(
     userId: bigint({ mode: 'number' }).notNull(),
     item: text().notNull(),
     count: integer().notNull(),
-    lastAt: timestamp({ withTimezone: true }).notNull(),
+    lastAt: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.item] })],
 );

@@ -20,13 +20,24 @@ describe('keyset paging', () => {
   });
   afterAll(() => ctx.close());
 
+  /** The test's rows, or those of one action. */
+  const matching = (action?: string) => (action ? eq(auditLog.action, action) : like(auditLog.target, 'keyset:%'));
   const all = async (action?: string) =>
-    (
-      await ctx.database.db
-        .select({ id: auditLog.id, at: auditLog.at })
-        .from(auditLog)
-        .where(action ? eq(auditLog.action, action) : like(auditLog.target, 'keyset:%'))
-    ).sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
+    (await ctx.database.db.select({ id: auditLog.id, at: auditLog.at }).from(auditLog).where(matching(action))).sort(
+      (a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id,
+    );
+
+  /** A page of `matching(action)` by (time, id). */
+  const pageOf = (q: { action?: string; cursor?: string | null; pageSize: number; estimateTotal?: boolean }) => {
+    const { action, ...rest } = q;
+    return keysetPaginate(ctx.database.db, {
+      from: auditLog,
+      filters: [matching(action)],
+      time: auditLog.at,
+      id: auditLog.id,
+      ...rest,
+    });
+  };
 
   it('walks every matching row once, newest first by (time, id), page after page', async () => {
     const expected = (await all()).map((r) => r.id);
@@ -34,14 +45,7 @@ describe('keyset paging', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: Awaited<ReturnType<typeof keysetPaginate<typeof auditLog>>> = await keysetPaginate(ctx.database.db, {
-        from: auditLog,
-        filters: [like(auditLog.target, 'keyset:%')],
-        time: auditLog.at,
-        id: auditLog.id,
-        cursor,
-        pageSize: 40,
-      });
+      const page: Awaited<ReturnType<typeof pageOf>> = await pageOf({ cursor, pageSize: 40 });
       expect(page.rows.length).toBeLessThanOrEqual(40);
       seen.push(...page.rows.map((r) => r.id));
       cursor = page.nextCursor;
@@ -53,34 +57,14 @@ describe('keyset paging', () => {
 
   it('keeps the filters on every page and ends with no cursor', async () => {
     const expected = (await all('keysetA')).map((r) => r.id);
-    const first = await keysetPaginate(ctx.database.db, {
-      from: auditLog,
-      filters: [eq(auditLog.action, 'keysetA')],
-      time: auditLog.at,
-      id: auditLog.id,
-      pageSize: 50,
-    });
-    const second = await keysetPaginate(ctx.database.db, {
-      from: auditLog,
-      filters: [eq(auditLog.action, 'keysetA')],
-      time: auditLog.at,
-      id: auditLog.id,
-      cursor: first.nextCursor,
-      pageSize: 50,
-    });
+    const first = await pageOf({ action: 'keysetA', pageSize: 50 });
+    const second = await pageOf({ action: 'keysetA', cursor: first.nextCursor, pageSize: 50 });
     expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(expected);
     expect(second.nextCursor).toBeNull();
   });
 
   it('gives an estimated total marked as an estimate, never a count', async () => {
-    const page = await keysetPaginate(ctx.database.db, {
-      from: auditLog,
-      filters: [like(auditLog.target, 'keyset:%')],
-      time: auditLog.at,
-      id: auditLog.id,
-      pageSize: 10,
-      estimateTotal: true,
-    });
+    const page = await pageOf({ pageSize: 10, estimateTotal: true });
     expect(page.estimatedTotal?.estimate).toBe(true);
     expect(Number.isInteger(page.estimatedTotal?.value)).toBe(true);
     expect(page.estimatedTotal!.value).toBeGreaterThanOrEqual(1);
@@ -91,14 +75,7 @@ describe('keyset paging', () => {
     expect(decodeCursor(Buffer.from('["x", 1]').toString('base64url'))).toBeNull();
     const at = new Date(base);
     expect(decodeCursor(encodeCursor(at, 7))).toEqual({ time: at, id: 7 });
-    const page = await keysetPaginate(ctx.database.db, {
-      from: auditLog,
-      filters: [like(auditLog.target, 'keyset:%')],
-      time: auditLog.at,
-      id: auditLog.id,
-      cursor: '%%%',
-      pageSize: 5,
-    });
+    const page = await pageOf({ cursor: '%%%', pageSize: 5 });
     expect(page.rows.map((r) => r.id)).toEqual((await all()).slice(0, 5).map((r) => r.id));
   });
 });

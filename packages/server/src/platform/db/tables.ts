@@ -1,15 +1,5 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, real, serial, text } from 'drizzle-orm/pg-core';
+import { at } from './columns.js';
 
 /** The system log: one row per mutating console call (and per console action on a player). */
 export const auditLog = pgTable(
@@ -23,7 +13,7 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: text(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: at().notNull(),
   },
   (t) => [
     index().on(t.at),
@@ -48,7 +38,7 @@ export const accessLog = pgTable(
     ms: real().notNull(),
     actor: text(),
     ip: text(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.at, t.id] }), index().on(t.at)],
 );
@@ -61,8 +51,8 @@ export const mailOutbox = pgTable(
     to: text().notNull(),
     subject: text().notNull(),
     body: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    sentAt: timestamp({ withTimezone: true }),
+    createdAt: at().notNull(),
+    sentAt: at(),
   },
   (t) => [index().on(t.to, t.createdAt)],
 );
@@ -71,5 +61,5 @@ export const mailOutbox = pgTable(
 export const serverSettings = pgTable('server_settings', {
   key: text().primaryKey(),
   value: jsonb().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: at().notNull(),
 });

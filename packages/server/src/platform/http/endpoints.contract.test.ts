@@ -630,9 +630,7 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
           key,
           (async () => {
             const roleName = `by_${tokens.size}_${Math.random().toString(36).slice(2, 8)}`;
-            const res = await ctx.call('POST', '/api/v1/role', { token: ctx.adminToken, body: { roleName, content } });
-            expect(res.statusCode, res.body).toBe(200);
-            return (await ctx.userWithRole(roleName)).token;
+            return (await ctx.userWithPermissions(roleName, content)).token;
           })(),
         );
       return tokens.get(key)!;

@@ -1,6 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const at = () => timestamp({ withTimezone: true });
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from '../db/columns.js';
 
 /**
  * The resource kit's storage, shared by every resource declared with `defineResource`: one row
