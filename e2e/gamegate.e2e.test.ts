@@ -118,7 +118,7 @@ describe('the game door through its screens', () => {
     await page().getByRole('columnheader', { name: '设备 ID' }).waitFor();
     await page().getByTestId('resource-create').click();
     const listName = unique('qa');
-    await inputOf('allow-name').fill(listName);
+    await inputOf('maintenanceAllowList-name').fill(listName);
     await drawer().getByTestId('allow-devices').click();
     await page().keyboard.type(`${device},`);
     made.push(`/api/v1/resources/maintenanceAllowList/${listName}`);
@@ -180,7 +180,7 @@ describe('the game door through its screens', () => {
     await page().getByText('应为 IPv4 或 IPv6 地址').waitFor();
 
     await page().getByTestId('resource-create').click();
-    await inputOf('ip-name').fill(name);
+    await inputOf('ipCountry-name').fill(name);
     await inputOf('ip-cidr').fill('198.51.100.0/24');
     await choose(drawer().getByTestId('ip-country'), '新西兰', '新西兰');
     made.push(`/api/v1/resources/ipCountry/${name}`);

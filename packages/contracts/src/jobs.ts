@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, endpointTable } from './endpoint.js';
+import { codedValues } from './enums.js';
 import { isoDate, optionalIsoDate } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
 import { type Label, zhEn } from './permissions.js';
@@ -25,16 +26,15 @@ export type JobName = keyof typeof jobCatalogue;
 export const jobNames = Object.keys(jobCatalogue) as JobName[];
 
 /** pg-boss's states, in its order (a job waits in `created` or `retry`). */
-export const jobStates = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof jobStates)[number];
-export const jobStateLabels: Record<JobState, Label> = {
+export const { codes: jobStates, labels: jobStateLabels } = codedValues({
   created: zhEn('等待中', 'Waiting'),
   retry: zhEn('等待重试', 'Waiting to retry'),
   active: zhEn('运行中', 'Running'),
   completed: zhEn('已完成', 'Completed'),
   cancelled: zhEn('已取消', 'Cancelled'),
   failed: zhEn('已失败', 'Failed'),
-};
+});
+export type JobState = (typeof jobStates)[number];
 /** States a job can be cancelled in, and the one it can be retried from. */
 export const cancellableJobStates: readonly JobState[] = ['created', 'retry', 'active'];
 export const retryableJobStates: readonly JobState[] = ['failed'];

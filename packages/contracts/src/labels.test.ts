@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { builtInRoles } from './access.js';
+import { codedValues, mailStateLabels, mailStates } from './enums.js';
 import { builtInRoleLabels, isSuperRole, operatingSystemLabel, roleLabel } from './labels.js';
+import { zhEn } from './permissions.js';
 
 describe('labels of coded values', () => {
   it('names every built-in role in both languages; a role made by an administrator keeps its name', () => {
@@ -25,5 +28,16 @@ describe('labels of coded values', () => {
     expect(operatingSystemLabel('android')).toBe('Android');
     expect(operatingSystemLabel('harmony')).toBe('harmony');
     expect(operatingSystemLabel(null)).toBe('-');
+  });
+
+  it("declares a set of coded values once: the codes are the labels' keys, in their order, and z.enum takes them", () => {
+    const { codes, labels } = codedValues({ b: zhEn('乙', 'B'), a: zhEn('甲', 'A'), c: zhEn('丙', 'C') });
+    expect(codes).toEqual(['b', 'a', 'c']);
+    expect(labels.a['en-US']).toBe('A');
+    const schema = z.enum(codes);
+    expect(schema.parse('c')).toBe('c');
+    expect(schema.safeParse('d').success).toBe(false);
+    expect(mailStates).toEqual(['scheduled', 'active', 'expired', 'recalled']);
+    expect(Object.keys(mailStateLabels)).toEqual([...mailStates]);
   });
 });

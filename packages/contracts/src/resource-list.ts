@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
+import { codedValues } from './enums.js';
 import { isoDateTime } from './fields.js';
 import { type Label, zhEn } from './permissions.js';
 
@@ -11,13 +12,12 @@ import { type Label, zhEn } from './permissions.js';
  */
 
 /** Where an item stands against its window (the service clock decides): before, inside, after. */
-export const windowStates = ['scheduled', 'active', 'expired'] as const;
-export type WindowState = (typeof windowStates)[number];
-export const windowStateLabels: Record<WindowState, Label> = {
+export const { codes: windowStates, labels: windowStateLabels } = codedValues({
   scheduled: zhEn('未开始', 'Scheduled'),
   active: zhEn('生效中', 'Active'),
   expired: zhEn('已过期', 'Expired'),
-};
+});
+export type WindowState = (typeof windowStates)[number];
 
 /** A window's state at `now` (ms); no bounds at all is active. */
 export function windowStateAt(
@@ -65,15 +65,14 @@ export interface ListAction {
 }
 
 /** The kit's own fields a list may sort by or export. */
-export const kitListFields = ['updatedAt', 'updatedBy', 'version', 'effectiveAt', 'expireAt'] as const;
-export type KitListField = (typeof kitListFields)[number];
-export const kitFieldLabels: Record<KitListField, Label> = {
+export const { codes: kitListFields, labels: kitFieldLabels } = codedValues({
   updatedAt: zhEn('更新时间', 'Updated at'),
   updatedBy: zhEn('更新人', 'Updated by'),
   version: zhEn('版本', 'Version'),
   effectiveAt: zhEn('生效时间', 'Effective from'),
   expireAt: zhEn('失效时间', 'Expires at'),
-};
+});
+export type KitListField = (typeof kitListFields)[number];
 
 export interface ResourceListDef<F extends string = string> {
   /** By query parameter name (a range sets `<name>Min`/`<name>Max` or `<name>From`/`<name>To`). */

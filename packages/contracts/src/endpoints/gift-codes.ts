@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conditionsSchema, operatingSystems } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
+import { codedValues } from '../enums.js';
 import {
   blankToUndefined,
   idParams,
@@ -23,12 +24,11 @@ import { conditionView, rewardView } from './mail.js';
  * game's redemption, the redemption history, the console's dry run.
  */
 
-export const giftCodeKinds = ['shared', 'unique'] as const;
-export type GiftCodeKind = (typeof giftCodeKinds)[number];
-export const giftCodeKindLabels: Record<GiftCodeKind, Label> = {
+export const { codes: giftCodeKinds, labels: giftCodeKindLabels } = codedValues({
   shared: zhEn('通用码', 'Shared code'),
   unique: zhEn('唯一码', 'Unique codes'),
-};
+});
+export type GiftCodeKind = (typeof giftCodeKinds)[number];
 
 /** A batch's state, computed by the server from its window, counts and switch (in this order). */
 export const giftCodeBatchStates = ['disabled', 'scheduled', 'expired', 'usedUp', 'active'] as const;
@@ -42,31 +42,15 @@ export const giftCodeBatchStateLabels: Record<GiftCodeBatchState, Label> = {
 };
 
 /** One generated code's state. */
-export const giftCodeStates = ['unused', 'used', 'disabled'] as const;
-export type GiftCodeState = (typeof giftCodeStates)[number];
-export const giftCodeStateLabels: Record<GiftCodeState, Label> = {
+export const { codes: giftCodeStates, labels: giftCodeStateLabels } = codedValues({
   unused: zhEn('未使用', 'Unused'),
   used: zhEn('已使用', 'Used'),
   disabled: zhEn('已停用', 'Disabled'),
-};
+});
+export type GiftCodeState = (typeof giftCodeStates)[number];
 
 /** What a redemption (or its dry run) came to. */
-export const redeemStatuses = [
-  'redeemed',
-  'unknown',
-  'typo',
-  'notStarted',
-  'expired',
-  'usedUp',
-  'alreadyRedeemed',
-  'alreadyUsed',
-  'notEligible',
-  'disabled',
-  'blacklisted',
-  'throttled',
-] as const;
-export type RedeemStatus = (typeof redeemStatuses)[number];
-export const redeemStatusLabels: Record<RedeemStatus, Label> = {
+export const { codes: redeemStatuses, labels: redeemStatusLabels } = codedValues({
   redeemed: zhEn('兑换成功', 'Redeemed'),
   unknown: zhEn('兑换码不存在', 'Unknown code'),
   typo: zhEn('兑换码输入有误', 'Mistyped code'),
@@ -79,7 +63,8 @@ export const redeemStatusLabels: Record<RedeemStatus, Label> = {
   disabled: zhEn('兑换码已停用', 'Disabled'),
   blacklisted: zhEn('玩家在黑名单中', 'Player blacklisted'),
   throttled: zhEn('尝试过于频繁', 'Too many attempts'),
-};
+});
+export type RedeemStatus = (typeof redeemStatuses)[number];
 
 // ---- Unique codes: alphabet, length, check character (pure; the server and the console share them).
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storedConditionsSchema } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { audienceCountSchema } from '../endpoints/audience.js';
+import { codedValues } from '../enums.js';
 import {
   type BucketRange,
   experimentStatuses,
@@ -79,13 +80,12 @@ export const abLayerResource = defineResource({
 /** The retention days an experiment can measure (a login on that calendar day after exposure). */
 export const retentionDays = [1, 7] as const;
 const eventName = /^[a-z][A-Za-z0-9_.]{0,63}$/;
-export const eventAggregates = ['any', 'count', 'sum'] as const;
-export type EventAggregate = (typeof eventAggregates)[number];
-export const eventAggregateLabels: Record<EventAggregate, Label> = {
+export const { codes: eventAggregates, labels: eventAggregateLabels } = codedValues({
   any: zhEn('触发比例', 'Share of players with it'),
   count: zhEn('人均次数', 'Count per player'),
   sum: zhEn('人均数值', 'Value per player'),
-};
+});
+export type EventAggregate = (typeof eventAggregates)[number];
 
 /**
  * A metric as an experiment names it: `retention:1`, `retention:7` or `event:<name>:<any|count|sum>`

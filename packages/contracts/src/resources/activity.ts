@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { codedValues } from '../enums.js';
 import { rewardsSchema } from '../game-catalogue.js';
-import { type Label, zhEn } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
 import { currencyCodeSchema, eachOnce, editedWith, MAX_STORE_LEVEL, storeConditionsSchema, whole } from './store.js';
@@ -11,12 +12,11 @@ import { currencyCodeSchema, eachOnce, editedWith, MAX_STORE_LEVEL, storeConditi
  * (`/activity`), published to the game's content.
  */
 
-export const purchaseActivityKinds = ['firstPurchaseDouble', 'spendReward'] as const;
-export type PurchaseActivityKind = (typeof purchaseActivityKinds)[number];
-export const purchaseActivityKindLabels: Record<PurchaseActivityKind, Label> = {
+export const { codes: purchaseActivityKinds, labels: purchaseActivityKindLabels } = codedValues({
   firstPurchaseDouble: zhEn('首充双倍', 'First purchase double'),
   spendReward: zhEn('累充奖励', 'Spend N, get rewards'),
-};
+});
+export type PurchaseActivityKind = (typeof purchaseActivityKinds)[number];
 
 /** Most IAP items one first-purchase-double activity names. */
 export const MAX_ACTIVITY_ITEMS = 200;
@@ -140,14 +140,13 @@ export const activityRewardResource = defineResource({
   routes: { list: 'activityReward', edit: 'activityRewardEdit' },
 });
 
-export const activityTypes = ['event', 'login', 'ranking', 'collect'] as const;
-export type ActivityType = (typeof activityTypes)[number];
-export const activityTypeLabels: Record<ActivityType, Label> = {
+export const { codes: activityTypes, labels: activityTypeLabels } = codedValues({
   event: zhEn('限时活动', 'Limited-time event'),
   login: zhEn('登录活动', 'Login event'),
   ranking: zhEn('排行活动', 'Ranking event'),
   collect: zhEn('收集活动', 'Collection event'),
-};
+});
+export type ActivityType = (typeof activityTypes)[number];
 
 /**
  * An in-game activity: shown by the game inside its window to players of at least `minLevel`,

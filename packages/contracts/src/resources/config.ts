@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkConditionRule, conditionAttributes, conditionOperators, maxConditionRules } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
+import { codedValues } from '../enums.js';
 import { isoDateTime, playerUserId as userIdSchema } from '../fields.js';
 import { percentOperators, percentRuleSchema } from '../percent.js';
 import { type Label, zhEn } from '../permissions.js';
@@ -220,15 +221,14 @@ export const configOverrideResource = defineResource({
 });
 
 /** Which rule gave a field its value (explain). */
-export const configSources = ['override', 'experiment', 'event', 'global', 'default'] as const;
-export type ConfigSource = (typeof configSources)[number];
-export const configSourceLabels: Record<ConfigSource, Label> = {
+export const { codes: configSources, labels: configSourceLabels } = codedValues({
   override: zhEn('测试覆盖', 'Tester override'),
   experiment: zhEn('实验变量', 'Experiment variable'),
   event: zhEn('活动配置', 'Event config'),
   global: zhEn('全局配置', 'Global config'),
   default: zhEn('默认值', 'Default value'),
-};
+});
+export type ConfigSource = (typeof configSources)[number];
 
 /** One field of "Test on a player". */
 export const configExplainFieldSchema = z.object({

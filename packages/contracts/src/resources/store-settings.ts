@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint, endpointTable } from '../endpoint.js';
+import { codedValues } from '../enums.js';
 import { resourceKindSchema, resourceKinds } from '../game-catalogue.js';
-import { type Label, zhEn } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
 import { currencyCodeSchema, editedWith, storePlatforms, whole } from './store.js';
@@ -12,11 +13,10 @@ import { currencyCodeSchema, editedWith, storePlatforms, whole } from './store.j
  * a buyer receives with an IAP item (`/purchase/mail`) and the currency overview.
  */
 
-export const receiptValidations = ['test', 'store'] as const;
-export const receiptValidationLabels: Record<(typeof receiptValidations)[number], Label> = {
+export const { codes: receiptValidations, labels: receiptValidationLabels } = codedValues({
   test: zhEn('测试校验（不连商店）', 'Test validator (no store)'),
   store: zhEn('商店校验', 'Store validation'),
-};
+});
 
 /**
  * How one platform sells: its app's store ID, how receipts are validated (the orders area reads

@@ -1,7 +1,8 @@
 import { compileConditions, type PlayerAttributes, storedRules } from '../conditions.js';
+import { codedValues } from '../enums.js';
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
-import { type Label, zhEn } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import type { PurchaseActivity } from './activity.js';
 import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
 
@@ -15,22 +16,7 @@ import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } fr
 export const GIFT_PACK_PERIOD_HOURS = 24;
 const HOUR_MS = 60 * 60 * 1000;
 
-export const hiddenReasons = [
-  'notEffective',
-  'scheduled',
-  'expired',
-  'conditions',
-  'levelBelow',
-  'levelAbove',
-  'soldOut',
-  'noPrice',
-  'itemHidden',
-  'notPicked',
-  'notThisPeriod',
-  'allBought',
-] as const;
-export type HiddenReason = (typeof hiddenReasons)[number];
-export const hiddenReasonLabels: Record<HiddenReason, Label> = {
+export const { codes: hiddenReasons, labels: hiddenReasonLabels } = codedValues({
   notEffective: zhEn('未启用（isEffective 关闭）', 'Switched off (isEffective is off)'),
   scheduled: zhEn('尚未开始', 'Not started yet'),
   expired: zhEn('已结束', 'Ended'),
@@ -43,7 +29,8 @@ export const hiddenReasonLabels: Record<HiddenReason, Label> = {
   notPicked: zhEn('本周期按权重选中了其他礼包', 'Another gift pack was picked by weight this period'),
   notThisPeriod: zhEn('本周期轮换未选中', 'Not in this period’s rotation'),
   allBought: zhEn('玩家已买过它加倍的所有商品', 'The player has bought every item it doubles'),
-};
+});
+export type HiddenReason = (typeof hiddenReasons)[number];
 
 interface Windowed<D> {
   key: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operatingSystems, type StoredConditionRule, storedConditionsSchema } from '../conditions.js';
+import { codedValues } from '../enums.js';
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
 import { type Label, type Permission, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
@@ -112,13 +113,12 @@ export const priceLevelResource = defineResource({
 });
 
 /** How a purchase is used up (the spec's "consuming type"). */
-export const consumingTypes = ['consumable', 'nonConsumable', 'subscription'] as const;
-export type ConsumingType = (typeof consumingTypes)[number];
-export const consumingTypeLabels: Record<ConsumingType, Label> = {
+export const { codes: consumingTypes, labels: consumingTypeLabels } = codedValues({
   consumable: zhEn('消耗型', 'Consumable'),
   nonConsumable: zhEn('非消耗型', 'Non-consumable'),
   subscription: zhEn('订阅', 'Subscription'),
-};
+});
+export type ConsumingType = (typeof consumingTypes)[number];
 
 /** An AND of the shared condition rules, stored as written; empty = every player. */
 export const storeConditionsSchema = storedConditionsSchema.default([]);
@@ -165,11 +165,10 @@ export const purchaseItemSchema = z.object({
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
-export const itemTypes = ['iap', 'giftPack'] as const;
-export const itemTypeLabels: Record<(typeof itemTypes)[number], Label> = {
+export const { codes: itemTypes, labels: itemTypeLabels } = codedValues({
   iap: zhEn('普通内购', 'In-app purchase'),
   giftPack: zhEn('礼包', 'Gift pack'),
-};
+});
 
 const windowFilter = { kind: 'state', label: zhEn('状态', 'State') } as const;
 
@@ -276,17 +275,15 @@ export const productResource = defineResource({
   routes: { list: 'productList', edit: 'productEdit', create: 'productAdd' },
 });
 
-export const giftPackColours = ['Eggplant', 'Orange', 'Rose'] as const;
-export const giftPackColourLabels: Record<(typeof giftPackColours)[number], Label> = {
+export const { codes: giftPackColours, labels: giftPackColourLabels } = codedValues({
   Eggplant: zhEn('茄紫', 'Eggplant'),
   Orange: zhEn('橙色', 'Orange'),
   Rose: zhEn('玫红', 'Rose'),
-};
-export const discountModes = ['percent', 'times'] as const;
-export const discountModeLabels: Record<(typeof discountModes)[number], Label> = {
+});
+export const { codes: discountModes, labels: discountModeLabels } = codedValues({
   percent: zhEn('折扣百分比', 'Discount percent'),
   times: zhEn('价值倍数', '× times value'),
-};
+});
 /** Largest gift-pack weight (weights are relative shares). */
 export const MAX_GIFT_WEIGHT = 10_000;
 
@@ -372,12 +369,11 @@ export const giftPackResource = defineResource({
   routes: { list: 'productGiftCode', edit: 'productGiftCodeAdd' },
 });
 
-export const storeKinds = ['rotating', 'static'] as const;
-export type StoreKind = (typeof storeKinds)[number];
-export const storeKindLabels: Record<StoreKind, Label> = {
+export const { codes: storeKinds, labels: storeKindLabels } = codedValues({
   rotating: zhEn('轮换商店', 'Rotating store'),
   static: zhEn('固定商店', 'Fixed store'),
-};
+});
+export type StoreKind = (typeof storeKinds)[number];
 /** Most slots of one store. */
 export const MAX_STORE_SLOTS = 100;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { codedValues } from '../enums.js';
 import { features, itemKinds, MAX_ACHIEVEMENT_LEVEL, penguinTypes } from '../game-catalogue.js';
-import { type Label, zhEn } from '../permissions.js';
+import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 import { optionalDocumentText } from '../text.js';
 
@@ -11,13 +12,12 @@ import { optionalDocumentText } from '../text.js';
  * (`content.unlockTrack.<key>` = `{ kind, level }`).
  */
 
-export const unlockKinds = ['item', 'penguin', 'feature'] as const;
-export type UnlockKind = (typeof unlockKinds)[number];
-export const unlockKindLabels: Record<UnlockKind, Label> = {
+export const { codes: unlockKinds, labels: unlockKindLabels } = codedValues({
   item: zhEn('道具', 'Item'),
   penguin: zhEn('企鹅种类', 'Penguin type'),
   feature: zhEn('功能', 'Feature'),
-};
+});
+export type UnlockKind = (typeof unlockKinds)[number];
 
 /** The catalogue keys each kind may name. */
 export const unlockTargets: Record<UnlockKind, readonly string[]> = {

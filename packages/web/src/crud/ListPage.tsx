@@ -31,14 +31,18 @@ export interface ListContext<E> {
   query: QueryInput<E>;
 }
 
-export interface ListPageProps<E extends Endpoint> {
+/** The field that keys a row: optional when the row has an `id`, which is then the key. */
+type RowKeyProp<R> = 'id' extends keyof R ? { rowKey?: keyof R & string } : { rowKey: keyof R & string };
+
+export type ListPageProps<E extends Endpoint> = ListPageOptions<E> & RowKeyProp<ListRow<E>>;
+
+interface ListPageOptions<E extends Endpoint> {
   /** The list endpoint, from the contracts endpoint table. */
   endpoint: E;
   /** The fixed part of its query (a scope, a table, the player a tab is about). */
   query?: Partial<QueryInput<E>>;
   /** One list for the search form, the columns and the detail drawer. */
   fields: Field<ListRow<E>>[];
-  rowKey: keyof ListRow<E> & string;
   toolbar?: ReactNode;
   rowActions?: (row: ListRow<E>, list: ListContext<E>) => RowAction<ListRow<E>>[];
   batchActions?: BatchAction<ListRow<E>>[];
@@ -64,7 +68,8 @@ export function ListPage<E extends Endpoint>({
   endpoint,
   query: fixed,
   fields,
-  rowKey,
+  // Omitted only where the row has an `id` (the props' type says so).
+  rowKey = 'id' as keyof ListRow<E> & string,
   toolbar,
   rowActions,
   batchActions,

@@ -17,7 +17,6 @@ export default function GiftCodeListPage() {
     <ListPage
       endpoint={giftCodeEndpoints.listGiftCodeBatches}
       fields={batchFields}
-      rowKey="id"
       toolbar={
         canEdit && (
           <Button type="primary" onClick={() => navigate(pathTo('giftCodeEdit'))} data-testid="giftcode-create">

@@ -4,7 +4,7 @@ import { redemptionFields } from './fields';
 
 /** Redemptions by player, by code or of a batch, newest first: "did this player get their code, and what did it give". */
 export default function GiftCodeUserQueryPage() {
-  return <ListPage endpoint={giftCodeEndpoints.listGiftCodeRedemptions} fields={redemptionFields} rowKey="id" />;
+  return <ListPage endpoint={giftCodeEndpoints.listGiftCodeRedemptions} fields={redemptionFields} />;
 }
 
 /** The gift-code tab of a player's detail page: that player's redemptions. */
@@ -15,7 +15,6 @@ export function PlayerGiftCodeTab({ userId }: { userId: number }) {
       query={{ userId }}
       urlPrefix="giftCodes"
       fields={redemptionFields.filter((f) => f.name !== 'userId').map((f) => ({ ...f, search: undefined }))}
-      rowKey="id"
     />
   );
 }

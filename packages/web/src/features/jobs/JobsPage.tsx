@@ -157,5 +157,5 @@ export default function JobsPage() {
     return actions;
   };
 
-  return <ListPage endpoint={jobEndpoints.listJobs} fields={fields()} rowKey="id" rowActions={rowActions} />;
+  return <ListPage endpoint={jobEndpoints.listJobs} fields={fields()} rowActions={rowActions} />;
 }

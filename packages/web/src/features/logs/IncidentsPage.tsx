@@ -97,7 +97,6 @@ export default function IncidentsPage() {
     <ListPage
       endpoint={logEndpoints.incidentList}
       fields={fields}
-      rowKey="id"
       rowActions={(row) =>
         row.state === 'open'
           ? [

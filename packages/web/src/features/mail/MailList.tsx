@@ -21,7 +21,6 @@ export function MailList({ scope }: { scope: MailScope }) {
       endpoint={mailEndpoints.listMails}
       query={{ mailScope: scope }}
       fields={mailFields(scope)}
-      rowKey="id"
       toolbar={
         canSend && (
           <Button

@@ -41,7 +41,6 @@ export function PlayerMailTab({ userId }: { userId: number }) {
       query={{ userId }}
       urlPrefix="mails"
       fields={fields}
-      rowKey="id"
       rowActions={(row) =>
         row.inMailbox && can([mailScopePermissions[row.mailScope].delete])
           ? [

@@ -20,7 +20,6 @@ export function TemplateList({ table, editPath }: { table: TemplateTable; editPa
       endpoint={mailEndpoints.listMailTemplates}
       query={{ theTable: table }}
       fields={table === 'mail' ? mailTemplateFields : rewardTemplateFields}
-      rowKey="id"
       toolbar={
         canEdit && (
           <CreateButton to={editPath} testId="create-template">

@@ -49,7 +49,6 @@ export function PlayerEventList({ userId }: { userId?: number }) {
       query={userId ? { userId } : undefined}
       urlPrefix={userId ? 'events' : undefined}
       fields={userId ? fields.filter((f) => f.name !== 'userIdSearch') : fields}
-      rowKey="id"
     />
   );
 }

@@ -43,7 +43,6 @@ export default function RemovalListPage() {
     <ListPage
       endpoint={playerEndpoints.listItemRemovals}
       fields={fields}
-      rowKey="id"
       toolbar={
         <Space>
           <Button type="primary" onClick={() => navigate(pathTo('gameUserRemoveEdit'))}>

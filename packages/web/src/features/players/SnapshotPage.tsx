@@ -41,7 +41,6 @@ export default function SnapshotPage() {
     <ListPage
       endpoint={playerEndpoints.listSnapshots}
       fields={fields}
-      rowKey="id"
       detail={false}
       rowActions={(row) => [
         { key: 'view', label: t('players.view'), run: () => view(row) },

@@ -48,7 +48,6 @@ export default function SuspiciousPage() {
     <ListPage
       endpoint={playerEndpoints.listSuspiciousPlayers}
       fields={fields}
-      rowKey="id"
       initialSearch={{ reviewed: 'false' }}
       rowActions={(row) =>
         row.reviewedAt

@@ -8,7 +8,7 @@ import { ResourceList } from '../../crud/resource/ResourceList';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import './gamegate-texts';
-import { LongText, TextInput } from '../../crud/schema-fields';
+import { TextInput } from '../../crud/schema-fields';
 
 /** `CN` → `China (CN)` in the console's language (the browser's own names, no library). */
 export function countryName(code: string, locale = currentLocale()) {
@@ -44,23 +44,18 @@ export const ipCountryScreen = resourceScreen({
   labels: { name: 'gate.ip.name', cidr: 'gate.ip.cidr', country: 'gate.ip.country', note: 'gate.note' },
   render: { country: (row) => countryName(row.country) },
   blank: { note: '' },
-  Form: ({ itemProps, editing }) => {
-    return (
-      <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="ip-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('cidr')}>
-          <TextInput field="cidr" placeholder="10.0.0.0/8" data-testid="ip-cidr" />
-        </Form.Item>
-        <Form.Item {...itemProps('country')}>
-          <CountrySelect />
-        </Form.Item>
-        <Form.Item {...itemProps('note')}>
-          <LongText field="note" />
-        </Form.Item>
-      </>
-    );
+  fields: ['name', 'cidr', 'country', 'note'],
+  widgets: {
+    cidr: ({ itemProps }) => (
+      <Form.Item {...itemProps('cidr')}>
+        <TextInput field="cidr" placeholder="10.0.0.0/8" data-testid="ip-cidr" />
+      </Form.Item>
+    ),
+    country: ({ itemProps }) => (
+      <Form.Item {...itemProps('country')}>
+        <CountrySelect />
+      </Form.Item>
+    ),
   },
 });
 

@@ -7,12 +7,13 @@ import {
 } from '@rookery/contracts';
 import { Form, Select, Space, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ResourceList } from '../../crud/resource/ResourceList';
-import { resourceScreen } from '../../crud/resource/screen';
+import { type ResourceFormProps, resourceScreen } from '../../crud/resource/screen';
 import { WindowAffected } from './AffectedPlayers';
 import { PlatformsSelect, platformsText } from './platforms';
 import { bothZones, utcTime } from './times';
@@ -190,6 +191,15 @@ function TagsInput({
   );
 }
 
+/** An allow-list field typed as tags. */
+const tagsField =
+  (name: 'userIds' | 'deviceIds' | 'cidrs', testId: string, numbers = false): ComponentType<ResourceFormProps> =>
+  ({ itemProps }) => (
+    <Form.Item {...itemProps(name)}>
+      <TagsInput numbers={numbers} testId={testId} />
+    </Form.Item>
+  );
+
 export const allowListScreen = resourceScreen({
   resource: maintenanceAllowListResource,
   entity: 'gate.allow.entity',
@@ -206,26 +216,11 @@ export const allowListScreen = resourceScreen({
     cidrs: (row) => row.cidrs.join(', '),
   },
   blank: { userIds: [], deviceIds: [], cidrs: [], note: '' },
-  Form: ({ itemProps, editing }) => {
-    return (
-      <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="allow-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('userIds')}>
-          <TagsInput numbers testId="allow-users" />
-        </Form.Item>
-        <Form.Item {...itemProps('deviceIds')}>
-          <TagsInput testId="allow-devices" />
-        </Form.Item>
-        <Form.Item {...itemProps('cidrs')}>
-          <TagsInput testId="allow-cidrs" />
-        </Form.Item>
-        <Form.Item {...itemProps('note')}>
-          <LongText field="note" />
-        </Form.Item>
-      </>
-    );
+  fields: ['name', 'userIds', 'deviceIds', 'cidrs', 'note'],
+  widgets: {
+    userIds: tagsField('userIds', 'allow-users', true),
+    deviceIds: tagsField('deviceIds', 'allow-devices'),
+    cidrs: tagsField('cidrs', 'allow-cidrs'),
   },
 });
 

@@ -1,11 +1,11 @@
-import { type UpgradeLevel, upgradeLevelLabels, upgradeLevelResource, upgradeLevels } from '@rookery/contracts';
-import { Form, InputNumber, Select, Tag } from 'antd';
+import { type UpgradeLevel, upgradeLevelLabels, upgradeLevelResource } from '@rookery/contracts';
+import { Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
+import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './gamegate-texts';
-import { LongText, TextInput } from '../../crud/schema-fields';
 import { PlatformsSelect, platformsText } from './platforms';
 
 const levelColors: Record<UpgradeLevel, string> = { forced: 'red', recommended: 'blue', silent: 'default' };
@@ -31,33 +31,23 @@ export const upgradeLevelScreen = resourceScreen({
         : t('gate.level.noConditions'),
   },
   blank: { level: 'recommended', order: 0, platforms: [], conditions: [], note: '' },
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="level-name" />
-        </Form.Item>
-        <Form.Item {...itemProps('level')}>
-          <Select
-            options={upgradeLevels.map((l) => ({ value: l, label: upgradeLevelLabels[l][currentLocale()] }))}
-            style={{ maxWidth: 240 }}
-            data-testid="level-level"
-          />
-        </Form.Item>
-        <Form.Item {...itemProps('order')} extra={t('gate.level.orderHint')}>
-          <InputNumber<number> min={0} max={1_000_000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item {...itemProps('platforms')}>
-          <PlatformsSelect />
-        </Form.Item>
-        <Form.Item label={t('gate.level.conditions')}>
-          <ConditionsEditor />
-        </Form.Item>
-        <Form.Item {...itemProps('note')}>
-          <LongText field="note" />
-        </Form.Item>
-      </>
-    );
+  fields: ['name', 'level', 'order', 'platforms', 'conditions', 'note'],
+  widgets: {
+    order: ({ itemProps }) => {
+      const { t } = useTranslation();
+      return (
+        <SchemaField name="order" itemProps={itemProps} extra={t('gate.level.orderHint')} testId="upgradeLevel-order" />
+      );
+    },
+    platforms: ({ itemProps }) => (
+      <Form.Item {...itemProps('platforms')}>
+        <PlatformsSelect />
+      </Form.Item>
+    ),
+    conditions: ({ itemProps }) => (
+      <Form.Item label={itemProps('conditions').label}>
+        <ConditionsEditor />
+      </Form.Item>
+    ),
   },
 });

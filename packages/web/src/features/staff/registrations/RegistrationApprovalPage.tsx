@@ -21,7 +21,6 @@ export default function RegistrationApprovalPage() {
       <ListPage
         endpoint={staffEndpoints.listRegistrations}
         fields={registrationFields}
-        rowKey="id"
         initialSearch={{ status: 'pending' }}
         // The roles this reviewer may grant come with the list.
         rowActions={(row, { data }) =>

@@ -23,7 +23,6 @@ export default function RoleListPage() {
       <ListPage
         endpoint={staffEndpoints.listRoles}
         fields={roleFields}
-        rowKey="id"
         toolbar={<CreateButton to={pathTo('systemRoleEdit')} testId="create-role" />}
         rowActions={(row) => [
           {

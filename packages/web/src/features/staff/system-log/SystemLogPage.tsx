@@ -8,12 +8,5 @@ import { systemLogFields } from './system-log-fields';
 export default function SystemLogPage() {
   // The page opens on the last 24 hours, so the required range never starts empty.
   const [initialSearch] = useState(() => ({ at: [dayjs().subtract(24, 'hour'), dayjs()] }));
-  return (
-    <ListPage
-      endpoint={staffEndpoints.listSystemLog}
-      fields={systemLogFields}
-      rowKey="id"
-      initialSearch={initialSearch}
-    />
-  );
+  return <ListPage endpoint={staffEndpoints.listSystemLog} fields={systemLogFields} initialSearch={initialSearch} />;
 }

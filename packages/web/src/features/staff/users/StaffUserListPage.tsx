@@ -59,7 +59,6 @@ export default function StaffUserListPage() {
     <ListPage
       endpoint={staffEndpoints.listStaffUsers}
       fields={staffUserFields}
-      rowKey="id"
       toolbar={<CreateButton to={pathTo('systemUserEdit')} testId="create-user" />}
       batchActions={[
         {
