@@ -211,6 +211,10 @@ describe('Redis screens', () => {
       await raw.hset(`${redisPrefix}${tag}:bag`, { gems: '10' });
       for (let i = 0; i < 11; i++) await raw.set(`${redisPrefix}${tag}:n${i}`, String(i));
       await page.goto('/redis/redis-del');
+      // Nothing typed: the field says what a key is, and nothing is searched.
+      await page.getByRole('button', { name: 'Find', exact: true }).click();
+      await page.getByText('A key is 1 to 512 characters, without control characters').waitFor();
+      expect(page.url()).not.toContain('pattern=');
       await page.getByLabel('Key or pattern').fill(`${tag}:*`);
       await page.getByRole('button', { name: 'Find', exact: true }).click();
       await expect.poll(() => page.locator('tbody tr.ant-table-row').count()).toBe(12);

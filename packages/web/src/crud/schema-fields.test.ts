@@ -1,4 +1,12 @@
-import { dictionaryResource, mailBodySchema, playerEndpoints, templateBodySchema } from '@rookery/contracts';
+import {
+  configResource,
+  dictionaryResource,
+  experimentResource,
+  mailBodySchema,
+  playerEndpoints,
+  staffEndpoints,
+  templateBodySchema,
+} from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { textLimit, widgetOf } from './schema-fields';
@@ -13,6 +21,17 @@ describe('a field limit comes from the schema', () => {
     expect(textLimit(playerEndpoints.freezePlayers.body!, ['reason'])).toBe(500);
     expect(textLimit(z.object({ n: z.number().max(3) }), ['n'])).toBeUndefined();
     expect(textLimit(z.object({ a: z.string().max(9).max(4).optional() }), ['a'])).toBe(4);
+  });
+
+  it('reads it inside lists and rule unions, where screens once restated it with a cutting maxLength', () => {
+    expect(textLimit(experimentResource.body, ['variations', 0, 'name'])).toBe(50);
+    // A key's length is part of its format rule (the format message says it), like any key's.
+    expect(textLimit(configResource.body, ['events', 1, 'name'])).toBeUndefined();
+    expect(textLimit(configResource.body, ['values', 0, 'label'])).toBe(100);
+    expect(textLimit(configResource.body, ['events', 0, 'values', 2, 'label'])).toBe(100);
+    expect(textLimit(configResource.body, ['values', 0, 'conditions', 3, 'seed'])).toBe(100);
+    expect(textLimit(playerEndpoints.copyAccount.body!, ['reason'])).toBe(500);
+    expect(textLimit(staffEndpoints.rejectRegistration.body!, ['reason'])).toBe(500);
   });
 });
 

@@ -110,9 +110,13 @@ const counter = (max: number | undefined) => (max ? { show: true, max } : undefi
 type FieldPath = string | (string | number)[];
 const asPath = (field: FieldPath) => (Array.isArray(field) ? field : [field]);
 
-/** A one-line text field of the form's schema: its limit and counter come from the schema. */
-export function TextInput({ field, ...props }: InputProps & { field: FieldPath }) {
-  const max = textLimit(useContext(FormSchema), asPath(field));
+/**
+ * A one-line text field of the form's schema: its limit and counter come from the schema (`schema`
+ * names it for a field whose form does not: a reason sent with another call than the form's).
+ */
+export function TextInput({ field, schema, ...props }: InputProps & { field: FieldPath; schema?: unknown }) {
+  const form = useContext(FormSchema);
+  const max = textLimit(schema ?? form, asPath(field));
   return <Input count={counter(max)} {...props} />;
 }
 

@@ -220,7 +220,11 @@ export function VariationsEditor({ weightsOnly = false }: { weightsOnly?: boolea
                   style={{ marginBottom: 8 }}
                   hidden={weightsOnly}
                 >
-                  <Input style={{ width: 200 }} maxLength={50} data-testid={`variation-name-${i}`} />
+                  <TextInput
+                    field={['variations', row.name, 'name']}
+                    style={{ width: 200 }}
+                    data-testid={`variation-name-${i}`}
+                  />
                 </Form.Item>
                 {weightsOnly && (
                   <Typography.Text strong>{form.getFieldValue(['variations', row.name, 'name'])}</Typography.Text>

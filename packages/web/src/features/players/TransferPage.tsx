@@ -1,10 +1,11 @@
 import { type EndpointResponse, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
-import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, InputNumber, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
 import { useConsequenceConfirm } from '../../crud/Consequence';
 import { displayValue, wordsText } from '../../crud/fields';
+import { TextInput } from '../../crud/schema-fields';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';
@@ -93,7 +94,7 @@ export function TransferPage({ kind }: { kind: Kind }) {
             <InputNumber min={1} precision={0} style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="reason" label={t('players.reason')}>
-            <Input maxLength={500} style={{ width: 220 }} />
+            <TextInput field="reason" schema={calls[kind].run.body} style={{ width: 220 }} />
           </Form.Item>
           <Space>
             <Button htmlType="submit" loading={submitting} data-testid={`${kind}-preview`}>

@@ -1,15 +1,20 @@
 import { REDIS_SCAN_COUNT, REDIS_TYPED_CONFIRM_FROM, redisEndpoints } from '@rookery/contracts';
-import { App, Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Drawer, Form, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointFetch, useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { useConfirm } from '../../crud/Consequence';
+import { SchemaFormShell } from '../../crud/SchemaFormShell';
 import { SmallTable } from '../../crud/SmallTable';
+import { TextInput } from '../../crud/schema-fields';
+import { useSchemaForm } from '../../crud/useSchemaForm';
 import { RedisNotConfigured } from './RedisNotConfigured';
 import './texts';
 
 type KeyInfo = { key: string; type: string; ttl: number };
+
+const patternSchema = redisEndpoints.redisScan.query!.pick({ pattern: true });
 
 /**
  * Find Redis keys by name or pattern (SCAN in bounded steps, inside the deployment's prefix), see
@@ -62,27 +67,29 @@ export default function RedisDeletePage() {
     setSelected([]);
   };
 
+  // The key or pattern as the endpoint checks it: a blank or overlong one is said on the field.
+  const patternForm = useSchemaForm(patternSchema, async ({ pattern: p }) => {
+    setParams({ pattern: p });
+    await search(p);
+  });
+
   if (info.data && !info.data.configured) return <RedisNotConfigured />;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="redis-tools">
       <Card size="small">
-        <Form
-          layout="vertical"
+        <SchemaFormShell
+          schemaForm={patternForm}
+          schema={patternSchema}
+          testId="redis-search"
           initialValues={{ pattern }}
-          onFinish={(v: { pattern: string }) => {
-            const p = v.pattern.trim();
-            setParams(p ? { pattern: p } : {});
-            void search(p);
-          }}
         >
           <Form.Item
-            name="pattern"
+            {...patternForm.itemProps('pattern')}
             label={t('redis.pattern')}
             extra={t('redis.patternHint', { prefix: info.data?.prefix ?? '', count: REDIS_SCAN_COUNT })}
-            rules={[{ required: true, whitespace: true, message: t('redis.pattern') }]}
           >
-            <Input allowClear maxLength={512} data-testid="redis-pattern" />
+            <TextInput field="pattern" allowClear data-testid="redis-pattern" />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">
@@ -95,7 +102,7 @@ export default function RedisDeletePage() {
               {steps ? `${t('redis.scanned', { steps })}${cursor === '0' ? ` · ${t('redis.done')}` : ''}` : ''}
             </Typography.Text>
           </Space>
-        </Form>
+        </SchemaFormShell>
       </Card>
       <Card size="small">
         <Space style={{ marginBottom: 12 }}>

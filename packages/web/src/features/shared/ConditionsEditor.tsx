@@ -15,6 +15,7 @@ import type { NamePath } from 'antd/es/form/interface';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
+import { TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
 import { type PercentValue, percentShare, percentValueFor } from './percent-input';
@@ -228,14 +229,14 @@ function ConditionRow({
             <PercentInput op={op as PercentOperator} />
           </Form.Item>
           <Form.Item name={[name, 'seed']} style={{ marginBottom: 0 }}>
-            <Input
+            <TextInput
+              field={[...path, name, 'seed']}
               {...partNames('seed')}
               suffix={
                 <Tooltip title={t('conditions.seedHint')}>
                   <QuestionCircleOutlined />
                 </Tooltip>
               }
-              maxLength={100}
               style={{ width: 160 }}
             />
           </Form.Item>

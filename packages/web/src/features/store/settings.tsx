@@ -44,7 +44,7 @@ export const iapSettingScreen = resourceScreen({
           <CurrencyInput testId="iap-currency" />
         </Form.Item>
         <Form.Item {...itemProps('storeSecret')} extra={t('store.settings.secretHint')}>
-          <Input.Password autoComplete="new-password" maxLength={10_000} data-testid="iap-secret" />
+          <Input.Password autoComplete="new-password" data-testid="iap-secret" />
         </Form.Item>
       </>
     );

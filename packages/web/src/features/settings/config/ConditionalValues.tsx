@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConfigValueType } from '@rookery/contracts';
-import { Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Card, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../crud/IconButton';
+import { TextInput } from '../../../crud/schema-fields';
 import { ConditionsEditor } from '../../shared/ConditionsEditor';
 import { blankValueOf, ValueEditor } from '../../shared/ValueEditor';
 import './texts';
@@ -62,8 +63,8 @@ export function ConditionalValues({
               }
             >
               <Form.Item name={[row.name, 'label']} label={t('settings.config.valueLabel')}>
-                <Input
-                  maxLength={100}
+                <TextInput
+                  field={[...path, row.name, 'label']}
                   placeholder={t('settings.config.valueLabelPlaceholder')}
                   data-testid="conditional-value-label"
                 />

@@ -8,7 +8,7 @@ import {
   configValueTypeLabels,
   configValueTypes,
 } from '@rookery/contracts';
-import { Button, Card, Form, type FormInstance, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Form, type FormInstance, Select, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../crud/Consequence';
@@ -95,7 +95,7 @@ function EventConfigs({ type }: { type: ConfigValueType }) {
               }
             >
               <Form.Item name={[row.name, 'name']} label={t('settings.config.eventName')} required>
-                <Input maxLength={100} data-testid="event-name" />
+                <TextInput field={['events', row.name, 'name']} data-testid="event-name" />
               </Form.Item>
               <Space wrap align="start">
                 <Form.Item name={[row.name, 'effectiveAt']} label={t('settings.config.effectiveAt')} required>

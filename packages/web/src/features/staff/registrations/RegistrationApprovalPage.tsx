@@ -1,11 +1,12 @@
 import { staffEndpoints } from '@rookery/contracts';
-import { App, Form, Input, Select } from 'antd';
+import { App, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../../api/endpoint-query';
 import { useConsequenceConfirm } from '../../../crud/Consequence';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
+import { LongText } from '../../../crud/schema-fields';
 import { type Registration, registrationFields } from './registration-fields';
 import '../texts';
 
@@ -129,7 +130,7 @@ function RejectModal({ registration, onClose }: { registration: Registration; on
     >
       {(itemProps) => (
         <Form.Item {...itemProps('reason')} label={t('staff.rejectReason')}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
+          <LongText field="reason" rows={3} />
         </Form.Item>
       )}
     </FormDialog>
