@@ -163,6 +163,23 @@ describe('remote config in the console', () => {
     expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
   });
 
+  it("a conditional value's label pasted past its cap stays whole; the counter and the field say so", async () => {
+    const p = page();
+    await p.goto('/setting/config/edit');
+    await p.getByTestId('config-values-add').click();
+    const value = p.getByTestId('conditional-value').first();
+    const label = inputOf(value, 'conditional-value-label');
+    await label.fill('标'.repeat(101));
+    // Not cut at the schema's 100: the counter and the message say it, in the operator's language.
+    expect((await label.inputValue()).length).toBe(101);
+    await value.getByText('101 / 100').waitFor();
+    await p.getByTestId('resource-save').click();
+    await value.getByText('最多 100 个字符').waitFor();
+    expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
+    await label.fill('标'.repeat(100));
+    await expect.poll(() => value.getByText('最多 100 个字符').count()).toBe(0);
+  });
+
   it('asks before a change of type replaces typed values; cancel keeps the type and the values', async () => {
     const p = page();
     await p.goto('/setting/config/edit');

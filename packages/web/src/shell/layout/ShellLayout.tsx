@@ -65,6 +65,10 @@ export default function ShellLayout() {
     // A render can arrive late, for a page the user already left (closed its tab while it was
     // still loading): opening a tab for it would bring the closed tab back.
     if (location.pathname !== window.location.pathname) return;
+    // The same, before the address has changed: the page whose tab was just closed.
+    const { leaving } = useTabs.getState();
+    if (leaving === locationTabKey(location.pathname, location.search)) return;
+    if (leaving) useTabs.setState({ leaving: null });
     const arrival = `${session.username} ${fullPath}`;
     if (openedFor.current === arrival) return;
     openedFor.current = arrival;
@@ -73,7 +77,7 @@ export default function ShellLayout() {
     const page = findPageRoute(location.pathname);
     if (page && !page.route.hideInTab)
       useTabs.getState().apply(openTab(useTabs.getState().tabs, tabOf(page.route, fullPath, page.params)));
-  }, [fullPath, location.pathname, session]);
+  }, [fullPath, location.pathname, location.search, session]);
 
   // A phone always gets the side menu, as a drawer: a top menu does not fit its header.
   const side = layout === 'side' || mobile;

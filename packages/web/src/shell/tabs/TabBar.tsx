@@ -72,7 +72,9 @@ export function TabBar() {
 
   const finish = ({ tabs: next, navigateTo }: CloseResult) => {
     apply(next);
-    if (navigateTo) navigate(navigateTo);
+    if (!navigateTo) return;
+    useTabs.setState({ leaving: browserTabKey() });
+    navigate(navigateTo);
   };
 
   const run = (action: TabAction, key: string) => {

@@ -9,6 +9,12 @@ interface TabsState {
   /** Whose tabs these are; they are restored when another user's session appears. */
   owner: string | null;
   tabs: TabEntry[];
+  /**
+   * The key of the page a close is navigating away from, until the user arrives elsewhere. The
+   * router changes the address only once the next page is ready, so a render of the closed page
+   * can still commit in between; it must not open that tab again.
+   */
+  leaving: string | null;
   /** Replace the list (the result of a tab-ops function) and save it. */
   apply(tabs: TabEntry[]): void;
   restoreFor(username: string, access: readonly string[]): void;
@@ -25,6 +31,7 @@ function readSaved(username: string): unknown {
 export const useTabs = create<TabsState>((set, get) => ({
   owner: null,
   tabs: [homeTab],
+  leaving: null,
   apply(tabs) {
     set({ tabs });
     const { owner } = get();
