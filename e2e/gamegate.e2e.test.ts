@@ -171,6 +171,26 @@ describe('the game door through its screens', () => {
     expect((await login('7.8.0')).body.data.upgrade).toBeUndefined();
   });
 
+  it('adds an upgrade level from its declared form: the logins it selects get that prompt', async () => {
+    const name = unique('quietAndroid');
+    await page().goto('/setting/upgradeLevel');
+    await page().getByTestId('resource-create').click();
+    await inputOf('upgradeLevel-name').fill(name);
+    // The level is the schema's enum, offered by its names; the order has its range and its hint.
+    await choose(drawer().getByTestId('upgradeLevel-level'), '静默更新');
+    await inputOf('upgradeLevel-order').fill('1');
+    await drawer().getByText('数字小的先匹配').waitFor();
+    await choose(drawer().getByTestId('level-platforms'), 'Android');
+    made.push(`/api/v1/resources/upgradeLevel/${name}`);
+    await drawer().getByTestId('resource-save').click();
+    await row(name).getByText('静默更新').waitFor();
+
+    // Between the minimum (7.7.5) and the latest (7.8.0) on Android: the silent prompt.
+    const quiet = await login('7.7.6');
+    expect(quiet.status).toBe(200);
+    expect(quiet.body.data.upgrade).toMatchObject({ level: 'silent', latest: '7.8.0' });
+  });
+
   it('adds an IP override; the lookup box answers with its country and says the override answered', async () => {
     const name = unique('lab');
     await page().goto('/setting/ipcountry');

@@ -41,7 +41,7 @@ export const upgradeLevelScreen = resourceScreen({
     },
     platforms: ({ itemProps }) => (
       <Form.Item {...itemProps('platforms')}>
-        <PlatformsSelect />
+        <PlatformsSelect data-testid="level-platforms" />
       </Form.Item>
     ),
     conditions: ({ itemProps }) => (
