@@ -8,6 +8,7 @@ import {
   call,
   callGame,
   chromePath,
+  contextOptions,
   createStaffUser,
   newAdminPage,
   newPage,
@@ -236,7 +237,11 @@ describe('pre-release hosts', () => {
       ],
     });
     try {
-      const context = await pre.newContext({ baseURL: `http://pre-console.test:${port}`, locale: 'zh-CN' });
+      const context = await pre.newContext({
+        ...contextOptions,
+        baseURL: `http://pre-console.test:${port}`,
+        locale: 'zh-CN',
+      });
       const page = await context.newPage();
       await signIn(page, 'admin', inject('adminPassword'));
       await see(page, '欢迎，Administrator');

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, see, signIn, useBrowser } from './helpers';
+import { newAdminPage, newPage, see, signIn, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -52,6 +52,41 @@ describe('the frame on a phone', () => {
     expect(style.family).toContain('sans-serif');
     expect(style.family).not.toMatch(/^["']?Times/);
     await context.close();
+  });
+});
+
+describe('motion', () => {
+  /**
+   * Open the sign-out confirmation and say whether its dialog zoomed in: whether it was ever in
+   * antd's active appear step, the one that runs the animation. (Without motion the dialog still
+   * passes a one-frame prepare step, which animates nothing.)
+   */
+  async function signOutDialogZooms(reducedMotion: 'reduce' | 'no-preference') {
+    const { page, context } = await newAdminPage(browser(), 'zh-CN', reducedMotion);
+    await page.evaluate(() => {
+      const seen = { zoomed: false };
+      (window as unknown as { motion: typeof seen }).motion = seen;
+      const zooming = (el: Element) =>
+        el.matches('.ant-modal.ant-zoom-appear-active') || el.querySelector('.ant-modal.ant-zoom-appear-active');
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of [change.target, ...change.addedNodes])
+            if (node instanceof Element && zooming(node)) seen.zoomed = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('退出登录').click();
+    await see(page, '打开的标签页和设置会保留');
+    // Settled: no motion class left on the dialog (after its animation, when it had one).
+    await page.locator('.ant-modal-confirm:not([class*=ant-zoom])').waitFor();
+    const zoomed = await page.evaluate(() => (window as unknown as { motion: { zoomed: boolean } }).motion.zoomed);
+    await context.close();
+    return zoomed;
+  }
+
+  it("follows the system's reduced motion: a confirmation opens at once, and zooms in without it", async () => {
+    expect(await signOutDialogZooms('reduce')).toBe(false);
+    expect(await signOutDialogZooms('no-preference')).toBe(true);
   });
 });
 

@@ -42,17 +42,32 @@ export function useAdminPage(locale = 'zh-CN'): () => Page {
   return () => page!;
 }
 
+/**
+ * How the test browsers are made: a desktop window whose system asks for less motion, so dialogs,
+ * drawers and menus open and close at once (the console honours it). A click is never aimed at a
+ * button still zooming in; `frame.e2e.test.ts` shows both ways.
+ */
+export const contextOptions = { viewport: { width: 1400, height: 900 }, reducedMotion: 'reduce' } as const;
+
 /** A fresh browser profile (cookies, local storage) speaking `locale`. */
-export async function newPage(browser: Browser, locale = 'zh-CN'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale, viewport: { width: 1400, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  locale = 'zh-CN',
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...contextOptions, baseURL: baseUrl(), locale, reducedMotion });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
 /** A fresh browser profile speaking `locale`, signed in as the admin. */
-export async function newAdminPage(browser: Browser, locale = 'zh-CN') {
-  const opened = await newPage(browser, locale);
+export async function newAdminPage(
+  browser: Browser,
+  locale = 'zh-CN',
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+) {
+  const opened = await newPage(browser, locale, reducedMotion);
   await signIn(opened.page, 'admin', inject('adminPassword'));
   return opened;
 }

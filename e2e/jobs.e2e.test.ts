@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../packages/server/src/test/harness.js';
-import { see, useBrowser } from './helpers';
+import { contextOptions, see, useBrowser } from './helpers';
 
 /**
  * The jobs page on a server of its own (this test needs its database): a housekeeping job fails
@@ -20,7 +20,7 @@ beforeAll(async () => {
     config: { webDist: inject('webDist') },
   });
   const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const context = await browser().newContext({ baseURL: url, locale: 'en-US', viewport: { width: 1400, height: 900 } });
+  const context = await browser().newContext({ ...contextOptions, baseURL: url, locale: 'en-US' });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto('/login');

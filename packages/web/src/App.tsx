@@ -6,20 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
 import { router } from './navigation/router';
-import { useSettings } from './shell/settings/store';
-import { consoleTheme } from './shell/theme/theme';
+import { useConsoleTheme } from './shell/theme/use-console-theme';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
 
-/** Providers around the router: language and theme for AntD, and the query cache. */
+/** Providers around the router: language and theme (light or dark, still or moving) for AntD, and the query cache. */
 export function App() {
   const { i18n } = useTranslation();
-  const dark = useSettings((s) => s.theme === 'dark');
+  const theme = useConsoleTheme();
   return (
-    <ConfigProvider
-      locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN}
-      theme={consoleTheme(dark ? 'dark' : 'light')}
-    >
+    <ConfigProvider locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN} theme={theme}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -2,13 +2,11 @@ import { ConfigProvider, notification } from 'antd';
 import type { ReactNode } from 'react';
 import type { NoticeKind } from './notices';
 import { noticeSeconds } from './notices';
-import { useSettings } from './settings/store';
-import { consoleTheme } from './theme/theme';
+import { useConsoleTheme } from './theme/use-console-theme';
 
-/** Notices render outside the app tree; this keeps them in the user's light or dark theme. */
+/** Notices render outside the app tree; this keeps them in the user's light or dark theme, still when the system asks for less motion. */
 function ThemedHolder({ children }: { children: ReactNode }) {
-  const dark = useSettings((s) => s.theme === 'dark');
-  return <ConfigProvider theme={consoleTheme(dark ? 'dark' : 'light')}>{children}</ConfigProvider>;
+  return <ConfigProvider theme={useConsoleTheme()}>{children}</ConfigProvider>;
 }
 
 ConfigProvider.config({ holderRender: (children) => <ThemedHolder>{children}</ThemedHolder> });

@@ -141,7 +141,7 @@ export default function ShellLayout() {
             </Layout.Sider>
           </Drawer>
         )}
-        <Layout style={{ marginInlineStart: siderOffset, transition: 'margin 0.2s' }}>
+        <Layout style={{ marginInlineStart: siderOffset, transition: token.motion ? 'margin 0.2s' : undefined }}>
           <Layout.Header
             style={{
               position: 'sticky',
@@ -156,7 +156,7 @@ export default function ShellLayout() {
               background: token.colorBgContainer,
               borderBottom: `1px solid ${token.colorBorderSecondary}`,
               transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
-              transition: 'transform 0.2s',
+              transition: token.motion ? 'transform 0.2s' : undefined,
             }}
             data-testid="header"
           >

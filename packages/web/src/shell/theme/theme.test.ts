@@ -146,4 +146,12 @@ describe.each(['light', 'dark'] as const)('the %s theme', (mode) => {
     expect(b).toBeGreaterThan(r + 60);
     expect(b).toBeGreaterThan(g);
   });
+
+  it('without motion is the same theme with its durations at zero', () => {
+    const still = theme.getDesignToken(consoleTheme(mode, false));
+    const moving = theme.getDesignToken(consoleTheme(mode));
+    expect(moving.motion).not.toBe(false);
+    expect(still).toMatchObject({ motion: false, motionDurationMid: '0s', colorPrimary: moving.colorPrimary });
+    expect(consoleTheme(mode, false)).toBe(consoleTheme(mode, false));
+  });
 });
