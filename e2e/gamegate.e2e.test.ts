@@ -60,18 +60,18 @@ describe('the game door through its screens', () => {
     expect((await login('7.7.3')).status).toBe(200);
     await page().goto('/setting/maintenance');
     await page().getByTestId('resource-create').click();
-    await inputOf('maintenance-name').fill(name);
+    await inputOf('maintenanceWindow-name').fill(name);
     await pickDrawerTime('开始时间', start);
     await pickDrawerTime('结束时间', Date.now() + 30 * 60_000);
-    await page().getByTestId('maintenance-zh').fill(message);
-    await page().getByTestId('maintenance-en').fill('Servers are being upgraded');
+    await page().getByTestId('maintenanceWindow-zh-CN').fill(message);
+    await page().getByTestId('maintenanceWindow-en-US').fill('Servers are being upgraded');
     await choose(drawer().getByLabel('平台'), 'Android');
     await drawer().getByLabel('最低版本（含）').fill('7.7.0');
     await drawer().getByLabel('最高版本（含）').fill('7.7.9');
     made.push(`/api/v1/resources/maintenanceWindow/${name}`);
 
     // Enter in a field sends nothing: no confirmation, nothing saved.
-    await inputOf('maintenance-name').press('Enter');
+    await inputOf('maintenanceWindow-name').press('Enter');
     await page().waitForTimeout(300);
     expect(await confirmDialog().count()).toBe(0);
     const token = await adminToken();
@@ -141,13 +141,13 @@ describe('the game door through its screens', () => {
   it('sets a minimum version on the upgrade screen: a login below it answers 426', async () => {
     await page().goto('/setting/upgrade');
     await page().getByTestId('resource-create').click();
-    await choose(drawer().getByTestId('upgrade-platform'), 'Android');
+    await choose(drawer().getByTestId('appUpgrade-platform'), 'Android');
     made.push('/api/v1/resources/appUpgrade/android');
-    await inputOf('upgrade-latest').fill('7.8.0');
-    await inputOf('upgrade-min').fill('7.7.5');
-    await inputOf('upgrade-url').fill('https://play.example.com/penguins');
-    await page().getByTestId('upgrade-zh').fill('请更新到 7.8');
-    await page().getByTestId('upgrade-en').fill('Please update to 7.8');
+    await inputOf('appUpgrade-latestVersion').fill('7.8.0');
+    await inputOf('appUpgrade-minVersion').fill('7.7.5');
+    await inputOf('appUpgrade-storeUrl').fill('https://play.example.com/penguins');
+    await page().getByTestId('appUpgrade-zh-CN').fill('请更新到 7.8');
+    await page().getByTestId('appUpgrade-en-US').fill('Please update to 7.8');
     await drawer().getByTestId('resource-save').click();
     await confirmDialog()
       .getByTestId('upgrade-statement')

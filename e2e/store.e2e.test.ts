@@ -73,9 +73,9 @@ describe('the store catalogue', () => {
   it('builds a price level, a product, a gift pack and a store, and previews it as a player', async () => {
     // A price level for iOS (the blank form holds USD 0.99).
     await create('/purchase/product/pricelevel');
-    await inputOf('price-name').fill(`ios${id}`);
-    await inputOf('price-tier').fill(tier);
-    await inputOf('price-sku').fill(`com.rookery.${id}`);
+    await inputOf('priceLevel-name').fill(`ios${id}`);
+    await inputOf('priceLevel-tier').fill(tier);
+    await inputOf('priceLevel-sku').fill(`com.rookery.${id}`);
     await drawer().getByTestId('resource-save').click();
     made.push(`/api/v1/resources/priceLevel/ios${id}`);
     await row(`ios${id}`).waitFor();
@@ -99,10 +99,10 @@ describe('the store catalogue', () => {
     // The IAP item a gift pack sells, at the new tier.
     await create('/purchase/plist');
     await page().waitForURL('**/purchase/pedit');
-    await inputOf('item-title').fill(itemTitle);
+    await inputOf('purchaseItem-title').fill(itemTitle);
     // The tier is picked from the price levels, searched by what is typed.
     await choose('item-price-level', tier, tier, editPage);
-    await editPage().getByTestId('item-gift-pack').click();
+    await editPage().getByTestId('purchaseItem-isGiftPack').click();
     await publish(editPage);
     await page().locator('.ant-table-row', { hasText: itemTitle }).waitFor();
     const token = await adminToken();
@@ -113,7 +113,7 @@ describe('the store catalogue', () => {
     // Its gift pack, the item picked by typing its title.
     await create('/purchase/product/giftCode');
     await page().waitForURL('**/purchase/giftCodeAdd');
-    await inputOf('gift-name').fill(`g${id}`);
+    await inputOf('giftPack-name').fill(`g${id}`);
     await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle, editPage);
     await publish(editPage);
     made.push(`/api/v1/resources/giftPack/g${id}`);
@@ -230,8 +230,8 @@ describe('the store catalogue', () => {
     // A reward table on its page: two ascending goals, each with rewards.
     await create('/activity/reward');
     await page().waitForURL('**/activity/reward/edit');
-    await inputOf('reward-table-name').fill(`rt${id}`);
-    await inputOf('reward-table-title').fill(`Ladder ${id}`);
+    await inputOf('activityReward-name').fill(`rt${id}`);
+    await inputOf('activityReward-title').fill(`Ladder ${id}`);
     await inputOf('reward-goal-0').fill('10');
     await editPage().getByTestId('reward-add-row').click();
     await inputOf('reward-goal-1').fill('5');
@@ -249,9 +249,9 @@ describe('the store catalogue', () => {
     const end = Date.now() + 7 * 86_400_000;
     await create('/activity/list');
     await page().waitForURL('**/activity/edit');
-    await inputOf('game-activity-name').fill(`ev${id}`);
-    await inputOf('game-activity-title').fill(`Event ${id}`);
-    await choose('game-activity-rewards', `rt${id}`, `rt${id}`, editPage);
+    await inputOf('activity-name').fill(`ev${id}`);
+    await inputOf('activity-title').fill(`Event ${id}`);
+    await choose('activity-rewardTable', `rt${id}`, `rt${id}`, editPage);
     await pickEditTime('生效时间', start);
     await pickEditTime('失效时间', end);
     await publishContent();
@@ -262,11 +262,11 @@ describe('the store catalogue', () => {
     // A purchase activity: spend 30 USD, get gems; without an end it is refused on the field.
     await create('/purchase/product/activity');
     await page().waitForURL('**/purchase/activityAdd');
-    await inputOf('activity-name').fill(`pa${id}`);
-    await inputOf('activity-title').fill(`Spend ${id}`);
-    await choose('activity-kind', '累充奖励', undefined, editPage);
-    await inputOf('activity-spend-currency').fill('usd');
-    await inputOf('activity-spend-amount').fill('30');
+    await inputOf('purchaseActivity-name').fill(`pa${id}`);
+    await inputOf('purchaseActivity-title').fill(`Spend ${id}`);
+    await choose('purchaseActivity-kind', '累充奖励', undefined, editPage);
+    await inputOf('purchaseActivity-spend-currency').fill('usd');
+    await inputOf('purchaseActivity-spend-amount').fill('30');
     await editPage().getByTestId('rewards-rewards').getByRole('button').last().click();
     await page()
       .locator('.ant-select-dropdown:visible')

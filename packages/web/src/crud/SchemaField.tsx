@@ -19,6 +19,7 @@ export function SchemaField({
   testId,
   onChange,
   extra,
+  placeholder,
 }: {
   name: string;
   itemProps: ItemProps;
@@ -28,6 +29,8 @@ export function SchemaField({
   extra?: ReactNode;
   /** Called after the form took the new value (a field that resets another). */
   onChange?: (value: unknown) => void;
+  /** An example of a text field's format ("1.2.0"). */
+  placeholder?: string;
 }): ReactNode {
   const widget = widgetOf(useContext(FormSchema), [name]);
   const item = (n: string) => ({ ...itemProps(n), ...(extra ? { extra } : {}) });
@@ -36,13 +39,13 @@ export function SchemaField({
     case 'text':
       return (
         <Form.Item {...item(name)}>
-          <TextInput field={name} {...props} />
+          <TextInput field={name} placeholder={placeholder} {...props} />
         </Form.Item>
       );
     case 'longText':
       return (
         <Form.Item {...item(name)}>
-          <LongText field={name} {...props} />
+          <LongText field={name} placeholder={placeholder} {...props} />
         </Form.Item>
       );
     case 'number':

@@ -1,7 +1,7 @@
 import { type Resource, resourceFieldLabel } from '@rookery/contracts';
 import { Button, Form, type FormInstance, Space } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ComponentType, ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
@@ -11,8 +11,9 @@ import { IsoDateTimeInput } from '../IsoDateTimeInput';
 import { SchemaField } from '../SchemaField';
 import { SchemaFormShell } from '../SchemaFormShell';
 import { useSchemaForm } from '../useSchemaForm';
+import { fieldRows } from './declared-form';
 import { endpointsOf, itemDocument } from './endpoints';
-import type { ResourceFormProps, ResourceItem, ResourceScreen } from './screen';
+import type { ResourceFormProps, ResourceItem, ResourceScreen, Widget } from './screen';
 import '../kit-texts';
 import { TextInput } from '../schema-fields';
 
@@ -155,19 +156,47 @@ function DeclaredFields<R extends Resource>({
   editing: boolean;
 }) {
   const { resource } = screen;
+  const { t } = useTranslation();
   if (!screen.fields) throw new Error(`resource screen ${resource.name}: declare its fields or its Form`);
-  const own = (screen.widgets ?? {}) as Record<string, ComponentType<ResourceFormProps> | undefined>;
-  return screen.fields.map((name) => {
-    const Widget = own[name];
-    if (Widget) return <Widget key={name} itemProps={itemProps} form={form} editing={editing} />;
+  const own = (screen.widgets ?? {}) as Record<string, Widget | undefined>;
+  const hints = (screen.hints ?? {}) as Record<string, string | undefined>;
+  const placeholders = (screen.placeholders ?? {}) as Record<string, string | undefined>;
+  // The declared hint is the item's `extra`, for a schema field and a screen's own widget alike.
+  const item: ResourceFormProps['itemProps'] = (name) => {
+    const hint = hints[name];
+    return hint ? { ...itemProps(name), extra: t(hint) } : itemProps(name);
+  };
+  const field = (name: string) => {
+    const widget = own[name];
+    if (isValidElement(widget))
+      return (
+        <Form.Item key={name} {...item(name)}>
+          {widget}
+        </Form.Item>
+      );
+    if (widget) {
+      const Own = widget;
+      return <Own key={name} itemProps={item} form={form} editing={editing} />;
+    }
+    const placeholder = placeholders[name];
     return (
       <SchemaField
         key={name}
         name={name}
-        itemProps={itemProps}
+        itemProps={item}
         disabled={editing && name === resource.key}
         testId={`${resource.name}-${name}`}
+        placeholder={placeholder && t(placeholder)}
       />
     );
-  });
+  };
+  return fieldRows(screen.fields).map((row) =>
+    row.length === 1 ? (
+      field(row[0])
+    ) : (
+      <Space key={row.join()} wrap align="start">
+        {row.map(field)}
+      </Space>
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Resource, RouteName } from '@rookery/contracts';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { SchemaForm } from '../useSchemaForm';
 
@@ -17,6 +17,12 @@ export type ResourceItem<R extends Resource> = z.infer<R['item']>;
  * resource's items.
  */
 type ForItems<Args extends unknown[], Out> = { call(...args: Args): Out }['call'];
+
+/** A screen's own widget for a field: an input the kit wraps in the field's item, or the whole item. */
+export type Widget = ReactElement | ComponentType<ResourceFormProps>;
+
+/** A declared form field, or a row of fields side by side. */
+export type FieldLayout<Name extends string> = Name | readonly Name[];
 
 export interface ResourceFormProps {
   /**
@@ -48,12 +54,21 @@ export interface ResourceScreen<R extends Resource = Resource> {
   render?: Partial<Record<keyof ResourceDoc<R> & string, ForItems<[row: ResourceItem<R>, t: TFunction], ReactNode>>>;
   /**
    * The form's fields in order, each with the widget its schema gives it (`SchemaField`): text or
-   * text area by the cap, number with its range, switch, enum select, time picker. The key cannot
-   * change once saved. Used when there is no `Form`.
+   * text area by the cap, number with its range, switch, enum select, time picker with its UTC
+   * line. A list of names is a row: those fields side by side, wrapping on a narrow screen (a
+   * window's start and end). The key cannot change once saved. Used when there is no `Form`.
    */
-  fields?: (keyof ResourceDoc<R> & string)[];
-  /** A field's own widget where the schema's is not enough (a value editor by type). */
-  widgets?: Partial<Record<keyof ResourceDoc<R> & string, ComponentType<ResourceFormProps>>>;
+  fields?: FieldLayout<keyof ResourceDoc<R> & string>[];
+  /**
+   * A field's own widget where the schema's is not enough: an input (`<ConditionsEditor />`),
+   * which the kit puts in the field's form item with its label, hint and validation, or a
+   * component that draws the whole item (a value editor by type, a field that reads another).
+   */
+  widgets?: Partial<Record<keyof ResourceDoc<R> & string, Widget>>;
+  /** i18n key of a hint under a declared field ("below it, login is refused"). */
+  hints?: Partial<Record<keyof ResourceDoc<R> & string, string>>;
+  /** i18n key of a declared text field's placeholder: an example of its format ("1.2.0"). */
+  placeholders?: Partial<Record<keyof ResourceDoc<R> & string, string>>;
   /** A whole form of the screen's own, for a form that is more than its fields in order. */
   Form?: ComponentType<ResourceFormProps>;
   /** A new item's starting values. */

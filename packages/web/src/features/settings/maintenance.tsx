@@ -5,20 +5,17 @@ import {
   operatingSystemLabels,
   operatingSystems,
 } from '@rookery/contracts';
-import { Form, Select, Space, Tabs, Typography } from 'antd';
+import { Select, Space, Tabs, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatTime } from '../../crud/format';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ResourceList } from '../../crud/resource/ResourceList';
-import { type ResourceFormProps, resourceScreen } from '../../crud/resource/screen';
+import { resourceScreen } from '../../crud/resource/screen';
 import { WindowAffected } from './AffectedPlayers';
 import { PlatformsSelect, platformsText } from './platforms';
 import { bothZones, utcTime } from './times';
 import './gamegate-texts';
-import { LongText, TextInput } from '../../crud/schema-fields';
 
 type WindowState = 'scheduled' | 'active' | 'ended';
 
@@ -67,19 +64,6 @@ function TimeCell({ iso }: { iso: string }) {
   );
 }
 
-/** A date-time field with its UTC reading under it. */
-function TimeInputWithUtc({ value, onChange, id }: { value?: string; onChange?: (v?: string) => void; id?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Space orientation="vertical" size={0}>
-      <IsoDateTimeInput id={id} value={value} onChange={onChange} />
-      {value && (
-        <Typography.Text type="secondary">{t('gate.maintenance.utc', { time: utcTime(value) })}</Typography.Text>
-      )}
-    </Space>
-  );
-}
-
 export const windowScreen = resourceScreen({
   resource: maintenanceWindowResource,
   entity: 'gate.maintenance.entity',
@@ -124,44 +108,12 @@ export const windowScreen = resourceScreen({
       ),
     };
   },
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <Form.Item {...itemProps('name')}>
-          <TextInput field="name" disabled={editing} data-testid="maintenance-name" />
-        </Form.Item>
-        <Space wrap align="start">
-          <Form.Item {...itemProps('startAt')}>
-            <TimeInputWithUtc />
-          </Form.Item>
-          <Form.Item {...itemProps('endAt')}>
-            <TimeInputWithUtc />
-          </Form.Item>
-        </Space>
-        <Form.Item {...itemProps('zh-CN')}>
-          <LongText field="zh-CN" data-testid="maintenance-zh" />
-        </Form.Item>
-        <Form.Item {...itemProps('en-US')}>
-          <LongText field="en-US" data-testid="maintenance-en" />
-        </Form.Item>
-        <Form.Item {...itemProps('platforms')}>
-          <PlatformsSelect />
-        </Form.Item>
-        <Space wrap align="start">
-          <Form.Item {...itemProps('minVersion')} extra={t('gate.maintenance.versionHint')}>
-            <TextInput field="minVersion" placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-          <Form.Item {...itemProps('maxVersion')} extra={t('gate.maintenance.versionHint')}>
-            <TextInput field="maxVersion" placeholder={t('conditions.versionPlaceholder')} style={{ width: 180 }} />
-          </Form.Item>
-        </Space>
-        <Form.Item {...itemProps('note')}>
-          <LongText field="note" />
-        </Form.Item>
-      </>
-    );
+  fields: ['name', ['startAt', 'endAt'], 'zh-CN', 'en-US', 'platforms', ['minVersion', 'maxVersion'], 'note'],
+  widgets: {
+    platforms: <PlatformsSelect />,
   },
+  hints: { minVersion: 'gate.maintenance.versionHint', maxVersion: 'gate.maintenance.versionHint' },
+  placeholders: { minVersion: 'conditions.versionPlaceholder', maxVersion: 'conditions.versionPlaceholder' },
 });
 
 /** Typed entries as tags (paste or Enter adds them); user IDs become numbers. */
@@ -191,15 +143,6 @@ function TagsInput({
   );
 }
 
-/** An allow-list field typed as tags. */
-const tagsField =
-  (name: 'userIds' | 'deviceIds' | 'cidrs', testId: string, numbers = false): ComponentType<ResourceFormProps> =>
-  ({ itemProps }) => (
-    <Form.Item {...itemProps(name)}>
-      <TagsInput numbers={numbers} testId={testId} />
-    </Form.Item>
-  );
-
 export const allowListScreen = resourceScreen({
   resource: maintenanceAllowListResource,
   entity: 'gate.allow.entity',
@@ -218,9 +161,9 @@ export const allowListScreen = resourceScreen({
   blank: { userIds: [], deviceIds: [], cidrs: [], note: '' },
   fields: ['name', 'userIds', 'deviceIds', 'cidrs', 'note'],
   widgets: {
-    userIds: tagsField('userIds', 'allow-users', true),
-    deviceIds: tagsField('deviceIds', 'allow-devices'),
-    cidrs: tagsField('cidrs', 'allow-cidrs'),
+    userIds: <TagsInput numbers testId="allow-users" />,
+    deviceIds: <TagsInput testId="allow-devices" />,
+    cidrs: <TagsInput testId="allow-cidrs" />,
   },
 });
 

@@ -1,11 +1,8 @@
 import { appUpgradeResource, operatingSystemLabels } from '@rookery/contracts';
-import { Form, Select, Space, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Space, Typography } from 'antd';
 import { resourceScreen } from '../../crud/resource/screen';
-import { platformOptions } from '../shared/platforms';
 import { UpgradeAffected } from './AffectedPlayers';
 import './gamegate-texts';
-import { LongText, TextInput } from '../../crud/schema-fields';
 
 /** `/setting/upgrade`: per platform, the latest and the minimum supported version, the store link and the prompt text. */
 export const upgradeScreen = resourceScreen({
@@ -48,40 +45,11 @@ export const upgradeScreen = resourceScreen({
           ),
         }
       : null,
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <Form.Item {...itemProps('platform')}>
-          <Select
-            disabled={editing}
-            options={platformOptions}
-            style={{ maxWidth: 240 }}
-            data-testid="upgrade-platform"
-          />
-        </Form.Item>
-        <Space wrap align="start">
-          <Form.Item {...itemProps('latestVersion')}>
-            <TextInput
-              field="latestVersion"
-              placeholder={t('conditions.versionPlaceholder')}
-              data-testid="upgrade-latest"
-            />
-          </Form.Item>
-          <Form.Item {...itemProps('minVersion')} extra={t('gate.upgrade.minHint')}>
-            <TextInput field="minVersion" placeholder={t('conditions.versionPlaceholder')} data-testid="upgrade-min" />
-          </Form.Item>
-        </Space>
-        <Form.Item {...itemProps('storeUrl')}>
-          <TextInput field="storeUrl" placeholder="https://" data-testid="upgrade-url" />
-        </Form.Item>
-        <Form.Item {...itemProps('zh-CN')}>
-          <LongText field="zh-CN" data-testid="upgrade-zh" />
-        </Form.Item>
-        <Form.Item {...itemProps('en-US')}>
-          <LongText field="en-US" data-testid="upgrade-en" />
-        </Form.Item>
-      </>
-    );
+  fields: ['platform', ['latestVersion', 'minVersion'], 'storeUrl', 'zh-CN', 'en-US'],
+  hints: { minVersion: 'gate.upgrade.minHint' },
+  placeholders: {
+    latestVersion: 'conditions.versionPlaceholder',
+    minVersion: 'conditions.versionPlaceholder',
+    storeUrl: 'gate.upgrade.urlPlaceholder',
   },
 });

@@ -1,8 +1,6 @@
 import { type UpgradeLevel, upgradeLevelLabels, upgradeLevelResource } from '@rookery/contracts';
 import { Form, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resourceScreen } from '../../crud/resource/screen';
-import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './gamegate-texts';
@@ -32,18 +30,9 @@ export const upgradeLevelScreen = resourceScreen({
   },
   blank: { level: 'recommended', order: 0, platforms: [], conditions: [], note: '' },
   fields: ['name', 'level', 'order', 'platforms', 'conditions', 'note'],
+  hints: { order: 'gate.level.orderHint' },
   widgets: {
-    order: ({ itemProps }) => {
-      const { t } = useTranslation();
-      return (
-        <SchemaField name="order" itemProps={itemProps} extra={t('gate.level.orderHint')} testId="upgradeLevel-order" />
-      );
-    },
-    platforms: ({ itemProps }) => (
-      <Form.Item {...itemProps('platforms')}>
-        <PlatformsSelect data-testid="level-platforms" />
-      </Form.Item>
-    ),
+    platforms: <PlatformsSelect data-testid="level-platforms" />,
     conditions: ({ itemProps }) => (
       <Form.Item label={itemProps('conditions').label}>
         <ConditionsEditor />

@@ -54,10 +54,10 @@ export const purchaseActivityScreen = resourceScreen({
     const kind = Form.useWatch('kind', form);
     return (
       <>
-        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="activity-name" />
-        <SchemaField name="title" itemProps={itemProps} testId="activity-title" />
+        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="purchaseActivity-name" />
+        <SchemaField name="title" itemProps={itemProps} testId="purchaseActivity-title" />
         <SchemaField name="description" itemProps={itemProps} />
-        <SchemaField name="kind" itemProps={itemProps} testId="activity-kind" />
+        <SchemaField name="kind" itemProps={itemProps} testId="purchaseActivity-kind" />
         {kind === 'firstPurchaseDouble' && (
           <Form.Item {...itemProps('purchaseIds')} extra={t('store.activity.itemsHint')}>
             <PickerRows
@@ -65,7 +65,7 @@ export const purchaseActivityScreen = resourceScreen({
               resource={purchaseItemResource}
               labelOf={(p) => `${p.id} · ${p.title}`}
               numeric
-              testId="activity-item"
+              testId="purchaseActivity-item"
               addLabel={t('store.activity.addItem')}
             />
           </Form.Item>
@@ -74,7 +74,7 @@ export const purchaseActivityScreen = resourceScreen({
           <>
             <Form.Item {...itemProps('spend')}>
               <FieldParts>
-                <MoneyFields path={['spend']} testId="activity-spend" />
+                <MoneyFields path={['spend']} testId="purchaseActivity-spend" />
               </FieldParts>
             </Form.Item>
             <Form.Item {...itemProps('rewards')}>
@@ -132,15 +132,8 @@ export const activityRewardScreen = resourceScreen({
       row.rows.map((r) => `${t('store.activity.goalShort', { goal: r.goal })}: ${rewardsText(r.rewards)}`).join('; '),
   },
   blank: { rows: [{ goal: 1, rewards: [{ kind: 'coin', amount: 100 }] }] },
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="reward-table-name" />
-      <SchemaField name="title" itemProps={itemProps} testId="reward-table-title" />
-      <Form.Item {...itemProps('rows')}>
-        <RewardRows />
-      </Form.Item>
-    </>
-  ),
+  fields: ['name', 'title', 'rows'],
+  widgets: { rows: <RewardRows /> },
 });
 
 /** `/activity/list` and `edit`: the game's activities, published to the game's content. */
@@ -151,22 +144,15 @@ export const activityScreen = resourceScreen({
     type: (row) => activityTypeLabels[row.type][currentLocale()],
   },
   blank: { type: 'event', description: '', minLevel: 0, order: 0 },
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="game-activity-name" />
-      <SchemaField name="title" itemProps={itemProps} testId="game-activity-title" />
-      <SchemaField name="description" itemProps={itemProps} />
-      <SchemaField name="type" itemProps={itemProps} />
-      <Form.Item {...itemProps('rewardTable')}>
-        <ResourcePicker
-          resource={activityRewardResource}
-          labelOf={(r) => `${r.name} · ${r.title}`}
-          style={{ maxWidth: 360 }}
-          testId="game-activity-rewards"
-        />
-      </Form.Item>
-      <SchemaField name="minLevel" itemProps={itemProps} />
-      <SchemaField name="order" itemProps={itemProps} />
-    </>
-  ),
+  fields: ['name', 'title', 'description', 'type', 'rewardTable', 'minLevel', 'order'],
+  widgets: {
+    rewardTable: (
+      <ResourcePicker
+        resource={activityRewardResource}
+        labelOf={(r) => `${r.name} · ${r.title}`}
+        style={{ maxWidth: 360 }}
+        testId="activity-rewardTable"
+      />
+    ),
+  },
 });

@@ -23,7 +23,6 @@ import { readList } from '../../crud/list-shape';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
-import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -33,26 +32,37 @@ import './texts';
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
 
-/** The level gate, purchase limit and conditions every sellable thing has. */
-function Targeting({ itemProps }: { itemProps: (name: string) => Record<string, unknown> }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <SchemaField name="repurchaseLimit" itemProps={itemProps} extra={t('store.repurchaseHint')} />
-      <Space wrap>
-        <SchemaField name="minLevel" itemProps={itemProps} />
-        <Form.Item {...itemProps('maxLevel')} extra={t('store.maxLevelHint')}>
-          <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Space>
-      <Form.Item {...itemProps('conditions')}>
-        <ConditionsEditor />
-      </Form.Item>
-    </>
-  );
-}
+/** The purchase limit, level gate and conditions every sellable thing has, declared once. */
+const targeting = {
+  fields: ['repurchaseLimit', ['minLevel', 'maxLevel'], 'conditions'],
+  widgets: {
+    maxLevel: <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />,
+    conditions: <ConditionsEditor />,
+  },
+  hints: { repurchaseLimit: 'store.repurchaseHint', maxLevel: 'store.maxLevelHint' },
+} as const;
 
 const targetingBlank = { repurchaseLimit: 0, minLevel: 0, maxLevel: null, conditions: [] };
+
+/** A price level's prices: a currency and an amount a row. */
+function PriceRows() {
+  const { t } = useTranslation();
+  return (
+    <Form.List name="prices">
+      {(rows, { add, remove }) => (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {rows.map((row) => (
+            <Space key={row.key} align="baseline" wrap>
+              <MoneyFields path={[row.name]} testId={`price-${row.name}`} />
+              <Button onClick={() => remove(row.name)}>{t('store.price.remove')}</Button>
+            </Space>
+          ))}
+          <Button onClick={() => add({ currency: '', amount: undefined })}>{t('store.price.add')}</Button>
+        </Space>
+      )}
+    </Form.List>
+  );
+}
 
 /** `/purchase/product/pricelevel`: a tier's store SKU and prices on one platform. */
 export const priceLevelScreen = resourceScreen({
@@ -68,32 +78,8 @@ export const priceLevelScreen = resourceScreen({
         .join(' · '),
   },
   blank: { platform: 'ios', prices: [{ currency: 'USD', amount: 0.99 }] },
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="price-name" />
-        <SchemaField name="tier" itemProps={itemProps} testId="price-tier" />
-        <SchemaField name="platform" itemProps={itemProps} testId="price-platform" />
-        <SchemaField name="sku" itemProps={itemProps} testId="price-sku" />
-        <Form.Item {...itemProps('prices')}>
-          <Form.List name="prices">
-            {(rows, { add, remove }) => (
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                {rows.map((row) => (
-                  <Space key={row.key} align="baseline" wrap>
-                    <MoneyFields path={[row.name]} testId={`price-${row.name}`} />
-                    <Button onClick={() => remove(row.name)}>{t('store.price.remove')}</Button>
-                  </Space>
-                ))}
-                <Button onClick={() => add({ currency: '', amount: undefined })}>{t('store.price.add')}</Button>
-              </Space>
-            )}
-          </Form.List>
-        </Form.Item>
-      </>
-    );
-  },
+  fields: ['name', 'tier', 'platform', 'sku', 'prices'],
+  widgets: { prices: <PriceRows /> },
 });
 
 /** A price level tier, picked from the price levels a page at a time (a tier shows once). */
@@ -156,22 +142,26 @@ export const purchaseItemScreen = resourceScreen({
     ...targetingBlank,
   },
   confirm: (after, _before, t) => storeConfirm(String(after.id ?? t('store.item.new')), after.conditions, t),
-  Form: ({ itemProps }) => (
-    <>
-      <SchemaField name="title" itemProps={itemProps} testId="item-title" />
-      <SchemaField name="description" itemProps={itemProps} />
+  fields: [
+    'title',
+    'description',
+    'priceLevel',
+    'consumingType',
+    'isIAP',
+    'isGiftPack',
+    'rewards',
+    ...targeting.fields,
+  ],
+  widgets: {
+    priceLevel: ({ itemProps }) => (
       <Form.Item {...itemProps('priceLevel')} extra={<TierHint />}>
         <TierPicker />
       </Form.Item>
-      <SchemaField name="consumingType" itemProps={itemProps} />
-      <SchemaField name="isIAP" itemProps={itemProps} />
-      <SchemaField name="isGiftPack" itemProps={itemProps} testId="item-gift-pack" />
-      <Form.Item {...itemProps('rewards')}>
-        <RewardsEditor name="rewards" />
-      </Form.Item>
-      <Targeting itemProps={itemProps} />
-    </>
-  ),
+    ),
+    rewards: <RewardsEditor name="rewards" />,
+    ...targeting.widgets,
+  },
+  hints: targeting.hints,
 });
 
 /** `/purchase/product/list`: products sold for in-game currency. */
@@ -191,13 +181,11 @@ export const productScreen = resourceScreen({
     ...targetingBlank,
   },
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="product-name" />
-        <SchemaField name="title" itemProps={itemProps} testId="product-title" />
-        <SchemaField name="description" itemProps={itemProps} />
+  fields: ['name', 'title', 'description', 'cost', 'rewards', ...targeting.fields],
+  widgets: {
+    cost: ({ itemProps }) => {
+      const { t } = useTranslation();
+      return (
         <Form.Item {...itemProps('cost')}>
           <FieldParts>
             <Form.Item name={['cost', 'kind']} noStyle>
@@ -219,13 +207,12 @@ export const productScreen = resourceScreen({
             </Form.Item>
           </FieldParts>
         </Form.Item>
-        <Form.Item {...itemProps('rewards')}>
-          <RewardsEditor name="rewards" />
-        </Form.Item>
-        <Targeting itemProps={itemProps} />
-      </>
-    );
+      );
+    },
+    rewards: <RewardsEditor name="rewards" />,
+    ...targeting.widgets,
   },
+  hints: targeting.hints,
 });
 
 /** A numbered IAP item picked a page at a time, shown with its title. */
@@ -260,22 +247,13 @@ export const giftPackScreen = resourceScreen({
   },
   blank: { discountMode: 'percent', discount: 20, isEffective: true, weight: 10, colour: 'Orange', ...targetingBlank },
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="gift-name" />
-      <Form.Item {...itemProps('purchaseId')}>
-        <PurchaseItemPicker />
-      </Form.Item>
-      <SchemaField name="discountMode" itemProps={itemProps} />
-      <Form.Item {...itemProps('discount')}>
-        <InputNumber<number> min={1} max={100} step={1} style={{ width: 160 }} data-testid="gift-discount" />
-      </Form.Item>
-      <SchemaField name="weight" itemProps={itemProps} testId="gift-weight" />
-      <SchemaField name="colour" itemProps={itemProps} testId="gift-colour" />
-      <SchemaField name="isEffective" itemProps={itemProps} />
-      <Targeting itemProps={itemProps} />
-    </>
-  ),
+  fields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective', ...targeting.fields],
+  widgets: {
+    purchaseId: <PurchaseItemPicker />,
+    discount: <InputNumber<number> min={1} max={100} step={1} style={{ width: 160 }} data-testid="gift-discount" />,
+    ...targeting.widgets,
+  },
+  hints: targeting.hints,
 });
 
 /** A store's slots: ordered rows, each naming a product picked a page at a time. */
@@ -306,23 +284,8 @@ export const storeScreen = resourceScreen({
   },
   blank: { kind: 'static', slots: [], refreshHours: 24, shown: 4, conditions: [] },
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="store-name" />
-      <SchemaField name="title" itemProps={itemProps} testId="store-title" />
-      <SchemaField name="kind" itemProps={itemProps} />
-      <Form.Item {...itemProps('slots')}>
-        <SlotsEditor />
-      </Form.Item>
-      <Space wrap>
-        <SchemaField name="refreshHours" itemProps={itemProps} />
-        <SchemaField name="shown" itemProps={itemProps} />
-      </Space>
-      <Form.Item {...itemProps('conditions')}>
-        <ConditionsEditor />
-      </Form.Item>
-    </>
-  ),
+  fields: ['name', 'title', 'kind', 'slots', ['refreshHours', 'shown'], 'conditions'],
+  widgets: { slots: <SlotsEditor />, conditions: <ConditionsEditor /> },
 });
 
 /** The fixed stores on pages of their own (`product/staticStore`, `staticStoreAdd`). */

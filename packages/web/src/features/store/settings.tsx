@@ -10,10 +10,8 @@ import {
   storePlatformLabels,
 } from '@rookery/contracts';
 import { Form, Input, Select, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
-import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { CurrencyInput, numericKey } from './common';
 import './texts';
@@ -31,24 +29,12 @@ export const iapSettingScreen = resourceScreen({
     allowSandbox: (row, t) => (row.allowSandbox ? t('store.settings.yes') : t('store.settings.no')),
   },
   blank: { platform: 'ios', enabled: true, validation: 'test', allowSandbox: false, defaultCurrency: 'USD' },
-  Form: ({ itemProps, editing }) => {
-    const { t } = useTranslation();
-    return (
-      <>
-        <SchemaField name="platform" itemProps={itemProps} disabled={editing} testId="iap-platform" />
-        <SchemaField name="appId" itemProps={itemProps} testId="iap-app-id" />
-        <SchemaField name="enabled" itemProps={itemProps} />
-        <SchemaField name="validation" itemProps={itemProps} />
-        <SchemaField name="allowSandbox" itemProps={itemProps} />
-        <Form.Item {...itemProps('defaultCurrency')}>
-          <CurrencyInput testId="iap-currency" />
-        </Form.Item>
-        <Form.Item {...itemProps('storeSecret')} extra={t('store.settings.secretHint')}>
-          <Input.Password autoComplete="new-password" data-testid="iap-secret" />
-        </Form.Item>
-      </>
-    );
+  fields: ['platform', 'appId', 'enabled', 'validation', 'allowSandbox', 'defaultCurrency', 'storeSecret'],
+  widgets: {
+    defaultCurrency: <CurrencyInput testId="iapSetting-defaultCurrency" />,
+    storeSecret: <Input.Password autoComplete="new-password" data-testid="iapSetting-storeSecret" />,
   },
+  hints: { storeSecret: 'store.settings.secretHint' },
 });
 
 /** `/setting/config/item`: how operators may hand out each game item. */
@@ -62,15 +48,7 @@ export const gameItemScreen = resourceScreen({
       row.maxPerGrant === null ? t('store.unlimited') : row.maxPerGrant.toLocaleString(currentLocale()),
   },
   blank: { kind: 'gem', description: '', grantable: true, maxPerGrant: null, order: 0 },
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="kind" itemProps={itemProps} disabled={editing} testId="item-kind" />
-      <SchemaField name="description" itemProps={itemProps} />
-      <SchemaField name="grantable" itemProps={itemProps} testId="item-grantable" />
-      <SchemaField name="maxPerGrant" itemProps={itemProps} testId="item-max" />
-      <SchemaField name="order" itemProps={itemProps} />
-    </>
-  ),
+  fields: ['kind', 'description', 'grantable', 'maxPerGrant', 'order'],
 });
 
 /** `/setting/config/wayofconsumption`: the codes the game reports when players spend items. */
@@ -82,23 +60,18 @@ export const consumptionWayScreen = resourceScreen({
     enabled: (row, t) => (row.enabled ? t('store.settings.yes') : t('store.settings.no')),
   },
   blank: { kinds: [], enabled: true },
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="code" itemProps={itemProps} disabled={editing} testId="way-code" />
-      <SchemaField name="nameZh" itemProps={itemProps} testId="way-name-zh" />
-      <SchemaField name="nameEn" itemProps={itemProps} testId="way-name-en" />
-      <Form.Item {...itemProps('kinds')}>
-        <Select
-          mode="multiple"
-          showSearch={{ optionFilterProp: 'label' }}
-          options={resourceKinds.map((k) => ({ value: k, label: gameLabel(k, currentLocale()) }))}
-          style={{ maxWidth: 480 }}
-          data-testid="way-kinds"
-        />
-      </Form.Item>
-      <SchemaField name="enabled" itemProps={itemProps} />
-    </>
-  ),
+  fields: ['code', 'nameZh', 'nameEn', 'kinds', 'enabled'],
+  widgets: {
+    kinds: (
+      <Select
+        mode="multiple"
+        showSearch={{ optionFilterProp: 'label' }}
+        options={resourceKinds.map((k) => ({ value: k, label: gameLabel(k, currentLocale()) }))}
+        style={{ maxWidth: 480 }}
+        data-testid="consumptionWay-kinds"
+      />
+    ),
+  },
 });
 
 /** `/purchase/mail` and `medit`: the mail a buyer receives with an IAP item. */
@@ -106,27 +79,27 @@ export const purchaseMailScreen = resourceScreen({
   resource: purchaseMailResource,
   entity: 'store.settings.mailEntity',
   blank: { attachRewards: false, expireDays: 30 },
-  Form: ({ itemProps, editing }) => (
-    <>
-      <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="pmail-name" />
+  fields: ['name', 'purchaseId', 'template', 'attachRewards', 'expireDays'],
+  widgets: {
+    purchaseId: ({ itemProps }) => (
       <Form.Item {...itemProps('purchaseId')} {...numericKey}>
         <ResourcePicker
           resource={purchaseItemResource}
           labelOf={(p) => `${p.id} · ${p.title}`}
           style={{ maxWidth: 360 }}
-          testId="pmail-item"
+          testId="purchaseMail-purchaseId"
         />
       </Form.Item>
+    ),
+    template: ({ itemProps }) => (
       <Form.Item {...itemProps('template')} {...numericKey}>
         <ResourcePicker
           resource={mailTemplateResource}
           labelOf={(m) => `${m.id} · ${m.name}`}
           style={{ maxWidth: 360 }}
-          testId="pmail-template"
+          testId="purchaseMail-template"
         />
       </Form.Item>
-      <SchemaField name="attachRewards" itemProps={itemProps} />
-      <SchemaField name="expireDays" itemProps={itemProps} />
-    </>
-  ),
+    ),
+  },
 });
