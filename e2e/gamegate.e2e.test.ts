@@ -68,6 +68,16 @@ describe('the game door through its screens', () => {
     await choose(drawer().getByLabel('平台'), 'Android');
     await drawer().getByLabel('最低版本（含）').fill('7.7.0');
     await drawer().getByLabel('最高版本（含）').fill('7.7.9');
+    // The declaration's rows, hints and placeholders: start and end side by side, and so the two
+    // versions, each with its example and the hint under it.
+    const top = (label: string) =>
+      drawer()
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top('结束时间')).toBe(await top('开始时间'));
+    expect(await top('最高版本（含）')).toBe(await top('最低版本（含）'));
+    expect(await drawer().getByLabel('最低版本（含）').getAttribute('placeholder')).toBe('如 1.2.0');
+    expect(await drawer().getByText('留空表示不限', { exact: true }).count()).toBe(2);
     made.push(`/api/v1/resources/maintenanceWindow/${name}`);
 
     // Enter in a field sends nothing: no confirmation, nothing saved.

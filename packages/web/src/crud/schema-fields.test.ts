@@ -46,6 +46,7 @@ describe('a field widget comes from the schema', () => {
     platform: z.enum(['android', 'ios']),
     at: z.iso.datetime().nullable(),
     tags: z.array(z.string()),
+    link: z.url().max(1000),
   });
   it('gives each kind of value its widget, with the limits the schema sets', () => {
     expect(widgetOf(schema, ['name'])).toEqual({ kind: 'text', max: 100 });
@@ -56,6 +57,8 @@ describe('a field widget comes from the schema', () => {
     expect(widgetOf(schema, ['on'])).toEqual({ kind: 'boolean' });
     expect(widgetOf(schema, ['platform'])).toEqual({ kind: 'enum', values: ['android', 'ios'] });
     expect(widgetOf(schema, ['at'])).toEqual({ kind: 'time' });
+    // A formatted string (a link, an address) is one line, however long its cap.
+    expect(widgetOf(schema, ['link'])).toEqual({ kind: 'text', max: 1000 });
     expect(widgetOf(schema, ['tags'])).toEqual({ kind: 'unknown', type: 'array' });
     expect(widgetOf(schema, ['missing'])).toEqual({ kind: 'unknown' });
   });

@@ -61,7 +61,8 @@ type Check = { _zod: { def: { check: string; value?: unknown; inclusive?: boolea
 const checksOf = (def: Def) => (def.checks ?? []) as Check[];
 
 /**
- * The form widget for the value at `path`, from its schema alone: a short or long text by its cap,
+ * The form widget for the value at `path`, from its schema alone: a short or long text by its cap
+ * (a formatted one, such as a link, always short),
  * a number with its range, a switch, a select of an enum's values, a time picker for an ISO time.
  * Anything else (a list, an object, a JSON value) is the screen's own widget.
  */
@@ -72,6 +73,8 @@ export function widgetOf(schema: unknown, path: readonly (string | number)[]): S
   if (def.type === 'string') {
     if (def.format === 'datetime') return { kind: 'time' };
     const max = textLimit(schema, path);
+    // A formatted string (a link, an e-mail address) is one line, however long its cap.
+    if (def.format) return { kind: 'text', max };
     return max !== undefined && max >= LONG_TEXT_FROM ? { kind: 'longText', max } : { kind: 'text', max };
   }
   if (def.type === 'number') {
