@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, callGame, deletedAfterAll, pickTime, unique, useAdminPage } from './helpers';
+import {
+  adminToken,
+  baseUrl,
+  call,
+  callGame,
+  deletedAfterAll,
+  pickTime,
+  saveAndPublish,
+  unique,
+  useAdminPage,
+} from './helpers';
 
 /**
  * The store catalogue through its screens (zh-CN, the admin's page): a price level, a product,
@@ -309,5 +319,39 @@ describe('the store catalogue', () => {
         rewards: [{ kind: 'gem', amount: 300 }],
       }),
     );
+  });
+});
+
+describe("the store's settings, declared forms", () => {
+  it('saves a way of consumption from its declared form (the kinds select is its own widget); the IAP form shows the secret hint', async () => {
+    const code = unique('way').replace(/[^A-Za-z0-9]/g, '');
+    await create('/setting/config/wayofconsumption');
+    // Saving with no kind picked: the field says it, in Chinese, and nothing is sent.
+    await inputOf('consumptionWay-code').fill(code);
+    await inputOf('consumptionWay-nameZh').fill(`途径${code}`);
+    await inputOf('consumptionWay-nameEn').fill(`Way ${code}`);
+    await drawer().getByTestId('resource-save').click();
+    await drawer().locator('.ant-form-item-explain-error', { hasText: '请至少选择一种道具' }).waitFor();
+    const token = await adminToken();
+    expect((await call('GET', `/api/v1/resources/consumptionWay/${code}`, token)).code).toBe(404);
+    await choose('consumptionWay-kinds', '钻石', '钻石');
+    await page().keyboard.press('Escape');
+    // The game reads the ways: saving publishes, and the change table names the item.
+    await saveAndPublish(page(), { title: /^发布消耗途径/, button: ['发 布', '发布'] }, ['钻石', `途径${code}`]);
+    made.push(`/api/v1/resources/consumptionWay/${code}`);
+    await row(code).waitFor();
+    const saved = await call('GET', `/api/v1/resources/consumptionWay/${code}`, token);
+    expect(saved.data).toMatchObject({
+      code,
+      nameZh: `途径${code}`,
+      nameEn: `Way ${code}`,
+      kinds: ['gem'],
+      enabled: true,
+    });
+
+    // The IAP setting's secret: an element widget in its declared item, with the declared hint.
+    await create('/setting/config/iap');
+    await drawer().getByTestId('iapSetting-storeSecret').waitFor();
+    await drawer().getByText('不显示已保存的密钥；留空则保留原值，输入则替换', { exact: true }).waitFor();
   });
 });
