@@ -274,7 +274,12 @@ describe('the store catalogue', () => {
     await page().waitForURL('**/purchase/activityAdd');
     await inputOf('purchaseActivity-name').fill(`pa${id}`);
     await inputOf('purchaseActivity-title').fill(`Spend ${id}`);
+    // Its fields follow its kind (declared `shownWhen`): first purchase double names IAP items;
+    // spend N get rewards names the spend and the rewards instead.
+    await editPage().getByTestId('purchaseActivity-item-add').waitFor();
+    expect(await editPage().getByTestId('purchaseActivity-spend-amount').count()).toBe(0);
     await choose('purchaseActivity-kind', '累充奖励', undefined, editPage);
+    await editPage().getByTestId('purchaseActivity-item-add').waitFor({ state: 'detached' });
     await inputOf('purchaseActivity-spend-currency').fill('usd');
     await inputOf('purchaseActivity-spend-amount').fill('30');
     await editPage().getByTestId('rewards-rewards').getByRole('button').last().click();

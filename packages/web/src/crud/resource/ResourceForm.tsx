@@ -190,12 +190,23 @@ function DeclaredFields<R extends Resource>({
       />
     );
   };
+  const when = (screen.shownWhen ?? {}) as Record<string, ((values: Record<string, unknown>) => boolean) | undefined>;
+  // A conditional field follows the form's values: antd renders it again on every change.
+  const shown = (name: string) => {
+    const test = when[name];
+    if (!test) return field(name);
+    return (
+      <Form.Item key={name} noStyle shouldUpdate>
+        {() => (test(form.getFieldsValue(true)) ? field(name) : null)}
+      </Form.Item>
+    );
+  };
   return fieldRows(screen.fields).map((row) =>
     row.length === 1 ? (
-      field(row[0])
+      shown(row[0])
     ) : (
       <Space key={row.join()} wrap align="start">
-        {row.map(field)}
+        {row.map(shown)}
       </Space>
     ),
   );

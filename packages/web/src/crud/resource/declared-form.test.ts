@@ -47,12 +47,14 @@ describe('declared forms', () => {
       blank: { platforms: [], minVersion: '', maxVersion: '', note: '' },
       fields: ['name', ['startAt', 'startAt'], 'zh-CN', 'platforms', 'nope' as never],
       hints: { maxVersion: 'gate.maintenance.versionHint' },
+      shownWhen: { note: () => true },
     } as ResourceScreen;
     expect(declaredFormProblems(screen)).toEqual([
       'startAt: declared twice',
       'platforms: its schema gives no widget; declare one in widgets',
       'nope: not a field of maintenanceWindow',
       'maxVersion: has hints but is not in fields',
+      'note: has shownWhen but is not in fields',
       'endAt: required, but neither shown nor in blank',
       'en-US: required, but neither shown nor in blank',
     ]);

@@ -10,8 +10,8 @@ export const fieldRows = (fields: readonly FieldLayout<string>[]): string[][] =>
 /**
  * What is wrong with a screen's declared form (`fields`), found before anyone opens it: a name
  * that is no field of the resource; a field declared twice; a field with neither a widget of its
- * own nor one its schema gives (the form would throw on opening); a hint, placeholder or widget
- * for a field the form does not show; a field the document requires that the form neither shows
+ * own nor one its schema gives (the form would throw on opening); a hint, placeholder, widget or
+ * condition for a field the form does not declare; a field the document requires that the form neither shows
  * nor starts with in `blank` (the form could never be saved). Empty when the form is sound, or
  * when the screen draws its own `Form`.
  */
@@ -33,6 +33,7 @@ export function declaredFormProblems(screen: ResourceScreen): string[] {
     widgets: screen.widgets,
     hints: screen.hints,
     placeholders: screen.placeholders,
+    shownWhen: screen.shownWhen,
   }))
     for (const name of Object.keys(map ?? {}))
       if (!shown.has(name)) problems.push(`${name}: has ${option} but is not in fields`);

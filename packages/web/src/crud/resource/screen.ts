@@ -67,6 +67,12 @@ export interface ResourceScreen<R extends Resource = Resource> {
   widgets?: Partial<Record<keyof ResourceDoc<R> & string, Widget>>;
   /** i18n key of a hint under a declared field ("below it, login is refused"). */
   hints?: Partial<Record<keyof ResourceDoc<R> & string, string>>;
+  /**
+   * A declared field shown only while the form's values say so: a purchase activity's items for
+   * one kind, its spend and rewards for another. Hidden, it keeps its value (the schema decides
+   * what a kind needs).
+   */
+  shownWhen?: Partial<Record<keyof ResourceDoc<R> & string, ForItems<[values: Partial<ResourceDoc<R>>], boolean>>>;
   /** i18n key of a declared text field's placeholder: an example of its format ("1.2.0"). */
   placeholders?: Partial<Record<keyof ResourceDoc<R> & string, string>>;
   /** A whole form of the screen's own, for a form that is more than its fields in order. */

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { FieldParts } from '../../crud/form-items';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
-import { SchemaField } from '../../crud/SchemaField';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -49,45 +48,37 @@ export const purchaseActivityScreen = resourceScreen({
     conditions: [],
   },
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
-  Form: ({ itemProps, editing, form }) => {
-    const { t } = useTranslation();
-    const kind = Form.useWatch('kind', form);
-    return (
-      <>
-        <SchemaField name="name" itemProps={itemProps} disabled={editing} testId="purchaseActivity-name" />
-        <SchemaField name="title" itemProps={itemProps} testId="purchaseActivity-title" />
-        <SchemaField name="description" itemProps={itemProps} />
-        <SchemaField name="kind" itemProps={itemProps} testId="purchaseActivity-kind" />
-        {kind === 'firstPurchaseDouble' && (
-          <Form.Item {...itemProps('purchaseIds')} extra={t('store.activity.itemsHint')}>
-            <PickerRows
-              name="purchaseIds"
-              resource={purchaseItemResource}
-              labelOf={(p) => `${p.id} · ${p.title}`}
-              numeric
-              testId="purchaseActivity-item"
-              addLabel={t('store.activity.addItem')}
-            />
-          </Form.Item>
-        )}
-        {kind === 'spendReward' && (
-          <>
-            <Form.Item {...itemProps('spend')}>
-              <FieldParts>
-                <MoneyFields path={['spend']} testId="purchaseActivity-spend" />
-              </FieldParts>
-            </Form.Item>
-            <Form.Item {...itemProps('rewards')}>
-              <RewardsEditor name="rewards" />
-            </Form.Item>
-          </>
-        )}
-        <SchemaField name="minLevel" itemProps={itemProps} />
-        <Form.Item {...itemProps('conditions')}>
-          <ConditionsEditor />
+  fields: ['name', 'title', 'description', 'kind', 'purchaseIds', 'spend', 'rewards', 'minLevel', 'conditions'],
+  widgets: {
+    purchaseIds: ({ itemProps }) => {
+      const { t } = useTranslation();
+      return (
+        <Form.Item {...itemProps('purchaseIds')}>
+          <PickerRows
+            name="purchaseIds"
+            resource={purchaseItemResource}
+            labelOf={(p) => `${p.id} · ${p.title}`}
+            numeric
+            testId="purchaseActivity-item"
+            addLabel={t('store.activity.addItem')}
+          />
         </Form.Item>
-      </>
-    );
+      );
+    },
+    spend: (
+      <FieldParts>
+        <MoneyFields path={['spend']} testId="purchaseActivity-spend" />
+      </FieldParts>
+    ),
+    rewards: <RewardsEditor name="rewards" />,
+    conditions: <ConditionsEditor />,
+  },
+  hints: { purchaseIds: 'store.activity.itemsHint' },
+  // First purchase double names its IAP items; spend N get rewards names the spend and the rewards.
+  shownWhen: {
+    purchaseIds: (values) => values.kind === 'firstPurchaseDouble',
+    spend: (values) => values.kind === 'spendReward',
+    rewards: (values) => values.kind === 'spendReward',
   },
 });
 
