@@ -27,9 +27,7 @@ const row = (k: string) => page().locator(`.ant-table-row[data-row-key="${k}"]`)
 async function choose(select: Locator, search: string, option: string) {
   await select.click();
   await page().keyboard.type(search);
-  const item = page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await item.waitFor();
-  await item.dispatchEvent('click');
+  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
   await page().locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 

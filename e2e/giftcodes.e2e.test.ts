@@ -31,11 +31,9 @@ const inputOf = (scope: Page | Locator, testId: string) =>
 
 async function choose(select: Locator, option: string) {
   await select.click();
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-  await item.waitFor();
-  // The option's own click, wherever the dropdown's opening motion has it (on a busy machine it can
-  // still be sliding in, or placed past the viewport's edge, when a pointer click would land).
-  await item.dispatchEvent('click');
+  // The browser asks for reduced motion (`contextOptions`): the dropdown opens in place, so a real
+  // pointer click lands on the option.
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
   await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
 }
 

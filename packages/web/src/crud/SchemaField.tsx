@@ -9,8 +9,8 @@ type ItemProps = (name: string) => Record<string, unknown>;
 
 /**
  * One field of a form, its widget inferred from the form's schema (`widgetOf`): a screen names
- * its fields and writes a widget only for what is truly its own. The label, required mark and live
- * validation come from `itemProps`; enum values read as the vocabulary names them.
+ * its fields and writes a widget only for what is truly its own. The label, required mark, live
+ * validation and hint come from `itemProps`; enum values read as the vocabulary names them.
  */
 export function SchemaField({
   name,
@@ -18,39 +18,35 @@ export function SchemaField({
   disabled,
   testId,
   onChange,
-  extra,
   placeholder,
 }: {
   name: string;
   itemProps: ItemProps;
   disabled?: boolean;
   testId?: string;
-  /** A hint under the field ("0 means no limit"). */
-  extra?: ReactNode;
   /** Called after the form took the new value (a field that resets another). */
   onChange?: (value: unknown) => void;
   /** An example of a text field's format ("1.2.0"). */
   placeholder?: string;
 }): ReactNode {
   const widget = widgetOf(useContext(FormSchema), [name]);
-  const item = (n: string) => ({ ...itemProps(n), ...(extra ? { extra } : {}) });
   const props = { disabled, 'data-testid': testId, ...(onChange ? { onChange } : {}) };
   switch (widget.kind) {
     case 'text':
       return (
-        <Form.Item {...item(name)}>
+        <Form.Item {...itemProps(name)}>
           <TextInput field={name} placeholder={placeholder} {...props} />
         </Form.Item>
       );
     case 'longText':
       return (
-        <Form.Item {...item(name)}>
+        <Form.Item {...itemProps(name)}>
           <LongText field={name} placeholder={placeholder} {...props} />
         </Form.Item>
       );
     case 'number':
       return (
-        <Form.Item {...item(name)}>
+        <Form.Item {...itemProps(name)}>
           <InputNumber
             min={widget.min}
             max={widget.max}
@@ -62,13 +58,13 @@ export function SchemaField({
       );
     case 'boolean':
       return (
-        <Form.Item {...item(name)} valuePropName="checked">
+        <Form.Item {...itemProps(name)} valuePropName="checked">
           <Switch {...props} />
         </Form.Item>
       );
     case 'enum':
       return (
-        <Form.Item {...item(name)}>
+        <Form.Item {...itemProps(name)}>
           <Select
             style={{ maxWidth: 320 }}
             options={widget.values.map((value) => ({
@@ -81,7 +77,7 @@ export function SchemaField({
       );
     case 'time':
       return (
-        <Form.Item {...item(name)}>
+        <Form.Item {...itemProps(name)}>
           <IsoDateTimeInput showUtc testId={testId} />
         </Form.Item>
       );

@@ -144,6 +144,9 @@ export function label<R extends Resource>(screen: ResourceScreen<R>, field: stri
 }
 
 /** The declared `fields` in order: each its own widget if the screen has one, else the schema's. */
+/** A declaration's per-field map, read by any field name (the kit's code is not generic in the resource). */
+const byName = <T,>(map: object | undefined) => (map ?? {}) as Record<string, T | undefined>;
+
 function DeclaredFields<R extends Resource>({
   screen,
   itemProps,
@@ -158,9 +161,9 @@ function DeclaredFields<R extends Resource>({
   const { resource } = screen;
   const { t } = useTranslation();
   if (!screen.fields) throw new Error(`resource screen ${resource.name}: declare its fields or its Form`);
-  const own = (screen.widgets ?? {}) as Record<string, Widget | undefined>;
-  const hints = (screen.hints ?? {}) as Record<string, string | undefined>;
-  const placeholders = (screen.placeholders ?? {}) as Record<string, string | undefined>;
+  const own = byName<Widget>(screen.widgets);
+  const hints = byName<string>(screen.hints);
+  const placeholders = byName<string>(screen.placeholders);
   // The declared hint is the item's `extra`, for a schema field and a screen's own widget alike.
   const item: ResourceFormProps['itemProps'] = (name) => {
     const hint = hints[name];
@@ -190,7 +193,7 @@ function DeclaredFields<R extends Resource>({
       />
     );
   };
-  const when = (screen.shownWhen ?? {}) as Record<string, ((values: Record<string, unknown>) => boolean) | undefined>;
+  const when = byName<(values: Record<string, unknown>) => boolean>(screen.shownWhen);
   // A conditional field follows the form's values: antd renders it again on every change.
   const shown = (name: string) => {
     const test = when[name];

@@ -3,29 +3,23 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { declaredFormProblems, fieldRows } from './declared-form';
 import type { ResourceScreen } from './screen';
 
-/** Every resource screen the area modules export (an object with a resource and an entity). */
+/** Every resource screen the area modules export (an object with a resource and an entity), once. */
 let screens: ResourceScreen[] = [];
 
 // The screens' modules load the console's i18n, which reads the browser's languages.
 beforeAll(async () => {
   vi.stubGlobal('navigator', { language: 'zh-CN', languages: ['zh-CN'] });
   vi.stubGlobal('document', { documentElement: {} });
-  const modules = await Promise.all([
-    import('../../features/abtest/experiment'),
-    import('../../features/settings/constants'),
-    import('../../features/settings/dictionary'),
-    import('../../features/settings/ipCountry'),
-    import('../../features/settings/maintenance'),
-    import('../../features/settings/unlockTrack'),
-    import('../../features/settings/upgrade'),
-    import('../../features/settings/upgradeLevel'),
-    import('../../features/store/activities'),
-    import('../../features/store/catalogue'),
-    import('../../features/store/settings'),
-  ]);
-  screens = modules
-    .flatMap((module) => Object.values(module) as unknown[])
-    .filter((v): v is ResourceScreen => typeof v === 'object' && v !== null && 'resource' in v && 'entity' in v);
+  // Every area module, so a new declaration is checked without being listed here.
+  const areas = import.meta.glob<Record<string, unknown>>(['../../features/**/*.{ts,tsx}', '!**/*.test.ts']);
+  const modules = await Promise.all(Object.values(areas).map((load) => load()));
+  screens = [
+    ...new Set(
+      modules
+        .flatMap((module) => Object.values(module) as unknown[])
+        .filter((v): v is ResourceScreen => typeof v === 'object' && v !== null && 'resource' in v && 'entity' in v),
+    ),
+  ];
 });
 
 describe('declared forms', () => {
@@ -35,8 +29,8 @@ describe('declared forms', () => {
 
   it('every declared form of the console is sound: known fields once, a widget each, nothing required left out', () => {
     const declared = screens.filter((s) => s.fields && !s.Form);
-    // The store's catalogue and settings, the game door and the settings lists are declarations.
-    expect(declared.length).toBeGreaterThanOrEqual(18);
+    // The store's catalogue and settings, the game door, the settings lists and the A/B layers.
+    expect(declared.length).toBeGreaterThanOrEqual(22);
     for (const screen of declared) expect(declaredFormProblems(screen), screen.resource.name).toEqual([]);
   });
 
