@@ -24,6 +24,16 @@ const invisibleChars = /[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202
 /** True when the string can be stored and shown as it is: no control characters, no lone surrogates. */
 export const isStorableText = (s: string) => !controlChars.test(s) && !loneSurrogate.test(s);
 
+const controlCharsAll = new RegExp(controlChars.source, 'g');
+const loneSurrogates = new RegExp(loneSurrogate.source, 'g');
+
+/**
+ * The string with what PostgreSQL cannot store (control characters other than tab and line
+ * breaks, lone surrogates) replaced by U+FFFD. For text that is kept rather than refused when a
+ * character is wrong (a client's log entry, an error message): the rest of it still says something.
+ */
+export const storableText = (s: string) => s.replace(controlCharsAll, '\ufffd').replace(loneSurrogates, '\ufffd');
+
 /** True when a name contains nothing invisible or direction-changing. */
 export const isVisibleName = (s: string) => !invisibleChars.test(s);
 

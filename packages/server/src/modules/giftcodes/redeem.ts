@@ -11,8 +11,8 @@ import {
 } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { databaseErrorCode } from '../../platform/db/errors.js';
 import { deleteInBatches } from '../../platform/housekeeping.js';
-import { databaseErrorCode } from '../../platform/http/error-handler.js';
 import { notFound } from '../../platform/http/errors.js';
 import { frozenError, readPlayerAttributes } from '../players/service.js';
 import { giftCodeAttempts, giftCodeBatches } from './tables.js';

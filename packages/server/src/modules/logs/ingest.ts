@@ -1,7 +1,7 @@
 import { type ClientLogEntry, type FrontendLogEntry, type Locale, translate } from '@rookery/contracts';
 import type { z } from 'zod';
 import { fieldErrors } from '../../platform/http/errors.js';
-import { scrubMeta, scrubText } from './sanitize.js';
+import { scrubMeta, scrubText, scrubUrl } from './sanitize.js';
 import type { LogRow } from './writer.js';
 
 /** The spec's `YYYY-MM-DD HH:mm:ss` is read as UTC; an ISO time as given. */
@@ -40,7 +40,14 @@ export function checkBatch<S extends z.ZodType, T>(
   return { rows, answer: { accepted: rows.length, rejected } };
 }
 
-/** A game client entry as stored (meta and free text scrubbed of secrets). */
+/** An optional text of an entry as stored: scrubbed, or null. */
+const scrubbed = (value: string | undefined, secrets: readonly string[] = []) =>
+  value ? scrubText(value, secrets) : null;
+
+/**
+ * A game client entry as stored: every text scrubbed of secrets (sanitize.ts), what PostgreSQL
+ * cannot store replaced, the meta's keys and values likewise.
+ */
 export const clientRow =
   (now: Date) =>
   (e: ClientLogEntry): LogRow => ({
@@ -50,16 +57,17 @@ export const clientRow =
     message: scrubText(e.message),
     clientTime: parseClientTime(e.time),
     userId: e.userId ?? null,
-    deviceId: e.deviceId ?? null,
-    appVersion: e.appVersion ?? null,
-    os: e.os ?? null,
-    stack: e.stack ? scrubText(e.stack) : null,
+    deviceId: scrubbed(e.deviceId),
+    appVersion: scrubbed(e.appVersion),
+    os: scrubbed(e.os),
+    stack: scrubbed(e.stack),
     meta: e.meta ? (scrubMeta(e.meta) as Record<string, unknown>) : null,
   });
 
 /**
- * A console entry as stored: the meta's cookies and tokens (spec §3 sends the uuid and token
- * cookies) become hashes, and the caller's own session token is hashed wherever it appears.
+ * A console entry as stored: scrubbed like the game's (spec §3 sends the uuid and token cookies
+ * in its meta), the page's and the failed request's query values masked, and the caller's own
+ * session token masked wherever it appears.
  */
 export const frontendRow =
   (now: Date, secrets: string[], actor: string | null) =>
@@ -69,8 +77,8 @@ export const frontendRow =
     level: e.level ?? e.type ?? (e.request ? 'error' : 'info'),
     message: scrubText(e.message, secrets),
     clientTime: parseClientTime(e.time),
-    url: e.url ? scrubText(e.url, secrets) : null,
-    stack: e.stack ? scrubText(e.stack, secrets) : null,
+    url: e.url ? scrubUrl(e.url, secrets) : null,
+    stack: scrubbed(e.stack, secrets),
     meta: scrubMeta(
       {
         ...(e.meta ?? {}),

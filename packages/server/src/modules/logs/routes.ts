@@ -11,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../module.js';
+import { loggableError } from '../../platform/db/errors.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
-import { loggableError } from '../../platform/http/error-handler.js';
 import { AppError } from '../../platform/http/errors.js';
 import { newestVersion } from './incidents.js';
 import { checkBatch, clientRow, frontendRow } from './ingest.js';

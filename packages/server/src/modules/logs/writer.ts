@@ -39,6 +39,11 @@ export class LogWriter {
     return this.rows.dropped;
   }
 
+  /** Entries the database refused for their data (dropped so the rest of their batch is stored). */
+  get rejected(): number {
+    return this.rows.rejected;
+  }
+
   get written(): number {
     return this.rows.stored;
   }

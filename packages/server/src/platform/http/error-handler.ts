@@ -1,6 +1,7 @@
 import { isMessageKey, translate } from '@rookery/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { databaseErrorCode, loggableError } from '../db/errors.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, fieldErrors } from './errors.js';
 
@@ -76,27 +77,4 @@ function warnUnavailable(req: FastifyRequest, error: unknown): void {
   lastUnavailableLog = now;
   req.log.warn({ err: loggableError(error), alsoFailed: heldUnavailableLogs }, 'database unavailable: answered 503');
   heldUnavailableLogs = 0;
-}
-
-/** The PostgreSQL SQLSTATE of a failed query (Drizzle wraps the driver's error as `cause`). */
-export function databaseErrorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
-export function loggableError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
-  const e = error as Error & { cause?: Error & { code?: string }; query?: string };
-  if (e.cause && typeof e.query === 'string') {
-    return {
-      type: 'DatabaseError',
-      message: e.cause.message,
-      code: e.cause.code,
-      stack: e.stack
-        ?.split('\n')
-        .filter((line) => line.trimStart().startsWith('at '))
-        .join('\n'),
-    };
-  }
-  return { type: e.name ?? 'Error', message: e.message, code: databaseErrorCode(error), stack: e.stack };
 }

@@ -6,8 +6,8 @@ import plans from 'pg-boss/src/plans.js';
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
+import { loggableError } from '../db/errors.js';
 import { writeAudit } from '../http/audit.js';
-import { loggableError } from '../http/error-handler.js';
 import { type JobCause, type JobContext, type JobDefinition, JobStopped } from './define.js';
 import { executorOf } from './executor.js';
 
