@@ -96,7 +96,7 @@ describe('one entry must never stop the log', () => {
     const row = (n: number, meta: Record<string, unknown> = {}) => ({
       at: ctx.clock.now(),
       kind: 'client' as const,
-      level: 'info',
+      level: 'info' as const,
       message: `${tag} ${n}`,
       meta: { planted: `planted-value-${n}`, ...meta },
     });
