@@ -9,9 +9,10 @@
  * one line `tests: N passed, N failed` (CI reads it). Other arguments go to the Vitest runs (file
  * filters to the unit and API tests only).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
@@ -65,16 +66,46 @@ const stages = [
   },
 ];
 
-let failedStages = 0;
-for (const stage of stages) {
-  console.log(`\n== ${stage.title}`);
-  const result = spawnSync(process.execPath, stage.command, {
+const envOf = (stage) =>
+  Object.fromEntries(Object.entries({ ...process.env, ...stage.env }).filter(([, v]) => v !== undefined));
+
+/** Run a stage with its output prefixed line by line; resolves to its exit status. */
+function runPrefixed(stage) {
+  console.log(`== ${stage.title} (lines marked [${stage.name}])`);
+  const child = spawn(process.execPath, stage.command, {
     cwd: root,
-    stdio: 'inherit',
-    env: Object.fromEntries(Object.entries({ ...process.env, ...stage.env }).filter(([, v]) => v !== undefined)),
+    env: envOf(stage),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0) failedStages += 1;
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${stage.name}] ${line}`));
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
+
+let failedStages = 0;
+const times = [];
+const timed = async (title, run) => {
+  const started = performance.now();
+  const statuses = await run();
+  times.push(`${String(Math.round((performance.now() - started) / 1000)).padStart(6)} s  ${title}`);
+  failedStages += statuses.filter((s) => s !== 0).length;
+};
+const [first, ...rest] = stages;
+const second = rest[0]?.name === 'postgres' ? rest.shift() : undefined;
+if (second) {
+  console.log(`\n== ${first.title} | ${second.title}, side by side`);
+  await timed(`${first.title} | ${second.title}`, () => Promise.all([runPrefixed(first), runPrefixed(second)]));
+} else {
+  rest.unshift(first);
+}
+for (const stage of rest) {
+  console.log(`\n== ${stage.title}`);
+  await timed(stage.title, () => [
+    spawnSync(process.execPath, stage.command, { cwd: root, stdio: 'inherit', env: envOf(stage) }).status,
+  ]);
+}
+console.log(`\n== test stage times\n${times.join('\n')}`);
 
 if (reportDir) {
   const summary = spawnSync(process.execPath, [path.join(root, 'scripts/test-summary.mjs'), ...reports], {
