@@ -147,6 +147,7 @@ describe('experiments', () => {
     const full = await action('run', 'right');
     expect(full.statusCode).toBe(409);
     expect(full.json().msg).toBe('Layer "split" has 40% free, less than the 50% needed');
+    expect(full.json().errors).toBeUndefined();
     expect((await stored('right')).status).toBe('draft');
     await ok('PUT', `${EXPERIMENT}/right`, { ...(await stored('right')), coverage: 40 });
     expect((await action('run', 'right')).statusCode).toBe(200);
@@ -168,6 +169,51 @@ describe('experiments', () => {
     expect((await call('DELETE', `${LAYER}/split`)).statusCode).toBe(409);
     expect((await call('DELETE', `${CONFIG}/abColour`)).statusCode).toBe(409);
     await action('stop', 'left', 'right');
+  }, 120_000);
+
+  it('a ramp goes as far as the layer has room for; a refusal names the free share on the action, not a field', async () => {
+    await ok('POST', LAYER, { name: 'room' });
+    await ok('POST', EXPERIMENT, experiment('wide', { layer: 'room', coverage: 50 }));
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('beside', {
+        layer: 'room',
+        coverage: 30,
+        configFields: ['abColour'],
+        variations: [
+          { name: 'red', weight: 50, variables: [{ field: 'abColour', value: 'red' }] },
+          { name: 'blue', weight: 50, variables: [{ field: 'abColour', value: 'blue' }] },
+        ],
+      }),
+    );
+    await action('run', 'wide', 'beside');
+    // From 50 % the next step is 100 %, which cannot fit beside 30 %: the ramp offers 70 %, and the
+    // confirmation's figures say so before anything is stored.
+    const impact = await ok('POST', '/api/v1/abtest/experiments/wide/impact', { change: 'ramp' });
+    expect(impact).toMatchObject({ shareBefore: 0.5, shareAfter: 0.7, layerFreePercent: 20 });
+    expect((await action('ramp', 'wide')).json().data.changed).toBe(1);
+    // Its own buckets stay; the free ones after its neighbour's are added.
+    expect(await stored('wide')).toMatchObject({
+      coverage: 70,
+      ranges: [
+        [0, 5000],
+        [8000, 10000],
+      ],
+    });
+    // Nothing left: refused on the action with the layer's free share, no field message.
+    const full = await action('ramp', 'wide');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().msg).toBe('Layer "room" has 0% free, less than the 30% needed');
+    expect(full.json().errors).toBeUndefined();
+    expect((await stored('wide')).coverage).toBe(70);
+    // A form's save asking for more than the room: the same message on the traffic field, not "0.01 % to 100 %".
+    const form = await call('PUT', `${EXPERIMENT}/wide`, { ...(await stored('wide')), coverage: 80 });
+    expect(form.statusCode).toBe(409);
+    expect(form.json().errors).toEqual([
+      { field: 'coverage', message: 'Layer "room" has 0% free, less than the 10% needed' },
+    ]);
+    await action('stop', 'wide', 'beside');
   }, 120_000);
 
   it('ramps without moving anyone, and a new phase reshuffles with its seed', async () => {

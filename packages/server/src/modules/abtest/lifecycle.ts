@@ -60,31 +60,57 @@ function merged(ranges: readonly BucketRange[]): [number, number][] {
   return out;
 }
 
+/** What `doc` owns of its layer and what the layer has free for it (held by no other running experiment). */
+async function layerRoom(db: Db, doc: Experiment, lock: boolean) {
+  // The layer's row lock serialises every allocation of this layer.
+  if (lock) await findItem(db, 'abLayer', doc.layer, true);
+  const others = await runningInLayer(db, doc.layer, doc.key);
+  const owned = merged(doc.ranges);
+  const free = freeBucketRanges(others.map(layerExperimentOf).concat({ ...layerExperimentOf(doc), ranges: owned }));
+  return { owned, free };
+}
+
+const percentOf = (buckets: number) => buckets / (LAYER_BUCKETS / 100);
+
+/**
+ * The refusal of traffic the layer cannot give, naming its free share. `field`: the traffic field
+ * of a form's save carries the same message; an action (run, ramp) has no field, its refusal is
+ * shown on the action.
+ */
+const layerFull = (doc: Experiment, free: number, needed: number, field: boolean) =>
+  new AppError(409, 'abtest.layerFull', {
+    vars: { layer: doc.layer, free: String(percentOf(free)), needed: String(percentOf(needed)) },
+    ...(field ? { fields: [{ field: 'coverage', message: 'abtest.layerFull' }] } : {}),
+  });
+
+/**
+ * Where the ramp action takes a running experiment: its next ramp step, or — when the layer has
+ * less room than that — as far as the layer's free share reaches (from 50 % beside another
+ * experiment holding 30 %, 70 %, never a 100 % that cannot fit). Null when the layer has no room
+ * at all or the experiment is at 100 %. The confirmation's figures and the action use this one
+ * answer, so what the operator confirms is what is stored.
+ */
+export async function rampCoverage(db: Db, doc: Experiment, lock = false): Promise<number | null> {
+  const next = nextRampStep(doc.coverage);
+  if (next === null) return null;
+  const { owned, free } = await layerRoom(db, doc, lock);
+  const target = Math.min(coverageBuckets(next), bucketCount(owned) + bucketCount(free));
+  return target > coverageBuckets(doc.coverage) ? percentOf(target) : null;
+}
+
 /**
  * Grow `doc.ranges` to the buckets its traffic asks for, from the layer's free buckets (lowest
  * first). Never gives up a bucket it owns: an enrolled player stays where they are.
  */
-async function takeBuckets(db: Db, doc: Experiment): Promise<void> {
-  // The layer's row lock serialises every allocation of this layer.
-  await findItem(db, 'abLayer', doc.layer, true);
-  const others = await runningInLayer(db, doc.layer, doc.key);
-  const owned = merged(doc.ranges);
+async function takeBuckets(db: Db, doc: Experiment, field: boolean): Promise<void> {
+  const { owned, free } = await layerRoom(db, doc, true);
   const needed = coverageBuckets(doc.coverage) - bucketCount(owned);
   if (needed <= 0) {
     doc.ranges = owned;
     return;
   }
-  const free = freeBucketRanges(others.map(layerExperimentOf).concat({ ...layerExperimentOf(doc), ranges: owned }));
   const freeCount = bucketCount(free);
-  if (freeCount < needed)
-    throw new AppError(409, 'abtest.layerFull', {
-      vars: {
-        layer: doc.layer,
-        free: String(freeCount / (LAYER_BUCKETS / 100)),
-        needed: String(needed / (LAYER_BUCKETS / 100)),
-      },
-      fields: [{ field: 'coverage', message: 'abtest.coverage' }],
-    });
+  if (freeCount < needed) throw layerFull(doc, freeCount, needed, field);
   let rest = needed;
   const taken: BucketRange[] = [];
   for (const [a, b] of free) {
@@ -176,7 +202,7 @@ export async function beforeExperimentSave(input: BeforeSaveInput): Promise<void
     if (doc.status === 'running') {
       await checkFieldsFree(db, doc);
       doc.ranges = [];
-      await takeBuckets(db, doc);
+      await takeBuckets(db, doc, false);
       doc.phase = 1;
       doc.phases = [openPhase(doc, now)];
     } else if (doc.status === 'stopped') doc.phases = closePhase(prev.phases, now);
@@ -188,7 +214,17 @@ export async function beforeExperimentSave(input: BeforeSaveInput): Promise<void
   if (!sameJson(variationsShape(doc), variationsShape(prev)) || !sameJson(doc.configFields, prev.configFields))
     refuse('abtest.runningVariables', 'variations');
   if (coverageBuckets(doc.coverage) < coverageBuckets(prev.coverage)) refuse('abtest.coverageShrink', 'coverage');
-  if (coverageBuckets(doc.coverage) > bucketCount(prev.ranges)) await takeBuckets(db, doc);
+  if (action === 'ramp') {
+    // As far as the layer has room for (the confirmation said so), or refused on the action.
+    const target = await rampCoverage(db, prev, true);
+    if (target === null) {
+      const { free } = await layerRoom(db, prev, false);
+      const next = nextRampStep(prev.coverage) ?? prev.coverage;
+      throw layerFull(prev, bucketCount(free), coverageBuckets(next) - bucketCount(prev.ranges), false);
+    }
+    doc.coverage = target;
+  }
+  if (coverageBuckets(doc.coverage) > bucketCount(prev.ranges)) await takeBuckets(db, doc, !action);
   const newPhase =
     !sameJson(weightsOf(doc), weightsOf(prev)) || (action === 'newPhase' && doc.phase === prev.phase + 1);
   if (newPhase) {

@@ -13,7 +13,6 @@ import {
   GAME_EVENT_MAX_AHEAD_MINUTES,
   LAYER_BUCKETS,
   layerExperimentOf,
-  nextRampStep,
   storedRules,
 } from '@rookery/contracts';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
@@ -28,7 +27,7 @@ import { existingPlayerIds, readPlayerAttributes } from '../players/service.js';
 import { compileExperiments, playerExperiments } from './compiled.js';
 import { abDailyJob } from './daily.js';
 import { ExposureRecorder } from './exposures.js';
-import { beforeExperimentSave, experimentActions, runningExperiments } from './lifecycle.js';
+import { beforeExperimentSave, experimentActions, rampCoverage, runningExperiments } from './lifecycle.js';
 import { experimentResults } from './results.js';
 import { abExposures, gameEvents } from './tables.js';
 
@@ -68,12 +67,13 @@ export async function abtestModule(deps: ModuleDeps) {
       const audience = await countAudience(db, storedRules(doc.targeting), now);
       const running = doc.status === 'running';
       const before = running ? bucketCount(doc.ranges) : 0;
-      const after = (() => {
+      const after = await (async () => {
         switch (body.change) {
           case 'run':
             return doc.status === 'draft' ? coverageBuckets(doc.coverage) : before;
           case 'ramp': {
-            const next = running ? nextRampStep(doc.coverage) : null;
+            // The action's own answer: the next step, or as far as the layer's free share reaches.
+            const next = running ? await rampCoverage(db, doc) : null;
             return next === null ? before : coverageBuckets(next);
           }
           case 'traffic':

@@ -21,7 +21,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A game answer speaks the player's language, which may not be the request header's.
       const locale = error.opts.locale ?? req.locale ?? 'zh-CN';
-      const errors = error.opts.fields?.map((f) => ({ field: f.field, message: translate(f.message, locale) }));
+      // A field's message may name the same figures as the whole answer's (a layer's free share).
+      const errors = error.opts.fields?.map((f) => ({
+        field: f.field,
+        message: translate(f.message, locale, error.opts.vars),
+      }));
       return reply.status(error.status).send({
         code: error.status,
         msg: translate(error.key, locale, error.opts.vars),
