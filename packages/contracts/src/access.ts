@@ -125,6 +125,9 @@ const developerGrants: Permission[] = [
   'guildWarStatusQuery',
   'guildWarStatusEdit',
   'podTimeQuery',
+  // The client incidents developers read (clientLogQuery); the console and server ones stay with
+  // sysLogQuery's holders (admin by default): an edit answers the incident it changed.
+  'clientIncidentEdit',
 ];
 
 const testerGrants: Permission[] = [

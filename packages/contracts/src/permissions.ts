@@ -131,6 +131,8 @@ export const permissionAreas = {
       devToolCaveQuery: zhEn('洞穴工具', 'Cavern tool'),
       advancedArenaZonesQuery: zhEn('竞技场分区', 'Arena zones'),
       clientLogQuery: zhEn('客户端日志', 'Client logs'),
+      // Reading the game's errors is not changing them: the incidents' state has its own grant.
+      clientIncidentEdit: zhEn('解决、忽略或重新打开客户端错误事件', 'Resolve, ignore or reopen client incidents'),
       devToolGuildEdit: zhEn('公会工具', 'Guild tool'),
       guildWarStatusQuery: zhEn('查询公会战状态', 'Query guild war status'),
       guildWarStatusEdit: zhEn('编辑公会战状态', 'Edit guild war status'),
@@ -155,6 +157,10 @@ export const permissionAreas = {
     label: zhEn('系统', 'System'),
     permissions: {
       sysLogQuery: zhEn('系统日志', 'System log'),
+      sysIncidentEdit: zhEn(
+        '解决、忽略或重新打开控制台与服务器错误事件',
+        'Resolve, ignore or reopen console and server incidents',
+      ),
       sysUserManage: zhEn('管理员工账号', 'Manage staff users'),
       sysRoleManage: zhEn('管理角色', 'Manage roles'),
       sysRegistrationReview: zhEn('审批注册', 'Review registrations'),

@@ -16,7 +16,7 @@ import {
   type ResourceListDef,
 } from './resource-list.js';
 import type { RouteName } from './routes/index.js';
-import { isStorableText, storableIssues } from './text.js';
+import { isStorableText, optionalText, storableIssues } from './text.js';
 
 /**
  * The resource kit: one declaration of a configuration entity (its document schema, key,
@@ -329,7 +329,8 @@ export const resourceVersionParams = z.object({
   key: resourceKeySchema,
   version: z.coerce.number({ error: 'resource.versionFormat' }).int().positive().max(2_147_483_647),
 });
-const searchText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200).optional());
+// The search goes into an ILIKE: a NUL or a lone surrogate is refused on the field, as in every other query.
+const searchText = optionalText(200);
 export const resourceListQuery = pageQuery.extend({ search: searchText });
 export const resourceVersionListQuery = pageQuery;
 const restoreBody = z.object({ comment: versionCommentSchema });

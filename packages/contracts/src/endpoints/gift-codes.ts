@@ -78,6 +78,12 @@ export const MAX_UNIQUE_CODES = 1_000_000;
 export const normalizeGiftCode = (input: string) => input.replace(/[\s-]+/g, '').toUpperCase();
 
 /**
+ * Whether a normalised code holds only what a stored code can (letters and digits, shared or
+ * unique): any other code can never match, and may not even be storable text (a NUL).
+ */
+export const mayBeGiftCode = (normalized: string) => /^[A-Z0-9]+$/.test(normalized);
+
+/**
  * Luhn mod N over the alphabet: catches every single mistyped symbol and almost every swap of two
  * neighbours.
  */

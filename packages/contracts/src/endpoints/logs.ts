@@ -183,6 +183,16 @@ const byLogKind = {
   permissionBy: { field: 'kind', map: logKindPermission },
 } as const satisfies Pick<Endpoint, 'permission' | 'permissionBy'>;
 
+/**
+ * Who may change an incident's state (resolve, ignore, reopen), by its kind: reading a kind's
+ * errors does not let a role change them.
+ */
+export const incidentEditPermission = {
+  client: ['clientIncidentEdit'],
+  frontend: ['sysIncidentEdit'],
+  server: ['sysIncidentEdit'],
+} as const satisfies Record<LogKind, readonly Permission[]>;
+
 export const incidentStates = ['open', 'resolved', 'ignored'] as const;
 
 export const incidentSchema = z.object({
@@ -233,7 +243,9 @@ export const logEndpoints = endpointTable({
     method: 'POST',
     path: '/api/v1/incidents/:id/state',
     summary: 'Resolve, ignore or reopen an incident (resolved: a newer app version reopens it)',
-    ...byLogKind,
+    // A change, so the edit permission of the incident's kind, not the read rule of the others.
+    permission: ['clientIncidentEdit', 'sysIncidentEdit'],
+    permissionBy: { field: 'kind', map: incidentEditPermission },
     params: idParams,
     body: z.object({
       state: z.enum(incidentStates, { error: 'v.invalidValue' }),

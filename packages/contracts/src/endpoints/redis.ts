@@ -96,7 +96,8 @@ export const redisEndpoints = endpointTable({
   redisInfo: endpoint({
     method: 'GET',
     path: '/api/v1/redis/info',
-    summary: "Redis's INFO figures and slowlog, or that Redis is not configured",
+    summary:
+      "The Redis server's INFO figures (shared by every deployment on it) and the slowlog of this deployment's keys, or that Redis is not configured",
     permission: ['redisQuery'],
     response: z.object({
       configured: z.boolean(),
@@ -119,14 +120,21 @@ export const redisEndpoints = endpointTable({
           keyspace: z.array(z.object({ db: z.string(), keys: z.number(), expires: z.number() })),
         })
         .nullable(),
+      /**
+       * The slow commands on this deployment's keys, newest first: the command's name and the key
+       * it acted on (without the prefix), never its other arguments or values.
+       */
       slowlog: z.array(
         z.object({
           id: z.number(),
           at: z.number(),
           micros: z.number(),
           command: z.string(),
+          key: z.string(),
         }),
       ),
+      /** Slow commands read that are not shown: other deployments' keys, or no key at all. */
+      otherSlowCommands: z.number().int(),
     }),
   }),
 });

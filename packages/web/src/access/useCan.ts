@@ -1,5 +1,6 @@
 import { type AccessRule, can, type Endpoint } from '@rookery/contracts';
 import { useCallback } from 'react';
+import { mayCall } from './may-call';
 import { useAccess } from './session';
 
 /** `can(rule)` for the signed-in user; the one access question screens ask. */
@@ -9,18 +10,10 @@ export function useCan(): (rule: AccessRule) => boolean {
 }
 
 /**
- * Whether the signed-in user may call a console endpoint, by the permission it declares (what the
- * server enforces): a screen hides what would only answer 403.
+ * Whether the signed-in user may call a console endpoint (`mayCall`): a screen hides what would
+ * only answer 403. Give `byValue` for an endpoint whose rule depends on a row's value (its kind).
  */
-export function useMayCall(): (endpoint: Endpoint) => boolean {
+export function useMayCall(): (endpoint: Endpoint, byValue?: string) => boolean {
   const access = useAccess();
-  return useCallback(
-    (endpoint) => {
-      const rule = endpoint.permission;
-      // Game-key and public endpoints are not the console's to call as staff.
-      if (rule === 'public' || rule === 'pending' || rule === 'game') return false;
-      return can(access, rule);
-    },
-    [access],
-  );
+  return useCallback((endpoint, byValue) => mayCall(access, endpoint, byValue), [access]);
 }

@@ -325,6 +325,32 @@ describe('redemption', () => {
     expect((await redeem(await player(), b.code!, { playerIp: undefined })).status).toBe('redeemed');
   });
 
+  it('a code holding what no code holds (NUL, a lone surrogate) is unknown like any other, and counted', async () => {
+    const p = await player();
+    const b = await shared(10);
+    const usual = await redeem(p, 'NOSUCHCODE');
+    expect(usual.status).toBe('unknown');
+    const odd = ['ABC\u0000D', '\u0000', 'AB\ud800C', '\udfffABCD', 'ABC\uffffD', 'ÄBC!'];
+    for (const code of odd.slice(0, THROTTLE.perPlayer - 1)) {
+      const r = await redeem(p, code);
+      expect(r, JSON.stringify(code)).toEqual({ ...usual });
+      // The console's dry run answers the same, not counting.
+      const test = await ctx.call('POST', '/api/v1/giftcode/test', {
+        token: ctx.adminToken,
+        body: { userId: p, code },
+      });
+      expect(test.statusCode, test.body).toBe(200);
+      expect(test.json().data).toMatchObject({ status: 'unknown', message: usual.message });
+    }
+    // Counted toward the player's throttle as every unknown code is: the next failures block.
+    for (let i = odd.length + 1; i < THROTTLE.perPlayer; i++)
+      expect((await redeem(p, `ABC${i}\u0000`)).status).toBe('unknown');
+    expect((await redeem(p, b.code!)).status).toBe('throttled');
+    // A player that does not exist is still 404 first, whatever the code.
+    const none = await game('POST', '/api/game/v1/players/99999999/gift-codes/redeem', { code: 'ABC\u0000D' });
+    expect(none.statusCode).toBe(404);
+  });
+
   it('a dry run in the console says what would happen and changes nothing', async () => {
     const b = await shared(5);
     const p = await player();

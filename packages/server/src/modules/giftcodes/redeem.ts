@@ -3,6 +3,7 @@ import {
   type Locale,
   looksLikeUniqueCode,
   MAX_AMOUNT,
+  mayBeGiftCode,
   normalizeGiftCode,
   type RedeemStatus,
   type Reward,
@@ -16,6 +17,12 @@ import { deleteInBatches } from '../../platform/housekeeping.js';
 import { notFound } from '../../platform/http/errors.js';
 import { frozenError, readPlayerAttributes } from '../players/service.js';
 import { giftCodeAttempts, giftCodeBatches } from './tables.js';
+
+/**
+ * What a code that cannot exist is looked up as: no stored code is empty (shared codes are 4–32
+ * letters and digits, unique ones 12 symbols), and unlike a NUL the empty text is storable.
+ */
+const NO_SUCH_CODE = '';
 
 /** Failed attempts (unknown, used or disabled codes) one player, or one IP, may make per window. */
 export const THROTTLE = { windowMs: 15 * 60_000, perPlayer: 10, perIp: 50 };
@@ -235,13 +242,18 @@ export class RedemptionQueue {
  * path (`apply_rewards`). A batch with conditions costs one more round trip: the statement asks,
  * the condition engine answers, and the statement runs again with the verdict.
  *
- * A mistyped unique code is refused before any statement. A refusal changes nothing;
+ * A mistyped unique code is refused before any statement; a code holding what no code holds is
+ * looked up as one that matches nothing (unknown). A refusal changes nothing;
  * guessing-like refusals (unknown, used, disabled) are then counted toward the throttle. A dry
  * run runs the same statement in a transaction that is rolled back.
  */
 export async function redeemGiftCode(database: Db, input: RedeemInput, queue?: RedemptionQueue): Promise<RedeemResult> {
   const { userId, locale, now } = input;
-  const code = normalizeGiftCode(input.code);
+  const typed = normalizeGiftCode(input.code);
+  // A code holding anything codes never hold (a NUL, which PostgreSQL cannot even take, a lone
+  // surrogate, punctuation) takes the path of any unknown code — the player's checks first, then
+  // "unknown", counted toward the throttle — under a stand-in that matches nothing.
+  const code = mayBeGiftCode(typed) ? typed : NO_SUCH_CODE;
   const answer = (
     status: RedeemStatus,
     extra: Partial<Omit<RedeemResult, 'status' | 'message'>> = {},

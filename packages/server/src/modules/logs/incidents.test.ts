@@ -1,3 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { fingerprintOf, normaliseMessage } from './incidents.js';
@@ -93,5 +100,89 @@ describe('incidents', () => {
   it('stay hidden from who may not read their kind', async () => {
     const { token } = await ctx.userWithRole('service');
     expect((await ctx.call('GET', '/api/v1/incidents', { token })).statusCode).toBe(403);
+  });
+
+  it("change state only with their kind's edit permission: reading them is not enough", async () => {
+    await send([{ level: 'error', message: 'EditGuard failed', stack: 'at EditGuard.Run (EditGuard.cs:3)' }]);
+    const list = (await ctx.call('GET', '/api/v1/incidents?kind=client', { token: ctx.adminToken })).json().data;
+    const incident = list.list.find((i: { title: string }) => i.title.startsWith('EditGuard failed'));
+    expect(incident).toMatchObject({ state: 'open' });
+    const url = `/api/v1/incidents/${incident.id}/state`;
+    const stateOf = async () =>
+      (await ctx.call('GET', `/api/v1/incidents/${incident.id}`, { token: ctx.adminToken })).json().data.state;
+
+    const reader = await ctx.userWithPermissions('incident_reader', ['clientLogQuery']);
+    // The kind read from the record (no kind sent), or sent as the list gave it: refused either way.
+    const systemEditor = await ctx.userWithPermissions('incident_sys_editor', ['clientLogQuery', 'sysIncidentEdit']);
+    const before = await ctx.fingerprint();
+    for (const [token, body] of [
+      [reader.token, { state: 'ignored' }],
+      [reader.token, { state: 'resolved', kind: 'client' }],
+      [systemEditor.token, { state: 'ignored' }],
+      [systemEditor.token, { state: 'ignored', kind: 'client' }],
+    ] as const) {
+      const res = await ctx.call('POST', url, { token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+    }
+    expect(await ctx.fingerprint()).toEqual(before);
+    expect(await stateOf()).toBe('open');
+
+    const editor = await ctx.userWithPermissions('incident_editor', ['clientLogQuery', 'clientIncidentEdit']);
+    const done = await ctx.call('POST', url, { token: editor.token, body: { state: 'ignored' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ id: incident.id, state: 'ignored' });
+    expect(await stateOf()).toBe('ignored');
+    const audit = await ctx.call('GET', `/api/v1/system/log?target=incident:${incident.id}`, { token: ctx.adminToken });
+    expect(audit.json().data.list).toContainEqual(
+      expect.objectContaining({ actor: editor.username, after: expect.objectContaining({ state: 'ignored' }) }),
+    );
+    // The built-in developer holds it by default.
+    const developer = await ctx.userWithRole('developer');
+    const reopened = await ctx.call('POST', url, { token: developer.token, body: { state: 'open', kind: 'client' } });
+    expect(reopened.json().data).toMatchObject({ state: 'open' });
+  });
+});
+
+describe('the incident edit grant on an existing database', () => {
+  const folder = path.resolve(import.meta.dirname, '../../../drizzle');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-incident-grant-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('goes to the built-in developer role only, at the service clock', async () => {
+    // The migrations as they were before the grant (by tag: the lead may renumber).
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
+    const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_builtin_role_incident_edit'));
+    expect(at).toBeGreaterThan(0);
+    fs.cpSync(folder, tmp, { recursive: true });
+    fs.writeFileSync(
+      path.join(tmp, 'meta/_journal.json'),
+      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+    );
+    const pglite = new PGlite();
+    const db = drizzle(pglite, { casing: 'snake_case' });
+    try {
+      await migrate(db, { migrationsFolder: tmp });
+      const old = '2020-01-01T00:00:00.000Z';
+      await db.execute(sql`insert into roles (role_name, content, built_in, created_at, updated_at) values
+        ('developer', '["clientLogQuery"]', true, ${old}, ${old}),
+        ('operation', '["clientLogQuery"]', true, ${old}, ${old}),
+        ('devs', '["clientLogQuery"]', false, ${old}, ${old})`);
+      const dayAhead = 86_400_000;
+      await db.execute(
+        sql`insert into server_settings (key, value, updated_at) values ('clockOffsetMs', ${String(dayAhead)}::jsonb, ${old})`,
+      );
+      await migrate(db, { migrationsFolder: folder });
+      const rows = (await db.execute(sql`select role_name, content, updated_at from roles order by role_name`))
+        .rows as { role_name: string; content: string[]; updated_at: string | Date }[];
+      const byName = Object.fromEntries(rows.map((r) => [r.role_name, r]));
+      expect(byName.developer.content).toEqual(['clientLogQuery', 'clientIncidentEdit']);
+      expect(byName.operation.content).toEqual(['clientLogQuery']);
+      expect(byName.devs.content).toEqual(['clientLogQuery']);
+      const changed = new Date(byName.developer.updated_at).getTime();
+      expect(Math.abs(changed - (Date.now() + dayAhead))).toBeLessThan(60_000);
+      expect(new Date(byName.operation.updated_at).toISOString()).toBe(old);
+    } finally {
+      await pglite.close();
+    }
   });
 });

@@ -112,6 +112,7 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
     incidentSetState: async ({ db, params, body, permittedBy, audit }) => {
       const [row] = await db.select().from(incidents).where(eq(incidents.id, params.id)).for('update');
       if (!row || (body.kind && body.kind !== row.kind)) throw new AppError(404, 'log.incidentNotFound');
+      // The stored kind's edit permission (the endpoint's map), whatever kind the caller sent.
       permittedBy.require(row.kind);
       // Resolved at the newest version seen so far: only a newer one brings it back.
       const resolvedVersion =

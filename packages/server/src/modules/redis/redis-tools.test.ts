@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { firstKeyOf, ownSlowlog } from './tools.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Each run its own prefix, cleaned up after; a neighbour prefix proves nothing leaks across it.
@@ -12,6 +13,8 @@ const neighbour = `${prefix.slice(0, -1)}x:`;
 let raw: Redis;
 let ctx: TestContext;
 let bare: TestContext;
+/** The server's slowlog threshold before a test lowered it (put back after all). */
+let slowerThan: string | undefined;
 
 beforeAll(async () => {
   raw = new Redis(REDIS_URL);
@@ -19,6 +22,8 @@ beforeAll(async () => {
   bare = await createTestContext();
 });
 afterAll(async () => {
+  if (slowerThan !== undefined) await raw.config('SET', 'slowlog-log-slower-than', slowerThan);
+  await raw?.del('other:victim');
   for (const p of [prefix, neighbour]) {
     let cursor = '0';
     do {
@@ -140,5 +145,56 @@ describe('Redis tools', () => {
     const tool = await get('/api/v1/redis/keys?pattern=*', bare);
     expect(tool.statusCode).toBe(409);
     expect(tool.json().msg).toContain('REDIS_URL');
+  });
+
+  it('a slow command acts on argv[1], or for scripts and functions on the key after the count', () => {
+    expect(firstKeyOf(['set', 'k', 'v'])).toBe('k');
+    expect(firstKeyOf(['EVALSHA', 'abc', '2', 'k1', 'k2', 'v'])).toBe('k1');
+    expect(firstKeyOf(['fcall_ro', 'fn', '1', 'k', 'v'])).toBe('k');
+    expect(firstKeyOf(['FCALL', 'fn', '0', 'p:looks-like-a-key'])).toBeUndefined();
+    expect(firstKeyOf(['EVAL', 'script', 'x', 'p:k'])).toBeUndefined();
+    expect(firstKeyOf(['PING'])).toBeUndefined();
+    const { slowlog, otherSlowCommands } = ownSlowlog(
+      [
+        [1, 100, 5, ['hset', 'p:bag', 'gems', '10']],
+        [2, 101, 6, ['hset', 'q:bag', 'gems', '10']],
+        [3, 102, 7, ['eval', 'return 1', '0', 'p:x']],
+        ['not an entry'],
+      ],
+      'p:',
+    );
+    expect(slowlog).toEqual([{ id: 1, at: 100, micros: 5, command: 'HSET', key: 'bag' }]);
+    expect(otherSlowCommands).toBe(3);
+  });
+
+  it("the slowlog shows this deployment's keys only, as the command and the key, never a value", async () => {
+    // Every command is slow for this test: the slowlog then holds the commands below.
+    const [, threshold] = (await raw.config('GET', 'slowlog-log-slower-than')) as string[];
+    slowerThan ??= threshold;
+    await raw.config('SET', 'slowlog-log-slower-than', '0');
+    const secret = `victim-secret-${randomBytes(6).toString('hex')}`;
+    const ownValue = `own-secret-${randomBytes(6).toString('hex')}`;
+    const scriptArg = `script-secret-${randomBytes(6).toString('hex')}`;
+    // Another deployment's script on its own key, carrying its secret.
+    await raw.eval("return redis.call('SET', KEYS[1], ARGV[1])", 1, 'other:victim', secret);
+    // The neighbour's key: a prefix that merely starts like ours is not ours.
+    await raw.set(`${neighbour}token`, secret);
+    // A script naming no key, though an argument looks like one of ours.
+    await raw.eval('return ARGV[1]', 0, `${prefix}${secret}`);
+    // This deployment's commands: a value, and a script's argument after its key.
+    await raw.set(`${prefix}session:42`, ownValue);
+    await raw.eval("return redis.call('SET', KEYS[1], ARGV[1])", 1, `${prefix}scripted`, scriptArg);
+    const info = (await get('/api/v1/redis/info')).json().data;
+    await raw.config('SET', 'slowlog-log-slower-than', slowerThan);
+
+    const answer = JSON.stringify(info);
+    for (const hidden of ['other:victim', secret, ownValue, scriptArg, neighbour, 'redis.call'])
+      expect(answer, hidden).not.toContain(hidden);
+    expect(info.slowlog).toContainEqual(expect.objectContaining({ command: 'SET', key: 'session:42' }));
+    expect(info.slowlog).toContainEqual(expect.objectContaining({ command: 'EVAL', key: 'scripted' }));
+    for (const entry of info.slowlog)
+      expect(Object.keys(entry).sort()).toEqual(['at', 'command', 'id', 'key', 'micros']);
+    // The others are counted: at least the victim's script, the neighbour's SET and the keyless script.
+    expect(info.otherSlowCommands).toBeGreaterThanOrEqual(3);
   });
 });

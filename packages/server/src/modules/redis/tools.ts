@@ -150,14 +150,68 @@ function parseInfo(text: string): Record<string, string> {
   return out;
 }
 
-/** The Redis page's figures: INFO (ops/s, memory, hit rate, clients, keyspace) and the slowlog. */
+/** Slowlog entries read (Redis's default `slowlog-max-len`), and this deployment's shown at most. */
+const SLOWLOG_READ = 128;
+const SLOWLOG_SHOWN = 20;
+
+/** Scripts and functions: their keys follow a count (`EVAL script numkeys key… arg…`). */
+const keysAfterCount = new Set(['EVAL', 'EVALSHA', 'EVAL_RO', 'EVALSHA_RO', 'FCALL', 'FCALL_RO']);
+
+/**
+ * The key a command acts on first, as the slowlog recorded it: `argv[1]` for ordinary commands,
+ * the one after the count for scripts and functions (none when the count is 0).
+ */
+export function firstKeyOf(args: readonly string[]): string | undefined {
+  if (keysAfterCount.has((args[0] ?? '').toUpperCase())) {
+    const count = Number(args[2]);
+    return Number.isInteger(count) && count > 0 ? args[3] : undefined;
+  }
+  return args[1];
+}
+
+/**
+ * The slowlog as this deployment may see it. The Redis server keeps one slowlog for every
+ * deployment sharing it, with each command's arguments (keys and values: an `EVAL` of another
+ * deployment may carry its secrets). An entry is shown only when the key it acts on is inside
+ * this deployment's prefix, and then only as the command's name and that key without the prefix —
+ * never another argument. The others (other deployments', and commands on no key) are counted.
+ */
+export function ownSlowlog(entries: readonly unknown[], prefix: string) {
+  const slowlog: { id: number; at: number; micros: number; command: string; key: string }[] = [];
+  let others = 0;
+  for (const entry of entries) {
+    const fields = Array.isArray(entry) ? entry : [];
+    const args = Array.isArray(fields[3]) ? fields[3].map(String) : [];
+    const key = firstKeyOf(args);
+    if (key === undefined || !key.startsWith(prefix)) {
+      others += 1;
+      continue;
+    }
+    if (slowlog.length < SLOWLOG_SHOWN)
+      slowlog.push({
+        id: Number(fields[0]),
+        at: Number(fields[1]),
+        micros: Number(fields[2]),
+        command: args[0].toUpperCase().slice(0, 40),
+        // Redis cuts an argument past 128 bytes ("… (N more bytes)"): the key as far as it was kept.
+        key: key.slice(prefix.length, prefix.length + 300),
+      });
+  }
+  return { slowlog, otherSlowCommands: others };
+}
+
+/**
+ * The Redis page's figures: INFO (ops/s, memory, hit rate, clients, keyspace: the whole server's,
+ * shared by every deployment on it; the page says so) and the slowlog of this deployment's keys.
+ */
 export async function redisFigures(redis: RedisClient | undefined) {
-  if (!redis) return { configured: false, prefix: null, reachable: false, figures: null, slowlog: [] };
+  const empty = { slowlog: [], otherSlowCommands: 0 };
+  if (!redis) return { configured: false, prefix: null, reachable: false, figures: null, ...empty };
   const reachable = await redis.ping(2000);
-  if (!reachable) return { configured: true, prefix: redis.prefix, reachable, figures: null, slowlog: [] };
+  if (!reachable) return { configured: true, prefix: redis.prefix, reachable, figures: null, ...empty };
   const [infoText, slow] = await Promise.all([
     redis.client.info(),
-    redis.client.call('SLOWLOG', 'GET', '20') as Promise<unknown[][]>,
+    redis.client.call('SLOWLOG', 'GET', String(SLOWLOG_READ)) as Promise<unknown[]>,
   ]);
   const info = parseInfo(infoText);
   const n = (k: string) => Number(info[k] ?? 0) || 0;
@@ -187,11 +241,6 @@ export async function redisFigures(redis: RedisClient | undefined) {
       hitRate: hits + misses > 0 ? hits / (hits + misses) : null,
       keyspace,
     },
-    slowlog: (slow ?? []).map((entry) => ({
-      id: Number(entry[0]),
-      at: Number(entry[1]),
-      micros: Number(entry[2]),
-      command: (entry[3] as unknown[]).map(String).join(' ').slice(0, 300),
-    })),
+    ...ownSlowlog(slow ?? [], redis.prefix),
   };
 }

@@ -458,6 +458,125 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
   };
 }
 
+/** What the game endpoints' valid requests name: a player made for them, a mail and a code they may use. */
+interface GameRecords {
+  player: number;
+  saveCount: number;
+  sessionEpoch: number;
+  state: unknown;
+  mailId: number;
+  code: string;
+}
+
+/** One request an endpoint carries out: path parameters, query, body; `console`: the admin's call, else the game's. */
+interface Sample {
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  console?: true;
+}
+
+/**
+ * One valid request per game endpoint, and the console's test redemption (the game's redemption
+ * path, rolled back), keyed by endpoint name: the texts test below changes each text in it. A game
+ * endpoint added without a sample here fails that test.
+ */
+function gameSamples(r: GameRecords): Record<string, Sample> {
+  const player = { userId: r.player };
+  return {
+    gameLogin: {
+      body: {
+        deviceId: 'texts-device',
+        socialId: 'texts-social',
+        anonymousId: 'texts-anonymous',
+        deviceModel: 'Pixel 8',
+        os: 'android',
+        appVersion: '1.0.0',
+        language: 'en-US',
+        country: 'US',
+      },
+    },
+    gameGetPlayer: { params: player },
+    gameSavePlayer: {
+      params: player,
+      body: { saveCount: r.saveCount + 1, state: r.state, sessionEpoch: r.sessionEpoch, deviceId: 'texts-player' },
+    },
+    gameGetMailbox: { params: player },
+    gameReadMail: { params: { ...player, mailId: r.mailId } },
+    gameClaimMail: { params: { ...player, mailId: r.mailId } },
+    gameGetContent: { query: { kinds: 'constant,dictionary' } },
+    gameGetConfig: { params: player },
+    gameGetStore: { params: player },
+    gameRedeemGiftCode: { params: player, body: { code: r.code, channel: 'google_play', playerIp: '198.51.100.7' } },
+    // The entries' free-form `meta` is left out: the log ingestion's meta is another change's.
+    gameLogIngest: {
+      body: {
+        entries: [
+          {
+            level: 'error',
+            message: 'Texts crash',
+            time: '2026-01-01 00:00:00',
+            userId: r.player,
+            deviceId: 'texts-player',
+            appVersion: '1.0.0',
+            os: 'android',
+            stack: 'at Texts.Run (Texts.cs:1)',
+          },
+        ],
+      },
+    },
+    gameReportEvents: {
+      params: player,
+      body: { events: [{ name: 'level_up', value: 1, at: new Date().toISOString() }] },
+    },
+    testGiftCode: { console: true, body: { userId: r.player, code: r.code, channel: 'google_play' } },
+  };
+}
+
+/** Characters PostgreSQL refuses (NUL, a lone surrogate) and one it takes that is no character (U+FFFF). */
+const oddChars = ['\u0000', '\ud800', '\uffff'];
+/** A text with the character inside it, and the character alone. */
+const withChar = (s: string, c: string) => [`${s.slice(0, s.length >> 1)}${c}${s.slice(s.length >> 1)}`, c];
+const joinPath = (head: string | number, rest: string) => (rest ? `${head}.${rest}` : String(head));
+
+/** Copies of a JSON value with one text changed: each string in it, and each object key, with each odd character. */
+function oddVariants(value: unknown): { where: string; value: unknown }[] {
+  if (typeof value === 'string')
+    return oddChars.flatMap((c) => withChar(value, c).map((v) => ({ where: '', value: v })));
+  if (Array.isArray(value))
+    return value.flatMap((item, i) =>
+      oddVariants(item).map((o) => ({
+        where: joinPath(i, o.where),
+        value: value.map((x, j) => (j === i ? o.value : x)),
+      })),
+    );
+  if (value === null || typeof value !== 'object') return [];
+  const entries = Object.entries(value);
+  return entries.flatMap(([key, item], i) => [
+    ...oddVariants(item).map((o) => ({
+      where: joinPath(key, o.where),
+      value: Object.fromEntries(entries.map(([k, v], j) => [k, j === i ? o.value : v])),
+    })),
+    ...oddChars.map((c) => ({
+      where: `${key} (its key)`,
+      value: Object.fromEntries(entries.map(([k, v], j) => [j === i ? withChar(k, c)[0] : k, v])),
+    })),
+  ]);
+}
+
+/** A query text percent-encoded as UTF-8, a lone surrogate as the three bytes it would be (WTF-8). */
+const percentEncoded = (s: string) =>
+  Array.from(s)
+    .map((ch) => {
+      const unit = ch.charCodeAt(0);
+      if (ch.length === 1 && unit >= 0xd800 && unit <= 0xdfff)
+        return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 63), 0x80 | (unit & 63)]
+          .map((b) => `%${b.toString(16).toUpperCase()}`)
+          .join('');
+      return encodeURIComponent(ch);
+    })
+    .join('');
+
 /** Another valid document of the kind, under a key not yet used (what a create would add). */
 function freshDocument(kind: ResourceName, doc: Record<string, unknown>): Record<string, unknown> {
   const r = resources[kind] as Resource;
@@ -819,6 +938,8 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       { url: `/api/v1/user?email=${encodeURIComponent('a\u0000')}`, method: 'GET', field: 'email' },
       { url: `/api/v1/email/template?searchName=${encodeURIComponent('a\u0000')}`, method: 'GET', field: 'searchName' },
       { url: `/api/v1/game-users?os=${encodeURIComponent('a\u0000')}`, method: 'GET', field: 'os' },
+      // A kit list's search (every kind's list and export share it).
+      { url: `/api/v1/resources/constant?search=${encodeURIComponent('a\u0000')}`, method: 'GET', field: 'search' },
     ];
     const before = await ctx.fingerprint();
     for (const c of cases) {
@@ -833,6 +954,97 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       expect(res.json().errors, label).toContainEqual({ field: c.field, message: expect.any(String) });
     }
     expect(await ctx.fingerprint()).toEqual(before);
+  });
+
+  it('every text of a valid game request, and of the test redemption, with NUL, a lone surrogate or U+FFFF: never a 500', async () => {
+    // A player of its own (the samples name it, so each request reaches its statement), a mail in
+    // its mailbox and a shared code it may redeem.
+    const login = await ctx.game('POST', '/api/game/v1/players/login', {
+      body: {
+        deviceId: 'texts-player',
+        deviceModel: 'Pixel 8',
+        os: 'android',
+        appVersion: '1.0.0',
+        language: 'en',
+        country: 'US',
+      },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const me = login.json().data;
+    const mail = await ctx.adminOk('POST', '/api/v1/email', {
+      title: { 'zh-CN': '你好', 'en-US': 'Hello' },
+      content: { 'zh-CN': '内容', 'en-US': 'Body' },
+      mailScope: 'personal',
+      userIdInput: String(me.userId),
+      expireAt: later,
+    });
+    await ctx.adminOk('POST', '/api/v1/giftcode/batches', {
+      name: 'texts',
+      kind: 'shared',
+      code: 'TEXTSCODE1',
+      totalLimit: 10,
+      rewards: [{ kind: 'gem', amount: 5 }],
+      startAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endAt: later,
+    });
+    const samples = gameSamples({
+      player: me.userId,
+      saveCount: me.saveCount,
+      sessionEpoch: me.sessionEpoch,
+      state: me.state,
+      mailId: mail.id,
+      code: 'TEXTSCODE1',
+    });
+    const games = table.filter(([, e]) => e.permission === 'game').map(([n]) => n);
+    expect(Object.keys(samples).sort(), 'a sample for every game endpoint').toEqual([...games, 'testGiftCode'].sort());
+
+    const send = (name: string, sample: Sample) => {
+      const e = endpoints[name as keyof typeof endpoints] as Endpoint;
+      const url = e.path.replace(/:(\w+)/g, (_, p: string) => String(sample.params?.[p]));
+      const query = Object.entries(sample.query ?? {})
+        .map(([k, v]) => `${percentEncoded(k)}=${percentEncoded(v)}`)
+        .join('&');
+      return ctx.app.inject({
+        method: e.method as 'POST',
+        url: query ? `${url}?${query}` : url,
+        headers: {
+          ...(sample.console ? { authorization: ctx.adminToken } : { 'x-game-key': GAME_KEY }),
+          'accept-language': 'en-US',
+          ...(sample.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(sample.body === undefined ? {} : { payload: JSON.stringify(sample.body) }),
+      });
+    };
+    let sent = 0;
+    for (const [name, sample] of Object.entries(samples)) {
+      const e = endpoints[name as keyof typeof endpoints] as Endpoint;
+      if (e.body) expect(e.body.safeParse(sample.body).success, `${name}: the sample is valid`).toBe(true);
+      // The sample itself is carried out: the changed texts are judged on a request that works.
+      const valid = await send(name, sample);
+      expect(valid.statusCode, `${name}: ${valid.body.slice(0, 300)}`).toBe(200);
+      const variants = [
+        ...oddVariants(sample.body).map((v) => ({ ...v, sample: { ...sample, body: v.value } })),
+        ...oddVariants(sample.query).map((v) => ({
+          ...v,
+          sample: { ...sample, query: v.value as Record<string, string> },
+        })),
+      ];
+      for (const { where, sample: odd } of variants) {
+        const res = await send(name, odd);
+        const label = `${name} ${where}: ${JSON.stringify(odd.body ?? odd.query)} → ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        if (res.statusCode === 400) expect(res.json().errors?.length ?? 0, label).toBeGreaterThan(0);
+        // A code holding what no code holds is the ordinary refusal of an unknown code.
+        if (where === 'code') {
+          expect(res.statusCode, label).toBe(200);
+          expect(res.json().data.status, label).toBe('unknown');
+        }
+        sent += 1;
+      }
+    }
+    expect(sent).toBeGreaterThan(200);
+    // The log entries accepted above are written now, not during a later test's fingerprint.
+    await ctx.app.logWriter.flush();
   });
 
   it('every field of every kit document refuses what cannot be stored: 400 on the field, nothing written', async () => {

@@ -1,6 +1,7 @@
 import { incidentStates, logEndpoints } from '@rookery/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMayCall } from '../../access/useCan';
 import { useEndpointCall, useEndpointQuery } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
@@ -86,11 +87,14 @@ const fields: Field<Incident>[] = [
 
 /**
  * Incidents: errors grouped by fingerprint, most recently seen first; resolve, ignore or reopen
- * (a resolved incident seen in a newer app version opens again as a regression).
+ * (a resolved incident seen in a newer app version opens again as a regression). The actions are
+ * offered on the rows whose kind the user may change (the endpoint's rule by kind), not to every
+ * reader.
  */
 export default function IncidentsPage() {
   const { t } = useTranslation();
   const call = useEndpointCall();
+  const mayCall = useMayCall();
   const setState = (row: Incident, state: Incident['state']) =>
     call(logEndpoints.incidentSetState, { params: { id: row.id }, body: { state, kind: row.kind } });
   return (
@@ -98,12 +102,14 @@ export default function IncidentsPage() {
       endpoint={logEndpoints.incidentList}
       fields={fields}
       rowActions={(row) =>
-        row.state === 'open'
-          ? [
-              { key: 'resolve', label: t('logs.resolve'), run: () => setState(row, 'resolved') },
-              { key: 'ignore', label: t('logs.ignore'), run: () => setState(row, 'ignored') },
-            ]
-          : [{ key: 'reopen', label: t('logs.reopen'), run: () => setState(row, 'open') }]
+        !mayCall(logEndpoints.incidentSetState, row.kind)
+          ? []
+          : row.state === 'open'
+            ? [
+                { key: 'resolve', label: t('logs.resolve'), run: () => setState(row, 'resolved') },
+                { key: 'ignore', label: t('logs.ignore'), run: () => setState(row, 'ignored') },
+              ]
+            : [{ key: 'reopen', label: t('logs.reopen'), run: () => setState(row, 'open') }]
       }
     />
   );

@@ -1,5 +1,5 @@
 import { redisEndpoints } from '@rookery/contracts';
-import { Alert, Card, Col, Descriptions, Row, Statistic } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatNumber } from '../../crud/format';
@@ -20,6 +20,10 @@ export default function RedisPerformancePage() {
   const f = data.figures;
   return (
     <Row gutter={[16, 16]} data-testid="redis-figures">
+      <Col span={24}>
+        {/* Several deployments may share one Redis: say whose figures these are. */}
+        <Alert type="info" showIcon title={t('redis.sharedFigures', { prefix: data.prefix })} />
+      </Col>
       {[
         ['ops', formatNumber(f.opsPerSecond)],
         ['memory', mb(f.usedMemoryBytes)],
@@ -63,6 +67,11 @@ export default function RedisPerformancePage() {
       </Col>
       <Col span={24}>
         <Card size="small" title={t('redis.slowlog')}>
+          {data.otherSlowCommands > 0 && (
+            <Typography.Paragraph type="secondary" data-testid="redis-other-slow">
+              {t('redis.otherSlow', { count: data.otherSlowCommands })}
+            </Typography.Paragraph>
+          )}
           <SmallTable
             rowKey="id"
             dataSource={data.slowlog}
@@ -76,6 +85,7 @@ export default function RedisPerformancePage() {
               },
               { key: 'us', dataIndex: 'micros', title: t('redis.micros'), align: 'right' },
               { key: 'c', dataIndex: 'command', title: t('redis.command') },
+              { key: 'k', dataIndex: 'key', title: t('redis.key') },
             ]}
           />
         </Card>

@@ -39,6 +39,9 @@ const zhCN = {
     keyspace: '键空间',
     expires: '有过期时间',
     slowlog: '慢查询',
+    sharedFigures:
+      '以下数字是整个 Redis 服务器的，由共用它的所有部署共享；慢查询只列出本部署（前缀 {{prefix}}）的键，只显示命令名和键，不显示值。',
+    otherSlow: '另有 {{count}} 条慢查询不属于本部署的键（其他部署的，或不针对键的命令），未显示。',
     micros: '耗时（微秒）',
     command: '命令',
     at: '时间',
@@ -85,6 +88,10 @@ const enUS: typeof zhCN = {
     keyspace: 'Keyspace',
     expires: 'With expiry',
     slowlog: 'Slow log',
+    sharedFigures:
+      'These figures are the whole Redis server’s, shared by every deployment on it. The slow log lists only this deployment’s keys (prefix {{prefix}}): the command’s name and the key, never a value.',
+    otherSlow:
+      '{{count}} more slow commands are not on this deployment’s keys (another deployment’s, or on no key) and are not shown.',
     micros: 'Time (µs)',
     command: 'Command',
     at: 'Time',
