@@ -109,12 +109,13 @@ export async function benchLoginBytes(): Promise<string[]> {
         return sum + fs.statSync(path.join(dist, file)).size;
       }, 0);
       const coldBytes = cold.reduce((s, f) => s + f.bytes, 0);
+      const coldBodies = cold.reduce((s, f) => s + f.res.rawPayload.length, 0);
       const warmBytes = warm.reduce((s, f) => s + f.bytes, 0);
       const statuses = warm.map((f) => f.res.statusCode);
       return [
         resultLine(
           'login-bytes',
-          `${kB(coldBytes)} cold, ${cold.length} answers`,
+          `${kB(coldBytes)} cold, ${cold.length} answers (bodies ${kB(coldBodies)})`,
           coldBytes / identity,
           `${kB(identity)} of the same files uncompressed`,
         ),
