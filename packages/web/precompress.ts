@@ -28,7 +28,7 @@ async function filesUnder(dir: string, sub = ''): Promise<string[]> {
   return out;
 }
 
-/** Writes the `.br` and `.gz` of each compressible file of `dir` at least `minBytes` long; how many files. */
+/** Writes the `.br` and `.gz` of each compressible file of `dir` at least `minBytes` long; how many got one. */
 export async function precompressDir(dir: string, { minBytes = 0 } = {}): Promise<number> {
   const files = (await filesUnder(dir)).filter((f) => compressible.test(f));
   let compressed = 0;
@@ -49,7 +49,7 @@ export async function precompressDir(dir: string, { minBytes = 0 } = {}): Promis
       ]);
       if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
       if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
-      compressed += 1;
+      if (br.length < data.length || gz.length < data.length) compressed += 1;
     }),
   );
   return compressed;
