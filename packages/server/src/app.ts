@@ -99,6 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   limitJsonDepth(app);
+  // Compression first, before any other hook: an answer sent early (a failing hook's) follows the
+  // negotiation too.
+  // The console's files are compressed at build: their routes (registered while this is set) are
+  // left out of the per-request compression.
+  let registeringConsoleFiles = false;
+  app.addHook('onRoute', (route) => {
+    if (registeringConsoleFiles) route.compress = false;
+  });
+  await installCompression(app);
   const clock = deps.clock ?? new ServiceClock();
   if (clock instanceof ServiceClock) await followClockOffset(database, clock);
   app.decorate('clock', clock);
@@ -116,13 +125,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     req.locale = pickLocale(req.headers['accept-language']);
   });
   installErrorHandler(app);
-  // The console's files are compressed at build: their routes (registered while this is set) are
-  // left out of the per-request compression.
-  let registeringConsoleFiles = false;
-  app.addHook('onRoute', (route) => {
-    if (registeringConsoleFiles) route.compress = false;
-  });
-  await installCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
