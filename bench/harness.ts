@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
@@ -112,6 +113,18 @@ export function assertRight(ok: boolean, what: string): asserts ok {
   if (!ok) throw new Error(`bench answer wrong: ${what}`);
 }
 
+/** A game answer's JSON, decoded from its content coding (gzip or brotli) first. */
+export function answerJson(res: { headers: Record<string, unknown>; rawPayload: Buffer }): any {
+  const coding = res.headers['content-encoding'];
+  const body =
+    coding === 'gzip'
+      ? zlib.gunzipSync(res.rawPayload)
+      : coding === 'br'
+        ? zlib.brotliDecompressSync(res.rawPayload)
+        : res.rawPayload;
+  return JSON.parse(body.toString());
+}
+
 /** The game key the benchmarks' apps accept. */
 export const BENCH_GAME_KEY = 'bench-game-key-0123456789';
 
@@ -119,12 +132,17 @@ export const BENCH_GAME_KEY = 'bench-game-key-0123456789';
  * The app on a benchmark's database, and a GET of the game API for the `i`-th sampled player
  * (`ids` walked in a stride, so neighbours in time are not neighbours in the table) that fails on
  * anything but 200: `gameGet('/store')` is the store fetch, `gameGet('')` the primary-key read.
+ * `acceptEncoding` goes with every request (subject and baseline alike), as a game server's
+ * HTTP client sends it.
  */
-export async function benchGameApp(database: Database, ids: readonly number[]) {
+export async function benchGameApp(database: Database, ids: readonly number[], opts: { acceptEncoding?: string } = {}) {
   const config = { ...loadConfig({}), logLevel: 'silent' as const, webDist: '/nonexistent' };
   const app = await buildApp({ config, database, gameKeyHash: sha256(BENCH_GAME_KEY) });
   await app.ready();
-  const headers = { 'x-game-key': BENCH_GAME_KEY };
+  const headers: Record<string, string> = {
+    'x-game-key': BENCH_GAME_KEY,
+    ...(opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {}),
+  };
   const pick = (i: number) => ids[(i * 7919) % ids.length];
   const gameGet = (suffix: string) => async (i: number) => {
     const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${pick(i)}${suffix}`, headers });

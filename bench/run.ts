@@ -20,6 +20,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'log-ingest': () => import('./logs.js').then((m) => m.benchLogIngest()),
   'log-search': () => import('./logs.js').then((m) => m.benchLogSearch()),
   'store-fetch': () => import('./store-fetch.js').then((m) => m.benchStoreFetch()),
+  'login-bytes': () => import('./login-bytes.js').then((m) => m.benchLoginBytes()),
 };
 
 const wanted = process.argv.slice(2);

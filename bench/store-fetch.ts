@@ -8,6 +8,7 @@ import {
 } from '@rookery/contracts';
 import {
   againstPlayerRead,
+  answerJson,
   assertRight,
   BENCH_CONCURRENCY,
   benchGameApp,
@@ -21,8 +22,10 @@ import {
  * `store-fetch`: throughput of the game's store fetch (`GET /api/game/v1/players/:userId/store`:
  * 300 products, 20 stores of 15 slots, 50 gift packs on their IAP items, 10 purchase activities
  * as level- and window-gated IAP items) over BENCH_PLAYERS players (default 200,000), against
- * the game API's primary-key player read in the same run. Target ratio ≥ 0.7 on PGlite and
- * PostgreSQL. The answer is checked before anything is timed.
+ * the game API's primary-key player read in the same run, both asked with `accept-encoding:
+ * gzip` (the store answer goes out gzipped; the player read is under the compression threshold).
+ * Target ratio ≥ 0.7 on PGlite and PostgreSQL. The answer is checked (decoded) before anything
+ * is timed.
  */
 
 const SECONDS = benchSeconds(10);
@@ -120,14 +123,15 @@ export async function benchStoreFetch(): Promise<string> {
       expireAt: new Date(now + 7 * 86_400_000).toISOString(),
     });
 
-    const game = await benchGameApp(database, ids);
+    const game = await benchGameApp(database, ids, { acceptEncoding: 'gzip' });
     const { app, headers } = game;
     // Correct first: every player sees 20 stores, one gift pack priced for their platform, and
-    // only products whose gates they pass.
+    // only products whose gates they pass; the answer is gzipped.
     for (const id of ids.slice(0, 50)) {
       const res = await app.inject({ method: 'GET', url: `/api/game/v1/players/${id}/store`, headers });
       assertRight(res.statusCode === 200, `store of ${id}: ${res.statusCode}`);
-      const data = res.json().data;
+      assertRight(res.headers['content-encoding'] === 'gzip', `store of ${id} gzipped`);
+      const data = answerJson(res).data;
       assertRight(data.stores.length === 20, `20 stores for ${id}`);
       assertRight(
         data.stores.every((s: { kind: string; products: string[] }) => s.kind === 'static' || s.products.length <= 6),
@@ -143,7 +147,7 @@ export async function benchStoreFetch(): Promise<string> {
       game,
       game.gameGet('/store'),
       SECONDS,
-      `store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY})`,
+      `store fetches/s (300 products, 20 stores, 50 gift packs, 10 activities, ${count} players, ${database.kind}, concurrency ${BENCH_CONCURRENCY}, accept-encoding: gzip)`,
     );
   });
 }

@@ -15,8 +15,14 @@ const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 const contracts = at('packages/contracts/src');
 if (
-  Math.max(newest(at('packages/web/src')), newest(at('packages/web/index.html')), newest(contracts)) >
-  builtAt(at('packages/web/dist/index.html'))
+  Math.max(
+    newest(at('packages/web/src')),
+    newest(at('packages/web/index.html')),
+    // The build's own steps (the compressed copies): a build made before them is stale too.
+    newest(at('packages/web/vite.config.ts')),
+    newest(at('packages/web/precompress.ts')),
+    newest(contracts),
+  ) > builtAt(at('packages/web/dist/index.html'))
 ) {
   console.log('Building the console (packages/web)…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@rookery/web'], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -10,7 +11,7 @@ const frameworkPackages =
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: (command === 'build'
       ? {

@@ -31,6 +31,7 @@ import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import { accessLogPruneJob, ensureAccessLogDays, installAccessLog } from './platform/http/access-log.js';
+import { installCompression } from './platform/http/compression.js';
 import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/http/error-handler.js';
 import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
@@ -98,6 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setSerializerCompiler(serializerCompiler);
   limitJsonDepth(app);
+  // Compression first, before any other hook: an answer sent early (a failing hook's) follows the
+  // negotiation too.
+  // The console's files are compressed at build: their routes (registered while this is set) are
+  // left out of the per-request compression.
+  let registeringConsoleFiles = false;
+  app.addHook('onRoute', (route) => {
+    if (registeringConsoleFiles) route.compress = false;
+  });
+  await installCompression(app);
   const clock = deps.clock ?? new ServiceClock();
   if (clock instanceof ServiceClock) await followClockOffset(database, clock);
   app.decorate('clock', clock);
@@ -193,7 +203,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    const hashedAssets = path.join(config.webDist, 'assets') + path.sep;
+    registeringConsoleFiles = true;
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // The build's `.br` and `.gz` beside each file, sent by the request's coding
+      // (`installCompression` chose it); they are not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        // Vite names each file under assets/ by its content's hash (a new build, new names): a
+        // browser keeps it a year without asking. index.html and the rest keep their names, so
+        // the browser asks each time (a 304 while unchanged).
+        res.setHeader(
+          'cache-control',
+          file.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+    registeringConsoleFiles = false;
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];

@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
 import { type Handler, registerEndpoints } from '../http/endpoints.js';
 import { AppError, fieldErrors } from '../http/errors.js';
-import { sendCached } from '../http/etag.js';
+import { sendPrepared } from '../http/etag.js';
 import { contentAnswer, newContentSnapshot } from './content.js';
 import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } from './game-views.js';
 import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
@@ -356,7 +356,7 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
         gameGetContent: async ({ db, query, req, reply }) => {
           const compiled = await content.get(db);
           const answer = contentAnswer(compiled, query.kinds, clock.now().getTime());
-          return sendCached(req, reply, answer.body, answer.etag);
+          return sendPrepared(req, reply, answer);
         },
       });
     },
