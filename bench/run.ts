@@ -1,7 +1,12 @@
+import os from 'node:os';
+
 /**
  * `npm run bench [name…]`: run the benchmarks (all, or those named) and print their result
  * lines. Each benchmark measures its own baseline in the same run and returns one line per
- * figure: `bench <name>: <figure> (ratio <r> vs <baseline>)`. Progress goes to stderr.
+ * figure: `bench <name>: <figure> (ratio <r> vs <baseline>)`, the baseline's absolute figure in
+ * the parentheses. Progress goes to stderr. The first line says what machine it ran on (core
+ * model and count, memory, Node, the load when it started), so figures from two machines can be
+ * told apart.
  */
 const benchmarks: Record<string, () => Promise<string | string[]>> = {
   players: () => import('./players.js').then((m) => m.benchPlayers()),
@@ -29,11 +34,14 @@ if (unknown.length) {
   process.stderr.write(`unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(benchmarks).join(', ')}\n`);
   process.exit(2);
 }
+const cpus = os.cpus();
+const load = os.loadavg()[0].toFixed(2);
+process.stdout.write(
+  `bench machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
+    `Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load ${load} at start\n`,
+);
 for (const [name, run] of Object.entries(benchmarks)) {
   if (wanted.length && !wanted.includes(name)) continue;
   const lines = await run();
   for (const line of [lines].flat()) process.stdout.write(`${line}\n`);
 }
-
-// A module (its top-level await needs one), with nothing to export.
-export {};
