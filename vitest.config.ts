@@ -15,7 +15,15 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', root: 'packages/web', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: 'packages/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // A check that loads every area's screens (declared-form.test.ts) transforms most of the
+          // console first: seconds alone, more beside the server suites on two cores.
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

@@ -164,6 +164,54 @@ async function measure(env: Record<string, string>): Promise<Measure> {
   }
 }
 
+/**
+ * The README's first start as a user types it: `npm start` on an empty data directory, the whole
+ * process tree (npm, its shell, the server) sampled every 25 ms until `/healthz` answers, then
+ * stopped with SIGTERM to npm. The build is done before, so this is the start, not the build.
+ */
+async function npmStartTreePeak(): Promise<{ peak: number; seconds: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-bench-npm-start-'));
+  const port = await freePort();
+  const npm = spawn('npm', ['start'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ROOKERY_DATA_DIR: dir,
+      ROOKERY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      ROOKERY_GAME_KEY: GAME_KEY,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pid = npm.pid as number;
+  const started = Date.now();
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, treeRss(pid));
+  }, 25);
+  try {
+    while (
+      !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited with ${npm.exitCode}`);
+      if (Date.now() - started > 300_000) throw new Error('npm start did not become healthy');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { peak, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    clearInterval(sampler);
+    const exited = new Promise((r) => npm.once('exit', r));
+    npm.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchMemory(): Promise<string[]> {
   await buildServer();
   // The first start from the seed cluster the build makes, against the same start running `initdb`
@@ -179,6 +227,8 @@ export async function benchMemory(): Promise<string[]> {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
+  log('npm start: the first start as a user types it, the whole tree until /healthz answers');
+  const npmStart = await npmStartTreePeak();
   const pglite = await firstStart({}, 'from the seed cluster');
   const initdb = await firstStart({ ROOKERY_PGLITE_SEED: 'off' }, 'with initdb (no seed)');
   const scratch = await createScratchPostgres(
@@ -198,6 +248,12 @@ export async function benchMemory(): Promise<string[]> {
     if (!(m.requests > 0 && m.treePeak > 0 && m.steady > 0)) throw new Error('the load or the sampling did nothing');
   const growth = (m: Measure) => `${mb(m.quarters[0])} → ${mb(m.quarters[1])} from the third to the last quarter`;
   return [
+    resultLine(
+      'memory-npm-start',
+      `${mb(npmStart.peak)} whole process tree peak of \`npm start\` (npm and the server) until /healthz answers, first start from the seed cluster (ready in ${npmStart.seconds.toFixed(1)} s; target ≤ 400 MB)`,
+      npmStart.peak / initdb.treePeak,
+      `${mb(initdb.treePeak)} for the server alone with initdb`,
+    ),
     resultLine(
       'memory-first-start',
       `${mb(pglite.treePeak)} whole process tree peak, first start from the seed cluster (${load(pglite)}; target ≤ 400 MB)`,

@@ -4,7 +4,7 @@
 // the console build) hold for both. Type checking stays with `npm run typecheck`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, stop } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,6 +53,8 @@ export async function buildServer() {
       logLevel: 'warning',
     });
   }
+  // esbuild's service process would otherwise stay beside the server `npm start` runs next.
+  await stop();
   await makeSeedCluster();
 }
 
