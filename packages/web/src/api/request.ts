@@ -118,6 +118,24 @@ export async function api<E extends Endpoint>(
 /** The error catalogue (contracts' message table) is fetched with the first failure, not the page. */
 export const catalogue = () => import('./http-errors');
 
+/** Runs in progress whose refusals the caller shows where the operator acted (a confirmation). */
+let refusalsInPlace = 0;
+
+/**
+ * Run `fn` (an action behind a confirmation) with its calls' refusals (4xx with a message) left to
+ * the caller, who shows them in place; faults (5xx, the network) are still reported globally. A
+ * call made by anything else meanwhile is treated the same: acceptable, as the confirmation is
+ * modal and the list reloads only after success.
+ */
+export async function refusalsShownInPlace<T>(fn: () => Promise<T> | T): Promise<T> {
+  refusalsInPlace += 1;
+  try {
+    return await fn();
+  } finally {
+    refusalsInPlace -= 1;
+  }
+}
+
 /** Log a failed call and tell the operator, as every call does (also for downloads). */
 export async function report(
   endpoint: Endpoint,
@@ -140,6 +158,7 @@ export async function report(
   // A conflict on a field (a name already taken) is said on that field by the form, not as
   // the catalogue's "the data changed meanwhile", which means a concurrent edit.
   const fieldConflict = status === 409 && Boolean(failure.errors?.length);
-  if (!options?.quiet && !fieldConflict && isCataloguedStatus(status))
+  const shownInPlace = refusalsInPlace > 0 && status < 500;
+  if (!options?.quiet && !fieldConflict && !shownInPlace && isCataloguedStatus(status))
     hooks.onHttpFailure({ status, title, detail: failure.msg });
 }

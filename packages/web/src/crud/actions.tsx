@@ -1,7 +1,8 @@
-import { Button, Dropdown, Space } from 'antd';
+import { App, Button, Dropdown, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Consequence, useConfirm } from './Consequence';
+import { refusalsShownInPlace } from '../api/request';
+import { type Consequence, isRefusal, useConfirm } from './Consequence';
 
 export interface RowAction<Row> {
   key: string;
@@ -24,18 +25,28 @@ export interface BatchAction<Row> {
 }
 
 /**
- * Run an action, after its confirmation when it has one. Failures were already shown by the
- * request layer; a list reloads through the invalidations its mutation endpoints declare.
+ * Run an action, after its confirmation when it has one. A refusal is shown where the operator
+ * acted: in the confirmation, which stays open (`useConfirm` with `run`), or — for an action
+ * without one — as a message naming it. Faults were already shown by the request layer; a list
+ * reloads through the invalidations its mutation endpoints declare.
  */
 export function useConfirmThen() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const confirm = useConfirm();
   return (text: string | Consequence | undefined, run: () => unknown) => {
     const asked: Consequence | undefined =
       typeof text === 'string' ? { title: text, okText: t('common.ok'), danger: false } : text;
     void (async () => {
-      if (asked && !(await confirm(asked))) return;
-      await run();
+      if (asked) {
+        await confirm(asked, async () => run());
+        return;
+      }
+      try {
+        await refusalsShownInPlace(async () => run());
+      } catch (error) {
+        if (isRefusal(error)) void message.error(t('consequence.refused', { msg: error.msg }));
+      }
     })().catch(() => undefined);
   };
 }

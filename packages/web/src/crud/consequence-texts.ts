@@ -7,6 +7,7 @@ const zhCN = {
     permanent: '永久',
     untilLocal: '至 {{local}}（{{zone}}）',
     utc: '{{utc}} UTC',
+    refused: '未执行：{{msg}}',
   },
 };
 
@@ -16,6 +17,7 @@ const enUS: typeof zhCN = {
     permanent: 'Permanent',
     untilLocal: 'Until {{local}} ({{zone}})',
     utc: '{{utc}} UTC',
+    refused: 'Not done: {{msg}}',
   },
 };
 
