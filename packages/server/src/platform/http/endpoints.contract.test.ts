@@ -432,6 +432,7 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     countAudience: { body: { conditions: [] } },
     retryJob: { params: { id: r.jobId } },
     cancelJob: { params: { id: r.jobId } },
+    handOverJob: { params: { id: r.jobId } },
     createGiftCodeBatch: { body: { ...gift, kind: 'shared', code: 'GUARDED2', totalLimit: 10 } },
     updateGiftCodeBatch: {
       params: { id: r.sharedBatch },
