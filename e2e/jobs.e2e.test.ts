@@ -7,7 +7,9 @@ import { contextOptions, see, useBrowser } from './helpers';
 /**
  * The jobs page on a server of its own (this test needs its database): a housekeeping job fails
  * for real (a table it prunes is missing), the page shows the failure with its error; the table
- * is back, an operator retries it from the page after the confirmation, and it completes.
+ * is back, an operator retries it from the page after the confirmation, and it completes. A job
+ * running on an instance that stopped beating says "Instance gone"; the operator hands it over
+ * from the page and reads its attempts.
  */
 const browser = useBrowser();
 let ctx: TestContext;
@@ -18,6 +20,8 @@ const rows = async (q: ReturnType<typeof sql>) =>
 beforeAll(async () => {
   ctx = await createTestContext({
     config: { webDist: inject('webDist') },
+    // No sweep: the gone instance's job waits for the operator's hand-over here.
+    jobs: { sweepSeconds: 3600 },
   });
   const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const context = await browser().newContext({ ...contextOptions, baseURL: url, locale: 'en-US' });
@@ -69,5 +73,43 @@ describe('jobs page', () => {
     // The operator's retry is in the system log under their name.
     const audit = await rows(sql`select actor, action from audit_log where target = ${`job:${id}`}`);
     expect(audit).toEqual([{ actor: 'admin', action: 'retryJob' }]);
+  });
+
+  it('a job on a gone instance says so; the operator hands it over and reads its attempts', async () => {
+    const dead = 'gone-host:777:e2e';
+    await ctx.database.db.execute(sql`
+      insert into instances (id, host, pid, started_at, last_seen_at)
+      values (${dead}, 'gone-host', 777, now() - interval '2 hours', now() - interval '1 hour')`);
+    const [{ id }] = await rows(sql`
+      insert into pgboss.job (name, data, state, retry_limit, retry_count, started_on, output, policy, expire_in)
+      values ('mail.prune', ${JSON.stringify({ payload: {}, cause: { actorId: null, actor: null, action: 'schedule', target: null } })}::jsonb,
+        'active', 0, 0, now() - interval '1 hour', '{"progress":{"done":4,"total":10}}'::jsonb, 'stately', interval '1 day')
+      returning id`);
+    await ctx.database.db.execute(sql`
+      insert into job_runs (job_id, fence, name, instance_id, started_at, reported_at)
+      values (${id as string}, 0, 'mail.prune', ${dead}, now() - interval '1 hour', now() - interval '50 minutes')`);
+
+    await page.goto('/system/jobs?state=active');
+    const row = page.locator(`.ant-table-row[data-row-key="${id}"]`);
+    await row.getByTestId('job-instance-gone').getByText('Instance gone').waitFor();
+    await row.getByTestId('row-action-handOver').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('Hand over the job “Prune expired mail copies”?');
+    await dialog.getByRole('button', { name: 'Hand over “Prune expired mail copies”' }).click();
+    await see(page, 'Handed to another instance');
+    await expect
+      .poll(async () => (await rows(sql`select state from pgboss.job where id = ${id}`))[0].state, { timeout: 30_000 })
+      .toBe('completed');
+
+    await page.goto('/system/jobs?name=mail.prune&state=completed');
+    await page.locator(`.ant-table-row[data-row-key="${id}"]`).getByTestId('row-action-runs').click();
+    const runs = page.getByTestId('job-runs');
+    await runs.getByText(dead).waitFor();
+    await runs.getByText('Instance gone; taken back').waitFor();
+    await runs.getByText('Its instance was gone; taken back for another instance').waitFor();
+    await runs.getByText(ctx.app.jobs.instanceId).waitFor();
+    await runs.getByText('Completed').waitFor();
+    const audit = await rows(sql`select actor, action from audit_log where target = ${`job:${id}`}`);
+    expect(audit).toEqual([{ actor: 'admin', action: 'handOverJob' }]);
   });
 });
