@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { generateCodes, generateCodesJob } from '../packages/server/src/modules/giftcodes/generate.js';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../packages/server/src/test/harness.js';
 import { contextOptions, see, useBrowser } from './helpers';
 
@@ -9,7 +10,8 @@ import { contextOptions, see, useBrowser } from './helpers';
  * for real (a table it prunes is missing), the page shows the failure with its error; the table
  * is back, an operator retries it from the page after the confirmation, and it completes. A job
  * running on an instance that stopped beating says "Instance gone"; the operator hands it over
- * from the page and reads its attempts.
+ * from the page and reads its attempts. A generation cancelled short leaves its batch saying how
+ * many codes exist, with resume and close on the batch's screen.
  */
 const browser = useBrowser();
 let ctx: TestContext;
@@ -111,5 +113,48 @@ describe('jobs page', () => {
     await runs.getByText('Completed').waitFor();
     const audit = await rows(sql`select actor, action from audit_log where target = ${`job:${id}`}`);
     expect(audit).toEqual([{ actor: 'admin', action: 'handOverJob' }]);
+  });
+
+  it('a generation cancelled short: the batch says how many codes exist; the operator closes it there', async () => {
+    // The runner takes no generation meanwhile: two chunks are written by the job's own function,
+    // then the waiting job is cancelled from the jobs page.
+    const def = generateCodesJob as { concurrency: number };
+    def.concurrency = 0;
+    const batch = await ctx.adminOk('POST', '/api/v1/giftcode/batches', {
+      name: 'cancelled short',
+      kind: 'unique',
+      codeCount: 60_000,
+      rewards: [{ kind: 'gem', amount: 5 }],
+      startAt: new Date(ctx.clock.now().getTime() - 3_600_000).toISOString(),
+      endAt: new Date(ctx.clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    await generateCodes(ctx.database.db, batch.id, async (done) => {
+      if (done >= 20_000) throw new Error('stopped here');
+    }).catch(() => undefined);
+    const [{ id }] = await rows(
+      sql`select id from pgboss.job where name = 'giftCodes.generate' and singleton_key = ${`batch:${batch.id}`}`,
+    );
+    await page.goto('/system/jobs?name=giftCodes.generate&state=created');
+    await page.locator(`.ant-table-row[data-row-key="${id}"]`).getByTestId('row-action-cancel').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel “Generate unique gift codes”' }).click();
+    await see(page, 'Cancelled');
+    def.concurrency = 1;
+
+    await page.goto(`/giftcode/edit?id=${batch.id}`);
+    const stopped = page.getByTestId('giftcode-generation-stopped');
+    await stopped.getByText('Generation stopped: 20,000 codes exist (of 60,000 asked for)').waitFor();
+    await stopped.getByTestId('giftcode-generation-close').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('Close this batch at its 20,000 codes?');
+    await dialog.getByRole('button', { name: 'Close at 20,000 codes' }).click();
+    await see(page, 'Batch closed at 20,000 codes');
+    await stopped.waitFor({ state: 'detached' });
+    expect(await ctx.adminOk('GET', `/api/v1/giftcode/batches/${batch.id}`)).toMatchObject({
+      total: 20_000,
+      generated: 20_000,
+      generation: 'done',
+    });
+    const audit = await rows(sql`select action from audit_log where target = ${`giftCodeBatch:${batch.id}`}`);
+    expect(audit.map((a) => a.action)).toContain('closeGiftCodeGeneration');
   });
 });

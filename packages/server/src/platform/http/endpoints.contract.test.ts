@@ -439,6 +439,8 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
       body: { ...gift, kind: 'shared', code: 'GUARDED1', totalLimit: 20 },
     },
     disableGiftCodes: { params: { id: r.uniqueBatch }, body: { all: true } },
+    resumeGiftCodeGeneration: { params: { id: r.uniqueBatch } },
+    closeGiftCodeGeneration: { params: { id: r.uniqueBatch } },
     previewGiftCodeComebackMail: { body: { batchId: r.uniqueBatch, notLoginDays: 1 } },
     sendGiftCodeComebackMail: {
       body: {

@@ -744,6 +744,19 @@ export class JobQueue {
     return rows.map((r) => ({ ...r, depth: Number(r.depth), oldest: Number(r.oldest ?? 0), failed: Number(r.failed) }));
   }
 
+  /**
+   * Of `keys` (singleton keys of the job `name`), those with a job waiting or running: what a
+   * subject's screen needs to know (a batch whose generation stopped short has none).
+   */
+  async pendingKeys(db: Db, name: JobName, keys: string[]): Promise<Set<string>> {
+    const rows = rowsOf<{ key: string }>(
+      await db.execute(sql`
+        select distinct singleton_key as key from ${sql.raw(JOB_SCHEMA)}.job
+        where name = ${name} and singleton_key = any(${sql.param(keys)}::text[]) and state < 'completed'`),
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
   /** The gone threshold: the jobs page calls an instance gone by the same rule as the sweep. */
   get goneSeconds(): number {
     return this.opts.goneSeconds;
