@@ -287,12 +287,14 @@ export class JobQueue {
   private async heartbeat(): Promise<void> {
     if (this.beating || this.dead) return;
     this.beating = true;
+    const id = this.instanceId;
     try {
       const rows = rowsOf(
         await this.database.db.execute(sql`
-          update instances set last_seen_at = now() where id = ${this.instanceId} and gone_at is null returning 1`),
+          update instances set last_seen_at = now() where id = ${id} and gone_at is null returning 1`),
       );
-      if (rows.length === 0) await this.declaredGone();
+      // (The runner's fetch may have found it first and registered again already.)
+      if (rows.length === 0 && this.instanceId === id) await this.declaredGone();
     } catch (err) {
       if (!this.stopping) this.log.warn({ err: loggableError(err) }, 'instance heartbeat failed');
     } finally {
