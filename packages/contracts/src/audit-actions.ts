@@ -220,6 +220,11 @@ export const auditActions = {
   ...resourceActions('abLayer', zhEn('实验层', 'layer')),
   ...resourceActions('experiment', zhEn('实验', 'experiment')),
   retryJob: { label: zhEn('重试后台任务', 'Retry job'), sentence: zhEn('重试了{job}', 'retried {job}'), target: 'job' },
+  handOverJob: {
+    label: zhEn('移交后台任务', 'Hand over job'),
+    sentence: zhEn('把{job}从失联实例移交出去', 'handed {job} over from a gone instance'),
+    target: 'job',
+  },
   cancelJob: {
     label: zhEn('取消后台任务', 'Cancel job'),
     sentence: zhEn('取消了{job}', 'cancelled {job}'),
@@ -375,6 +380,16 @@ export const auditActions = {
   sendGiftCodeComebackMail: {
     label: zhEn('发送带兑换码的回流邮件', 'Send comeback mail with codes'),
     sentence: zhEn('发送了带{giftCodeBatch}兑换码的回流邮件', 'sent comeback mail with codes of {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
+  resumeGiftCodeGeneration: {
+    label: zhEn('继续生成兑换码', 'Resume gift-code generation'),
+    sentence: zhEn('继续生成{giftCodeBatch}的兑换码', 'resumed the generation of {giftCodeBatch}'),
+    target: 'giftCodeBatch',
+  },
+  closeGiftCodeGeneration: {
+    label: zhEn('按现有数量结束生成', 'Close gift-code generation'),
+    sentence: zhEn('按现有兑换码数量结束了{giftCodeBatch}', 'closed {giftCodeBatch} at the codes it has'),
     target: 'giftCodeBatch',
   },
   disableGiftCodes: {

@@ -47,6 +47,10 @@ export const giftCodeMessages = {
     'Total redemptions cannot be below the {claimed} already claimed',
   ),
   'giftCode.notUnique': zhEn('此批次不是唯一码批次', 'This batch has no unique codes'),
+  'giftCode.generationNotStopped': zhEn(
+    '只有生成中途停止的唯一码批次可以继续生成或按现有数量结束',
+    'Only a unique batch whose generation stopped short can be resumed or closed',
+  ),
   'giftCode.placeholder': zhEn(
     '内容中需包含 {code}，玩家在此处看到自己的兑换码',
     'The content needs {code}: each player reads their own code there',

@@ -35,9 +35,41 @@ export const { codes: jobStates, labels: jobStateLabels } = codedValues({
   failed: zhEn('已失败', 'Failed'),
 });
 export type JobState = (typeof jobStates)[number];
-/** States a job can be cancelled in, and the one it can be retried from. */
+/**
+ * States a job can be cancelled in, and those it can be retried from: a failed job, and a
+ * cancelled one (a cancelled generation can be finished later). A running job whose instance is
+ * gone can be handed over (`handOverJob`).
+ */
 export const cancellableJobStates: readonly JobState[] = ['created', 'retry', 'active'];
-export const retryableJobStates: readonly JobState[] = ['failed'];
+export const retryableJobStates: readonly JobState[] = ['failed', 'cancelled'];
+
+/** How one attempt (run) of a job ended; a run still going has none. */
+export const { codes: jobRunOutcomes, labels: jobRunOutcomeLabels } = codedValues({
+  completed: zhEn('已完成', 'Completed'),
+  failed: zhEn('失败', 'Failed'),
+  cancelled: zhEn('已取消', 'Cancelled'),
+  released: zhEn('实例停止时交还', 'Released when its instance stopped'),
+  gone: zhEn('实例失联，已收回', 'Instance gone; taken back'),
+  lost: zhEn('被其他运行接手', 'Taken over by another run'),
+});
+export type JobRunOutcome = (typeof jobRunOutcomes)[number];
+
+/** One attempt of a job: the instance that ran it, when, and how it ended. */
+export const jobRunSchema = z.object({
+  /** 1 for the first run. */
+  attempt: z.number().int(),
+  /** host:pid:random of the server process. */
+  instance: z.string(),
+  /** The instance still sends its heartbeat. */
+  instanceAlive: z.boolean(),
+  startedAt: isoDate,
+  /** Its last progress report (its start when it reported none). */
+  reportedAt: isoDate,
+  endedAt: optionalIsoDate,
+  outcome: z.enum(jobRunOutcomes).nullable(),
+  error: z.string().nullable(),
+});
+export type JobRun = z.output<typeof jobRunSchema>;
 
 /** The action of a job that a schedule started (no staff member caused it). */
 export const SCHEDULED_JOB_ACTION = 'schedule';
@@ -64,6 +96,13 @@ export const jobSummarySchema = z.object({
   /** The last error's message, when the last run failed. */
   error: z.string().nullable(),
   cause: jobCauseSchema,
+  /**
+   * A running job whose run's instance no longer sends its heartbeat: it is taken back within
+   * seconds, or an operator hands it over.
+   */
+  instanceGone: z.boolean(),
+  /** A running job's last progress report (its start when it reported none). */
+  reportedAt: optionalIsoDate,
   createdAt: isoDate,
   startAfter: isoDate,
   startedAt: optionalIsoDate,
@@ -94,12 +133,24 @@ export const jobEndpoints = endpointTable({
       retryDelaySeconds: z.number().int(),
       retryBackoff: z.boolean(),
       leaseSeconds: z.number(),
+      /** Every attempt, first to last. */
+      runs: z.array(jobRunSchema),
     }),
   }),
   retryJob: endpoint({
     method: 'POST',
     path: '/api/v1/system/jobs/:id/retry',
-    summary: 'Run a failed job once more',
+    summary: 'Run a failed or cancelled job once more',
+    permission: ['jobEdit'],
+    params: jobParams,
+    auditTarget: 'job',
+    response: jobSummarySchema,
+    invalidates: ['listJobs', 'getJob'],
+  }),
+  handOverJob: endpoint({
+    method: 'POST',
+    path: '/api/v1/system/jobs/:id/hand-over',
+    summary: 'Take a running job back from an instance that is gone, for another instance to run',
     permission: ['jobEdit'],
     params: jobParams,
     auditTarget: 'job',

@@ -190,7 +190,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer(config, clock, app.log);
   const kit = await resourceKit({ app, database, gameKeyHash: deps.gameKeyHash, clock });
-  const jobs = new JobQueue(database, clock, app.log, { graceMs: config.jobGraceSeconds * 1000, ...deps.jobs });
+  const jobs = new JobQueue(database, clock, app.log, {
+    graceMs: config.jobGraceSeconds * 1000,
+    goneSeconds: config.instanceGoneSeconds,
+    sweepSeconds: config.jobSweepSeconds,
+    ...deps.jobs,
+  });
   jobs.register(accessLogPruneJob);
   for (const register of [...modules, ...(deps.extraModules ?? [])]) {
     await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs });

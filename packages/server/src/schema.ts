@@ -13,4 +13,5 @@ export * from './modules/players/tables.js';
 export * from './modules/staff/tables.js';
 export * from './modules/store/tables.js';
 export * from './platform/db/tables.js';
+export * from './platform/jobs/tables.js';
 export * from './platform/resources/tables.js';

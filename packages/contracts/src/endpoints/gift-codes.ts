@@ -199,6 +199,12 @@ export const giftCodeBatchSchema = z.object({
   state: z.enum(giftCodeBatchStates),
   /** Unique: codes generated so far (a job writes them). */
   generated: z.number().int(),
+  /**
+   * Unique: `running` while a generation job waits or runs, `stopped` when none does and codes
+   * are missing (cancelled, or out of retries: resume it or close the batch at `generated`),
+   * `done` when every code exists; shared: `none`.
+   */
+  generation: z.enum(['none', 'running', 'stopped', 'done']),
   disabledCodes: z.number().int(),
   rewards: z.array(rewardView),
   startAt: isoDate,
@@ -385,6 +391,22 @@ export const giftCodeEndpoints = /*#__PURE__*/ endpointTable({
     params: idParams,
     raw: true,
     response: z.string(),
+  }),
+  resumeGiftCodeGeneration: endpoint({
+    method: 'POST',
+    path: '/api/v1/giftcode/batches/:id/generation/resume',
+    summary: 'Resume a unique batch whose generation stopped short: a new job writes the missing codes',
+    ...batchWrite,
+    params: idParams,
+    response: giftCodeBatchSchema,
+  }),
+  closeGiftCodeGeneration: endpoint({
+    method: 'POST',
+    path: '/api/v1/giftcode/batches/:id/generation/close',
+    summary: 'Close a unique batch whose generation stopped short: its number of codes becomes those generated',
+    ...batchWrite,
+    params: idParams,
+    response: giftCodeBatchSchema,
   }),
   disableGiftCodes: endpoint({
     method: 'POST',

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ROOKERY_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: flag,
   ROOKERY_JOB_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(8),
+  ROOKERY_INSTANCE_GONE_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  ROOKERY_JOB_SWEEP_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +53,10 @@ export interface Config {
   trustProxy: boolean;
   /** On shutdown, how long running jobs may finish before they are released to another instance. */
   jobGraceSeconds: number;
+  /** An instance whose heartbeat is older than this is gone: its running jobs are taken back and retried. */
+  instanceGoneSeconds: number;
+  /** How often instances look for the runs of gone instances. */
+  jobSweepSeconds: number;
   /** In-memory database (tests). */
   memory?: boolean;
 }
@@ -82,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.ROOKERY_AUTH_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     jobGraceSeconds: e.ROOKERY_JOB_GRACE_SECONDS,
+    instanceGoneSeconds: e.ROOKERY_INSTANCE_GONE_SECONDS,
+    jobSweepSeconds: e.ROOKERY_JOB_SWEEP_SECONDS,
   };
 }

@@ -25,25 +25,36 @@ const DAYS_LISTED = 2;
 /** Checkpoints older than this are dropped ("online now" needs the last few minutes). */
 const CHECKPOINTS_KEPT_MS = 3_600_000;
 
-export async function rollupActivity(db: Db, opts: { now: Date; catchUp?: boolean }): Promise<void> {
+export async function rollupActivity(
+  db: Db,
+  opts: {
+    now: Date;
+    catchUp?: boolean;
+    /** Events taken in of those the run found (the job reports it: a backlog's run shows it moves). */
+    progress?: (done: number, total: number) => Promise<void>;
+  },
+): Promise<void> {
   const { now } = opts;
   await db.insert(activityRollup).values({ id: 1 }).onConflictDoNothing();
+  let first: number | undefined;
   for (;;) {
-    const done = await db.transaction(async (tx) => {
+    const step = await db.transaction(async (tx) => {
       const [state] = await tx.select().from(activityRollup).where(eq(activityRollup.id, 1)).for('update');
       const latest = await latestEventId(tx);
       const upTo = opts.catchUp ? latest : Math.min(state.seenEventId, latest);
       if (state.lastEventId >= upTo) {
         await tx.update(activityRollup).set({ seenEventId: latest, updatedAt: now }).where(eq(activityRollup.id, 1));
         await tx.insert(activityCheckpoints).values({ at: now, eventId: latest }).onConflictDoNothing();
-        return true;
+        return null;
       }
       const to = Math.min(upTo, state.lastEventId + CHUNK);
       await takeIn(tx, state.lastEventId, to);
       await tx.update(activityRollup).set({ lastEventId: to, updatedAt: now }).where(eq(activityRollup.id, 1));
-      return false;
+      return { from: state.lastEventId, to, upTo };
     });
-    if (done) break;
+    if (!step) break;
+    first ??= step.from;
+    await opts.progress?.(step.to - first, step.upTo - first);
   }
   await db.delete(activityCheckpoints).where(lt(activityCheckpoints.at, new Date(now.getTime() - CHECKPOINTS_KEPT_MS)));
   const keepFrom = new Date(now.getTime() - (DAYS_LISTED - 1) * 86_400_000).toISOString().slice(0, 10);
@@ -91,5 +102,5 @@ export const rollupJob = defineJob({
   retry: { limit: 1, delaySeconds: 5, backoff: false },
   concurrency: 1,
   leaseSeconds: 10 * 60,
-  handler: ({ db, clock }) => rollupActivity(db, { now: clock.now() }),
+  handler: ({ db, clock, progress }) => rollupActivity(db, { now: clock.now(), progress }),
 });

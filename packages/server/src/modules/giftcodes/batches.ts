@@ -50,7 +50,21 @@ const stateSql = (now: Date) => sql<GiftCodeBatchState>`case
   when ${t.totalLimit} - ${claimedSql} - ${t.disabledCodes} <= 0 then 'usedUp'
   else 'active' end`;
 
-export function toBatch(b: BatchRow, now: Date) {
+/**
+ * Where a unique batch's codes stand: being written (a generation job waits or runs), stopped
+ * short (no job: cancelled, or out of retries — the operator resumes or closes it), or all there.
+ */
+export function generationOf(
+  b: Pick<BatchRow, 'kind' | 'generated' | 'totalLimit'>,
+  pending: boolean,
+): 'none' | 'running' | 'stopped' | 'done' {
+  if (b.kind === 'shared') return 'none';
+  if (b.generated >= b.totalLimit) return 'done';
+  return pending ? 'running' : 'stopped';
+}
+
+/** A batch as the console reads it; `pending`: a generation job of it waits or runs. */
+export function toBatch(b: BatchRow, now: Date, pending = false) {
   return {
     id: b.id,
     name: b.name,
@@ -63,6 +77,7 @@ export function toBatch(b: BatchRow, now: Date) {
     remaining: Math.max(0, b.kind === 'shared' ? open(b) : b.generated - b.claimed - b.disabledCodes),
     state: batchState(b, now),
     generated: b.kind === 'shared' ? 0 : b.generated,
+    generation: generationOf(b, pending),
     disabledCodes: b.disabledCodes,
     rewards: b.rewards,
     startAt: b.startAt,
@@ -83,6 +98,8 @@ export async function listBatches(
   db: Db,
   q: PageInput & { state?: GiftCodeBatchState; kind?: 'shared' | 'unique'; name?: string },
   now: Date,
+  /** Of these batches, those with a generation job waiting or running. */
+  pendingOf: (ids: number[]) => Promise<Set<number>>,
 ) {
   const page = await paginate(db, {
     from: t,
@@ -96,7 +113,31 @@ export async function listBatches(
     page: q.page,
     pageSize: q.pageSize,
   });
-  return asList(page, (b) => toBatch(b, now));
+  const short = page.rows.filter((b) => b.kind === 'unique' && b.generated < b.totalLimit).map((b) => b.id);
+  const pending = short.length ? await pendingOf(short) : new Set<number>();
+  return asList(page, (b) => toBatch(b, now, pending.has(b.id)));
+}
+
+/**
+ * Resume or close a unique batch whose generation stopped short (409 otherwise, e.g. while its
+ * job still runs: cancel it first). Close makes the batch's number of codes those it has, so it
+ * reads as complete; resume is the caller's (it enqueues the generation, which carries on from
+ * `generated`).
+ */
+export async function stoppedBatch(db: Db, id: number, pending: (id: number) => Promise<boolean>) {
+  const before = await getBatchRow(db, id, true);
+  if (generationOf(before, await pending(id)) !== 'stopped') throw conflict('giftCode.generationNotStopped');
+  return before;
+}
+
+export async function closeGeneration(db: Db, before: BatchRow, now: Date) {
+  await setLimit(db, before.id, before.generated);
+  const [after] = await db
+    .update(t)
+    .set({ totalLimit: before.generated, updatedAt: now })
+    .where(eq(t.id, before.id))
+    .returning();
+  return { ...after, claimed: before.claimed };
 }
 
 export async function getBatchRow(db: Db, id: number, lock = false): Promise<BatchRow> {

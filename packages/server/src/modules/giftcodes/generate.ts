@@ -28,12 +28,15 @@ export function randomCodes(n: number): string[] {
 /**
  * Write the batch's missing codes in steps: each step inserts a chunk (a collision with any
  * existing code is skipped and made up by the next step) and moves `generated` in the same
- * transaction, so a retried or taken-over run carries on where the last step committed.
+ * transaction, so a retried or taken-over run carries on where the last step committed. In the
+ * job, `step` is the run's fenced step: a run taken back from a gone instance commits no further
+ * chunk, so two runs never both add codes (the batch would pass its count).
  */
 export async function generateCodes(
   db: Db,
   batchId: number,
   progress: (done: number, total: number) => Promise<void> = async () => {},
+  step: <T>(fn: (tx: Db) => Promise<T>) => Promise<T> = (fn) => db.transaction(fn),
 ) {
   const b = giftCodeBatches;
   for (;;) {
@@ -43,7 +46,7 @@ export async function generateCodes(
     const missing = batch.total - batch.generated;
     if (missing <= 0) return { generated: batch.generated };
     const codes = randomCodes(Math.min(GENERATE_CHUNK, missing));
-    await db.transaction(async (tx) => {
+    await step(async (tx) => {
       const r = (await tx.execute(sql`with i as (
           insert into ${giftCodes} (code, batch_id)
           select c, ${batchId}::int from unnest(string_to_array(${codes.join(',')}, ',')) as c
@@ -63,6 +66,7 @@ export const generateCodesJob = defineJob({
   retry: { limit: 5, delaySeconds: 10, backoff: true },
   concurrency: 1,
   leaseSeconds: 30 * 60,
+  // The batch's screen asks for a pending job by this key (routes.ts `batchKey`).
   singletonKey: (p) => `batch:${p.batchId}`,
-  handler: ({ db, payload, progress }) => generateCodes(db, payload.batchId, progress),
+  handler: ({ db, payload, progress, step }) => generateCodes(db, payload.batchId, progress, step),
 });

@@ -1,14 +1,27 @@
 import { auditTarget, giftCodeEndpoints, giftCodeGameEndpoints } from '@rookery/contracts';
 import type { ModuleDeps } from '../../module.js';
+import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { causeOf } from '../../platform/jobs/cause.js';
 import { checkRewardsAllowed } from '../store/service.js';
-import { createBatch, disableCodes, getBatchRow, listBatches, listCodes, toBatch, updateBatch } from './batches.js';
+import {
+  closeGeneration,
+  createBatch,
+  disableCodes,
+  getBatchRow,
+  listBatches,
+  listCodes,
+  stoppedBatch,
+  toBatch,
+  updateBatch,
+} from './batches.js';
 import { previewComeback, sendComeback } from './comeback.js';
 import { generateCodesJob } from './generate.js';
 import { exportCodesCsv, listRedemptions } from './history.js';
 import { pruneGiftCodeAttempts, REDEEM_STATEMENTS, RedemptionQueue, redeemGiftCode } from './redeem.js';
+
+const batchKey = (id: number) => `batch:${id}`;
 
 export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
   jobs.register(generateCodesJob);
@@ -16,9 +29,18 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
   const deps = { db: database.db, gameKeyHash };
   const redemptions = new RedemptionQueue(database.db, REDEEM_STATEMENTS[database.kind]);
 
+  /** Of these batches, those whose generation job (one per batch, its singleton key) waits or runs. */
+  const pendingOf = async (db: Db, ids: number[]) => {
+    const keys = await jobs.pendingKeys(db, generateCodesJob.name, ids.map(batchKey));
+    return new Set(ids.filter((id) => keys.has(batchKey(id))));
+  };
+  const pending = async (db: Db, id: number) => (await pendingOf(db, [id])).has(id);
+  const view = async (db: Db, row: Parameters<typeof toBatch>[0], now: Date) =>
+    toBatch(row, now, row.kind === 'unique' && row.generated < row.totalLimit && (await pending(db, row.id)));
+
   registerEndpoints(app, deps, giftCodeEndpoints, {
-    listGiftCodeBatches: ({ db, query }) => listBatches(db, query, clock.now()),
-    getGiftCodeBatch: async ({ db, params }) => toBatch(await getBatchRow(db, params.id), clock.now()),
+    listGiftCodeBatches: ({ db, query }) => listBatches(db, query, clock.now(), (ids) => pendingOf(db, ids)),
+    getGiftCodeBatch: async ({ db, params }) => view(db, await getBatchRow(db, params.id), clock.now()),
     createGiftCodeBatch: async (ctx) => {
       const now = clock.now();
       await checkRewardsAllowed(ctx.db, ctx.body.rewards, 'rewards', ctx.locale);
@@ -27,7 +49,7 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
       // Unique codes are written by a job, committed with the batch (none without it).
       if (row.kind === 'unique')
         await jobs.enqueue(ctx.db, generateCodesJob, { batchId: row.id }, causeOf(ctx, 'createGiftCodeBatch', target));
-      const after = toBatch(row, now);
+      const after = toBatch(row, now, row.kind === 'unique');
       ctx.audit({ target, after });
       return after;
     },
@@ -35,9 +57,36 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
       const now = clock.now();
       await checkRewardsAllowed(db, body.rewards, 'rewards', locale);
       const { before, after } = await updateBatch(db, params.id, body, now);
-      const view = toBatch(after, now);
-      audit({ target: auditTarget('giftCodeBatch', after.id), before: toBatch(before, now), after: view });
-      return view;
+      const shown = await view(db, after, now);
+      audit({
+        target: auditTarget('giftCodeBatch', after.id),
+        before: toBatch(before, now, shown.generation === 'running'),
+        after: shown,
+      });
+      return shown;
+    },
+    // A generation that stopped short (cancelled, out of retries): carry on from the codes there are…
+    resumeGiftCodeGeneration: async (ctx) => {
+      const now = clock.now();
+      const before = await stoppedBatch(ctx.db, ctx.params.id, (id) => pending(ctx.db, id));
+      const target = auditTarget('giftCodeBatch', before.id);
+      await jobs.enqueue(
+        ctx.db,
+        generateCodesJob,
+        { batchId: before.id },
+        causeOf(ctx, 'resumeGiftCodeGeneration', target),
+      );
+      const after = toBatch(before, now, true);
+      ctx.audit({ target, before: toBatch(before, now), after });
+      return after;
+    },
+    // …or make the batch complete at what it has: its number of codes becomes those generated.
+    closeGiftCodeGeneration: async (ctx) => {
+      const now = clock.now();
+      const before = await stoppedBatch(ctx.db, ctx.params.id, (id) => pending(ctx.db, id));
+      const after = toBatch(await closeGeneration(ctx.db, before, now), now);
+      ctx.audit({ target: auditTarget('giftCodeBatch', before.id), before: toBatch(before, now), after });
+      return after;
     },
     listGiftCodes: async ({ db, params, query }) => listCodes(db, await getBatchRow(db, params.id), query),
     exportGiftCodes: async ({ db, params, locale, reply }) => {

@@ -432,12 +432,15 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     countAudience: { body: { conditions: [] } },
     retryJob: { params: { id: r.jobId } },
     cancelJob: { params: { id: r.jobId } },
+    handOverJob: { params: { id: r.jobId } },
     createGiftCodeBatch: { body: { ...gift, kind: 'shared', code: 'GUARDED2', totalLimit: 10 } },
     updateGiftCodeBatch: {
       params: { id: r.sharedBatch },
       body: { ...gift, kind: 'shared', code: 'GUARDED1', totalLimit: 20 },
     },
     disableGiftCodes: { params: { id: r.uniqueBatch }, body: { all: true } },
+    resumeGiftCodeGeneration: { params: { id: r.uniqueBatch } },
+    closeGiftCodeGeneration: { params: { id: r.uniqueBatch } },
     previewGiftCodeComebackMail: { body: { batchId: r.uniqueBatch, notLoginDays: 1 } },
     sendGiftCodeComebackMail: {
       body: {

@@ -27,13 +27,23 @@ export interface JobContext<P> {
   /** The database (not a transaction): a long handler commits in steps. */
   db: Db;
   clock: Clock;
-  /** Aborted when the job is cancelled or this instance stops past its grace time. */
+  /**
+   * Aborted when the job is cancelled, taken back from this instance (declared gone) or this
+   * instance stops past its grace time.
+   */
   signal: AbortSignal;
   /**
    * Record how far the job is (`done` of `total`); the jobs page shows it as a progress bar.
    * Throws `JobStopped` when the job was cancelled or is no longer this instance's.
    */
   progress(done: number, total: number): Promise<void>;
+  /**
+   * Run `fn` as one committed step of a long job, in a transaction that holds the job's row
+   * while the run is still this attempt's: a step of a run that was taken back (its instance
+   * declared gone, its lease past) or cancelled never commits — it throws `JobStopped` instead —
+   * so the effects of two attempts never interleave.
+   */
+  step<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * Run `fn` in one transaction that also completes the job: its effect commits exactly when the
    * job completes, and not at all when the job was taken over, so it happens once even when an

@@ -17,7 +17,14 @@ import { JobQueue, type JobQueueOptions } from './queue.js';
  */
 const baseUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = Boolean(baseUrl);
-const fast: JobQueueOptions = { pollSeconds: 0.5, maintenanceSeconds: 1, cronSeconds: 1, graceMs: 2_000 };
+const fast: JobQueueOptions = {
+  pollSeconds: 0.5,
+  maintenanceSeconds: 1,
+  cronSeconds: 1,
+  graceMs: 2_000,
+  goneSeconds: 3,
+  sweepSeconds: 0.5,
+};
 const silent = process.env.JOBS_DEBUG
   ? { warn: console.warn, error: console.error }
   : { warn: () => {}, error: () => {} };
@@ -46,8 +53,14 @@ afterAll(async () => {
 let n = 0;
 const testName = (what: string) => `test.${what}.${++n}` as JobName;
 
-async function queue(database: Database, defs: JobDefinition[], opts: JobQueueOptions = {}) {
-  const q = new JobQueue(database, new ServiceClock(), silent, { ...fast, ...opts });
+async function queue(
+  database: Database,
+  defs: JobDefinition[],
+  opts: JobQueueOptions = {},
+  log: { warn: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = silent,
+  clock = new ServiceClock(),
+) {
+  const q = new JobQueue(database, clock, log, { ...fast, ...opts });
   for (const d of defs) q.register(d);
   await q.start();
   queues.push(q);
@@ -95,6 +108,21 @@ async function jobRow(id: string) {
     started_on: Date | null;
     completed_on: Date | null;
   };
+}
+
+async function rowsIn(text: string) {
+  return ((await first.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows as Record<
+    string,
+    number | string
+  >[];
+}
+
+/** A job's attempts as recorded in job_runs, in order. */
+async function runsOf(id: string) {
+  const r = await first.db.execute(
+    sql`select fence, instance_id, outcome, error, ended_at is not null as ended from job_runs where job_id = ${id} order by fence`,
+  );
+  return (r as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 const enqueueIn = (q: JobQueue, db: Db, def: JobDefinition, payload: unknown, opts = {}) =>
@@ -269,6 +297,147 @@ describe('jobs', () => {
     expect((await effects('lease-')).every((r) => r.n === 1)).toBe(true);
     await survivor.stop();
   }, 30_000);
+
+  it("takes back a gone instance's run within seconds whatever its lease, and records both attempts", async () => {
+    const def = effectJob(testName('gone'), { leaseSeconds: 600 });
+    const dying = await queue(first, [{ ...def, handler: () => new Promise(() => {}) } as JobDefinition]);
+    const id = await enqueueIn(dying, first.db, def, { key: 'gone-1' });
+    await expect.poll(() => dying.running, { timeout: 10_000 }).toBe(1);
+    const dead = dying.instanceId;
+    await dying.abandon();
+    const killed = performance.now();
+    const survivor = await queue(second, [def]);
+    await expect.poll(() => effects('gone-'), { timeout: 20_000, interval: 200 }).toEqual([{ key: 'gone-1', n: 1 }]);
+    const took = performance.now() - killed;
+    // The gone threshold (3 s) and a sweep (0.5 s), not the 600 s lease.
+    expect(took).toBeGreaterThanOrEqual(2_500);
+    expect(took).toBeLessThan(12_000);
+    expect(await runsOf(id!)).toEqual([
+      { fence: 0, instance_id: dead, outcome: 'gone', error: 'instance gone', ended: true },
+      { fence: 1, instance_id: survivor.instanceId, outcome: 'completed', error: null, ended: true },
+    ]);
+    const row = await jobRow(id!);
+    expect(row).toMatchObject({ state: 'completed', retry_count: 1 });
+    await survivor.stop();
+  }, 30_000);
+
+  it('an instance declared gone stops its run without finishing it, registers again and works on', async () => {
+    const name = testName('paused');
+    await first.db.execute(
+      sql`create table paused_steps (step int primary key, job_id text not null, fence int not null)`,
+    );
+    const stoppedOnA: string[] = [];
+    /** Twenty steps of 150 ms, each one fenced row; a later attempt carries on after the last committed one. */
+    const steps = (who: string) =>
+      defineJob({
+        name,
+        payload: z.object({}),
+        retry: { limit: 3, delaySeconds: 30, backoff: false },
+        concurrency: 1,
+        leaseSeconds: 600,
+        handler: async (ctx) => {
+          for (;;) {
+            const r = await ctx.db.execute(sql`select count(*)::int as n from paused_steps`);
+            const done = (r as unknown as { rows: { n: number }[] }).rows[0].n;
+            if (done >= 20) return done;
+            await new Promise((resolve) => setTimeout(resolve, 150));
+            try {
+              // A plain insert: a step written twice would fail the job on the primary key.
+              await ctx.step((tx) =>
+                tx.execute(sql`insert into paused_steps values (${done}, ${ctx.id}, ${ctx.attempt - 1})`),
+              );
+            } catch (err) {
+              if (who === 'a') stoppedOnA.push((err as Error).name);
+              throw err;
+            }
+          }
+        },
+      }) as JobDefinition;
+    const a = await queue(first, [steps('a')]);
+    const id = await enqueueIn(a, first.db, steps('a'), {});
+    await expect
+      .poll(async () => (await rowsIn('select count(*)::int as n from paused_steps'))[0].n)
+      .toBeGreaterThan(2);
+    // A pauses (no heartbeat) while its handler goes on, as a process cut off from the others would.
+    const paused = a as unknown as { heartbeat: () => Promise<void> };
+    paused.heartbeat = async () => {};
+    const oldId = a.instanceId;
+    const b = await queue(second, [steps('b')]);
+    await expect.poll(async () => (await jobRow(id!)).state, { timeout: 20_000, interval: 200 }).toBe('completed');
+    // A's next step after the take-back was refused by its fence: it stopped, it did not finish.
+    expect(stoppedOnA).toContain('JobStopped');
+    const written = await rowsIn(
+      'select count(*)::int as n, count(distinct step)::int as d, max(fence) as f from paused_steps',
+    );
+    expect(written[0]).toMatchObject({ n: 20, d: 20 });
+    const attempts = await runsOf(id!);
+    expect(attempts.map((r) => [r.instance_id === oldId, r.outcome])).toEqual([
+      [true, 'gone'],
+      [false, 'completed'],
+    ]);
+    // A's heartbeat comes back: its row says gone, so it registers again under a new ID, alive.
+    delete (paused as Partial<typeof paused>).heartbeat;
+    await expect.poll(() => a.instanceId, { timeout: 10_000 }).not.toBe(oldId);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await rowsIn(`select gone_at from instances where id = '${a.instanceId}'`)).toEqual([{ gone_at: null }]);
+    await a.stop();
+    await b.stop();
+  }, 60_000);
+
+  it('instances whose clocks are 5 s ahead and 5 s behind are not taken for gone; a dead one still is', async () => {
+    const def = effectJob(testName('skew'), { leaseSeconds: 600 });
+    const ahead = new ServiceClock();
+    ahead.offset(5_000);
+    const behind = new ServiceClock();
+    behind.offset(-5_000);
+    const a = await queue(first, [def], {}, silent, ahead);
+    const b = await queue(second, [def], {}, silent, behind);
+    for (let i = 0; i < 6; i++) await enqueueIn(a, first.db, def, { key: `skew-${i}` });
+    // Twice the gone threshold with both beating: neither is declared gone.
+    await new Promise((r) => setTimeout(r, 7_000));
+    const marked = await rowsIn(
+      `select id from instances where id in ('${a.instanceId}', '${b.instanceId}') and gone_at is not null`,
+    );
+    expect(marked).toEqual([]);
+    expect((await effects('skew-')).length).toBe(6);
+    expect((await effects('skew-')).every((r) => r.n === 1)).toBe(true);
+    // The one behind dies holding a run: the one ahead takes it back within seconds.
+    const stuck = { ...def, name: testName('skewdead'), handler: () => new Promise(() => {}) } as JobDefinition;
+    const c = await queue(second, [stuck], {}, silent, behind);
+    const id = await enqueueIn(c, first.db, stuck, { key: 'skew-dead' });
+    await expect.poll(() => c.running, { timeout: 10_000 }).toBe(1);
+    await c.abandon();
+    const d = await queue(first, [{ ...stuck, handler: def.handler } as JobDefinition], {}, silent, ahead);
+    await expect.poll(async () => (await jobRow(id!)).state, { timeout: 15_000, interval: 200 }).toBe('completed');
+    await a.stop();
+    await b.stop();
+    await d.stop();
+  }, 40_000);
+
+  it("reports the fetch's database errors in our log (pg-boss's own fetch kept them to itself)", async () => {
+    const def = effectJob(testName('fetcherr'));
+    const warnings: string[] = [];
+    const log = { warn: (o: unknown, m?: unknown) => warnings.push(`${m} ${JSON.stringify(o)}`), error: () => {} };
+    // pg-boss's schema exists once a queue started.
+    const q = await queue(first, [def], {}, log);
+    await first.db.execute(
+      sql.raw(`create function refuse_fetch() returns trigger language plpgsql as $$
+        begin raise exception 'fetch refused for the test'; end $$`),
+    );
+    await first.db.execute(
+      sql.raw(`create trigger refuse_fetch before update on pgboss.job for each row
+        when (new.name = '${def.name}' and new.state = 'active') execute function refuse_fetch()`),
+    );
+    try {
+      await enqueueIn(q, first.db, def, { key: 'fetcherr' });
+      await expect.poll(() => warnings.join('\n'), { timeout: 10_000 }).toContain('fetch refused for the test');
+      expect(warnings.join('\n')).toContain('job runner could not fetch');
+      await q.stop();
+    } finally {
+      await first.db.execute(sql.raw('drop trigger refuse_fetch on pgboss.job'));
+      await first.db.execute(sql.raw('drop function refuse_fetch()'));
+    }
+  });
 
   it('runs a cron schedule on one instance of two per tick', async () => {
     const runs: string[] = [];

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { type JobName, SCHEDULED_JOB_ACTION } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,7 +29,22 @@ export interface JobQueueOptions {
   cronSeconds?: number;
   /** On stop, how long running jobs may take before they are released for another instance. */
   graceMs?: number;
+  /**
+   * An instance whose last heartbeat is older than this (by the database's clock) is gone: its
+   * runs are taken back and retried elsewhere, whatever their lease.
+   */
+  goneSeconds?: number;
+  /** How often (in each instance, one acting at a time) runs of gone instances are looked for. */
+  sweepSeconds?: number;
 }
+
+/** The error (and run outcome) of a run taken back from a gone instance; the jobs page words it. */
+export const INSTANCE_GONE = 'instance gone';
+/** The sweep's advisory lock (one sweeper acts at a time; the others skip that round). */
+const SWEEP_LOCK = 7_310_551;
+/** Ended runs and gone instances are kept this long for the jobs page (pg-boss keeps jobs a week, then a week archived). */
+const RUNS_KEPT_DAYS = 15;
+const GONE_INSTANCES_KEPT_DAYS = 1;
 
 /** What the data column of a job holds: the payload and who caused it. */
 interface JobData {
@@ -44,7 +61,12 @@ interface Held {
   fence: number;
   abort: AbortController;
   done: Promise<void>;
+  /** The instance ID it was taken under: runs of an ID declared gone are no longer ours. */
+  instance: string;
 }
+
+/** How a run ended, in `job_runs.outcome`. */
+type RunOutcome = 'completed' | 'failed' | 'cancelled' | 'released' | 'gone' | 'lost';
 
 /** pg-boss's fail command, limited to this attempt (its own fails any unfinished job by ID). */
 const failThisAttempt = (() => {
@@ -54,6 +76,43 @@ const failThisAttempt = (() => {
   return text.replace(guard, `state = '${plans.JOB_STATES.active}' AND retry_count = $4`);
 })();
 const insertJobCommand = plans.insertJob(JOB_SCHEMA);
+
+/**
+ * pg-boss's fetch, skipping the jobs of a stately queue whose key already has a running job. Its
+ * own fetch tries them, fails on the unique index (one active per key) and swallows the error, so
+ * a queue behind a dead run logged a duplicate-key error in the database every poll and nothing
+ * in ours. We run the statement ourselves: any error it still raises reaches our log.
+ */
+const fetchCommand = (() => {
+  const text = plans.fetchNextJob(JOB_SCHEMA)({ includeMetadata: true });
+  const guard = `AND state < '${plans.JOB_STATES.active}'`;
+  if (text.split(guard).length !== 2)
+    throw new Error('platform/jobs: pg-boss fetch command changed; check fetchCommand');
+  return text.replace(
+    guard,
+    `${guard}
+        AND NOT (policy = 'stately' AND EXISTS (
+          SELECT 1 FROM ${JOB_SCHEMA}.job busy
+          WHERE busy.name = $1 AND busy.state = '${plans.JOB_STATES.active}' AND busy.policy = 'stately'
+            AND COALESCE(busy.singleton_key, '') = COALESCE(${JOB_SCHEMA}.job.singleton_key, '')))`,
+  );
+})();
+
+/** A stately queue admits one waiting retry per key: a taken-back run whose key already has one fails instead. */
+const statelyRetryTaken = sql.raw(
+  `(j.policy = 'stately' and exists (select 1 from ${JOB_SCHEMA}.job k where k.name = j.name and k.state = 'retry' and k.policy = 'stately' and coalesce(k.singleton_key, '') = coalesce(j.singleton_key, '')))`,
+);
+
+/** Thrown inside the fetch's transaction when this instance's row says it is gone: nothing is taken. */
+class DeclaredGone extends Error {}
+
+/** A pg-boss job row as the fetch answers it (includeMetadata). */
+interface FetchedJob {
+  id: string;
+  name: string;
+  data: Partial<JobData> | null;
+  retryCount: number;
+}
 
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
@@ -81,6 +140,14 @@ export class JobQueue {
   private unlisten?: () => Promise<void>;
   /** Failed runs per job name in this process (retries included), for /metrics. */
   readonly failedRuns = new Map<string, number>();
+  /** This process's row in `instances` (a new one after it was declared gone). */
+  instanceId = '';
+  /** Runs this instance's sweeps took back from gone instances (tests, logs). */
+  takenBack = 0;
+  private beating = false;
+  private heartbeatTimer?: NodeJS.Timeout;
+  private sweeping = false;
+  private lastCleanup = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly database: Database,
@@ -94,6 +161,8 @@ export class JobQueue {
       maintenanceSeconds: opts.maintenanceSeconds ?? 30,
       cronSeconds: opts.cronSeconds ?? 30,
       graceMs: opts.graceMs ?? 8_000,
+      goneSeconds: opts.goneSeconds ?? 30,
+      sweepSeconds: opts.sweepSeconds ?? 5,
     };
     this.boss = new PgBoss({
       db: executorOf(database.db),
@@ -109,7 +178,8 @@ export class JobQueue {
       archiveFailedAfterSeconds: 7 * 86_400,
       deleteAfterDays: 7,
     });
-    this.boss.on('error', (err: unknown) => this.log.warn({ err }, 'job queue error'));
+    // pg-boss's maintenance, timekeeper and monitor errors (its fetch's are ours, see fetchCommand).
+    this.boss.on('error', (err: unknown) => this.log.warn({ err: loggableError(err) }, 'job queue error (pg-boss)'));
   }
 
   /** Declare a job this process knows (and runs). Before `start()`. */
@@ -160,6 +230,11 @@ export class JobQueue {
       });
     }
     if (!this.opts.work) return;
+    await this.announce();
+    // The heartbeat goes on through the grace time of a stop (its own timer, cleared last).
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.heartbeatTimer.unref();
+    this.every(this.opts.sweepSeconds * 1000, () => this.sweep());
     for (const def of this.defs.values()) {
       const schedule = def.schedule;
       if (!schedule) continue;
@@ -178,6 +253,147 @@ export class JobQueue {
     }
     this.unlisten = await this.database.listen(WAKE_CHANNEL, () => this.wake());
     this.loop = this.run();
+  }
+
+  /** A heartbeat every 5 s, or more often when the gone threshold is short (tests): at least four per threshold. */
+  private get heartbeatMs(): number {
+    return Math.min(5_000, (this.opts.goneSeconds * 1000) / 4);
+  }
+
+  private every(ms: number, fn: () => Promise<unknown>): void {
+    const timer = setInterval(() => void fn(), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /**
+   * Announce this process: a row in `instances` under a fresh ID. Its times are the database's
+   * `now()`, as every liveness comparison is made there: instances whose clocks disagree still
+   * agree on who is gone.
+   */
+  private async announce(): Promise<void> {
+    const id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    await this.database.db.execute(sql`
+      insert into instances (id, host, pid, started_at, last_seen_at) values (${id}, ${os.hostname()}, ${process.pid}, now(), now())`);
+    this.instanceId = id;
+  }
+
+  /**
+   * Refresh this instance's heartbeat. When its row says gone (a sweep took its runs back while
+   * it was away: paused, cut off from the database), the runs it still holds are another
+   * instance's now: they are told to stop and never complete (their fence moved on), and the
+   * process registers again under a new ID before it takes any job.
+   */
+  private async heartbeat(): Promise<void> {
+    if (this.beating || this.dead) return;
+    this.beating = true;
+    const id = this.instanceId;
+    try {
+      const rows = rowsOf(
+        await this.database.db.execute(sql`
+          update instances set last_seen_at = now() where id = ${id} and gone_at is null returning 1`),
+      );
+      // (The runner's fetch may have found it first and registered again already.)
+      if (rows.length === 0 && this.instanceId === id) await this.declaredGone();
+    } catch (err) {
+      if (!this.stopping) this.log.warn({ err: loggableError(err) }, 'instance heartbeat failed');
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async declaredGone(): Promise<void> {
+    const old = this.instanceId;
+    const stopped = [...this.held.values()].filter((h) => h.instance === old);
+    for (const h of stopped) h.abort.abort();
+    this.log.warn(
+      { instance: old, runs: stopped.map((h) => `${h.name}:${h.id}`) },
+      'this instance was declared gone: its runs were taken back and stop here; registering again',
+    );
+    await this.announce();
+    this.wake();
+  }
+
+  /**
+   * Take back the runs of gone instances. Any instance sweeps; the advisory lock lets one act at
+   * a time, and every change is conditional (an instance is marked gone once, a job moves only
+   * while it is still that run's), so two sweeps could not take a run twice anyway.
+   *
+   * An instance is gone when its heartbeat is older than `goneSeconds` by the database's clock.
+   * Its active runs move back to `retry`, due at once (the instance died, not the job: no
+   * backoff), or to `failed` when the job had no attempt left; the run counts as a failed
+   * attempt with the error `instance gone`. pg-boss bumps the retry count at the next fetch, so
+   * the dead run's late completion or step is refused by its fence.
+   */
+  async sweep(): Promise<number> {
+    if (this.sweeping || this.stopping || this.dead) return 0;
+    this.sweeping = true;
+    try {
+      const taken = await this.database.db.transaction(async (tx) => {
+        const [lock] = rowsOf<{ ok: boolean }>(
+          await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`),
+        );
+        if (!lock.ok) return [];
+        const gone = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            update instances set gone_at = now()
+            where gone_at is null and last_seen_at < now() - make_interval(secs => ${this.opts.goneSeconds})
+            returning id`),
+        );
+        const moved = rowsOf<{ id: string; name: string; state: string; instance_id: string }>(
+          await tx.execute(sql`
+            with lost as (
+              select r.job_id, r.fence, r.instance_id from job_runs r
+              where r.ended_at is null
+                and not exists (select 1 from instances i where i.id = r.instance_id and i.gone_at is null)
+            ),
+            taken as (
+              update ${sql.raw(JOB_SCHEMA)}.job j set
+                state = (case when j.retry_count < j.retry_limit and not ${statelyRetryTaken} then 'retry' else 'failed' end)::${sql.raw(JOB_SCHEMA)}.job_state,
+                start_after = case when j.retry_count < j.retry_limit and not ${statelyRetryTaken} then now() else j.start_after end,
+                completed_on = case when j.retry_count < j.retry_limit and not ${statelyRetryTaken} then null else now() end,
+                output = jsonb_build_object('message', ${INSTANCE_GONE}::text, 'progress', j.output -> 'progress')
+              from lost where j.id = lost.job_id and j.state = 'active' and j.retry_count = lost.fence
+              returning j.id, j.name, j.state::text as state, lost.instance_id
+            ),
+            ended as (
+              update job_runs r set ended_at = now(), outcome = 'gone', error = ${INSTANCE_GONE}
+              from lost where r.job_id = lost.job_id and r.fence = lost.fence
+              returning 1
+            )
+            select id, name, state, instance_id from taken`),
+        );
+        if (moved.length) await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, 'taken back')`);
+        // Open runs whose job moved on without them (pg-boss's lease check took it, or it was
+        // cancelled while its instance was away): closed, so the jobs page does not show them running.
+        await tx.execute(sql`
+          update job_runs r set ended_at = now(), outcome = 'lost'
+          where r.ended_at is null and r.started_at < now() - make_interval(secs => ${this.opts.goneSeconds})
+            and not exists (select 1 from ${sql.raw(JOB_SCHEMA)}.job j
+              where j.id = r.job_id and j.state = 'active' and j.retry_count = r.fence)`);
+        if (performance.now() - this.lastCleanup > 3_600_000) {
+          this.lastCleanup = performance.now();
+          await tx.execute(sql`delete from job_runs where ended_at < now() - make_interval(days => ${RUNS_KEPT_DAYS})`);
+          await tx.execute(
+            sql`delete from instances where gone_at < now() - make_interval(days => ${GONE_INSTANCES_KEPT_DAYS})`,
+          );
+        }
+        if (gone.length || moved.length) {
+          this.log.warn(
+            { gone: gone.map((g) => g.id), jobs: moved.map((m) => `${m.name}:${m.id} → ${m.state}`) },
+            'instances gone: their runs were taken back',
+          );
+        }
+        return moved;
+      });
+      this.takenBack += taken.length;
+      return taken.length;
+    } catch (err) {
+      if (!this.stopping) this.log.warn({ err: loggableError(err) }, 'sweeping for gone instances failed');
+      return 0;
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   /** One job per `seconds`-long slot across all instances: the slot is part of a unique key. */
@@ -280,7 +496,7 @@ export class JobQueue {
         );
         for (const { name } of ready) await this.fill(name);
       } catch (err) {
-        if (!this.stopping) this.log.warn({ err }, 'job runner could not fetch');
+        if (!this.stopping) this.log.warn({ err: loggableError(err) }, 'job runner could not fetch');
       }
       if (this.stopping) break;
       await this.sleep(this.opts.pollSeconds * 1000);
@@ -292,16 +508,47 @@ export class JobQueue {
     if (!def || this.stopping) return;
     const free = def.concurrency - (this.perName.get(name) ?? 0);
     if (free <= 0) return;
-    const jobs = (await this.boss.fetch(name, { batchSize: free, includeMetadata: true })) as PgBoss.JobWithMetadata<
-      Partial<JobData>
-    >[];
-    for (const job of jobs) this.take(def, job);
+    const instance = this.instanceId;
+    let jobs: FetchedJob[];
+    try {
+      // The fetch, the heartbeat and the runs' rows commit together: a job is active only with a
+      // run naming a live instance, and an instance declared gone takes nothing (its row is
+      // locked by the sweep that marks it, so the two cannot cross).
+      jobs = await this.database.db.transaction(async (tx) => {
+        const alive = rowsOf(
+          await tx.execute(sql`
+            update instances set last_seen_at = now() where id = ${instance} and gone_at is null returning 1`),
+        );
+        if (alive.length === 0) throw new DeclaredGone();
+        const { rows } = await executorOf(tx).executeSql(fetchCommand, [name, free]);
+        const fetched = rows as FetchedJob[];
+        if (fetched.length) {
+          await tx.execute(sql`
+            insert into job_runs (job_id, fence, name, instance_id, started_at, reported_at)
+            select id, fence, ${name}, ${instance}, now(), now()
+            from unnest(${sql.param(fetched.map((j) => j.id))}::uuid[], ${sql.param(fetched.map((j) => j.retryCount))}::int[]) as f(id, fence)`);
+        }
+        return fetched;
+      });
+    } catch (err) {
+      if (!(err instanceof DeclaredGone)) throw err;
+      if (this.instanceId === instance) await this.declaredGone();
+      return;
+    }
+    for (const job of jobs) this.take(def, job, instance);
   }
 
-  private take(def: JobDefinition, job: PgBoss.JobWithMetadata<Partial<JobData>>): void {
+  private take(def: JobDefinition, job: FetchedJob, instance: string): void {
     const abort = new AbortController();
     this.perName.set(def.name, (this.perName.get(def.name) ?? 0) + 1);
-    const held: Held = { name: def.name, id: job.id, fence: job.retryCount, abort, done: Promise.resolve() };
+    const held: Held = {
+      name: def.name,
+      id: job.id,
+      fence: Number(job.retryCount),
+      abort,
+      done: Promise.resolve(),
+      instance,
+    };
     this.held.set(job.id, held);
     held.done = this.execute(def, job, held).finally(() => {
       this.held.delete(job.id);
@@ -310,7 +557,7 @@ export class JobQueue {
     });
   }
 
-  private async execute(def: JobDefinition, job: PgBoss.JobWithMetadata<Partial<JobData>>, held: Held) {
+  private async execute(def: JobDefinition, job: FetchedJob, held: Held) {
     const cause = job.data?.cause ?? scheduledCause;
     const parsed = def.payload.safeParse(job.data?.payload);
     let progress: { done: number; total: number } | null = null;
@@ -318,11 +565,19 @@ export class JobQueue {
     // Past its lease another instance may take the job: this run is told to stop then.
     const lease = setTimeout(() => held.abort.abort(), def.leaseSeconds * 1000);
     const base = this.database.db;
+    const job_ = sql.raw(`${JOB_SCHEMA}.job`);
+    /** Lock the job's row in `tx` while it is still this attempt's (a sweep or a cancel waits for the step). */
+    const stillOurs = async (tx: Db) =>
+      rowsOf(
+        await tx.execute(sql`
+          select 1 from ${job_} where name = ${def.name} and id = ${job.id} and state = 'active' and retry_count = ${held.fence}
+          for update`),
+      ).length === 1;
     const ctx: JobContext<unknown> = {
       payload: parsed.success ? parsed.data : undefined,
       cause,
       id: job.id,
-      attempt: job.retryCount + 1,
+      attempt: held.fence + 1,
       db: base,
       clock: this.clock,
       signal: held.abort.signal,
@@ -331,15 +586,27 @@ export class JobQueue {
         progress = { done, total };
         const rows = rowsOf(
           await base.execute(sql`
-            update ${sql.raw(JOB_SCHEMA)}.job set output = ${JSON.stringify({ progress })}::jsonb
-            where name = ${def.name} and id = ${job.id} and state = 'active' and retry_count = ${held.fence}
-            returning 1`),
+            with p as (
+              update ${job_} set output = ${JSON.stringify({ progress })}::jsonb
+              where name = ${def.name} and id = ${job.id} and state = 'active' and retry_count = ${held.fence}
+              returning 1),
+            r as (update job_runs set reported_at = now() where job_id = ${job.id} and fence = ${held.fence} and exists (select 1 from p))
+            select 1 from p`),
         );
         if (rows.length === 0) {
           held.abort.abort();
           throw new JobStopped('cancelled');
         }
       },
+      step: (fn) =>
+        base.transaction(async (tx) => {
+          if (held.abort.signal.aborted || this.dead) throw new JobStopped('stopping');
+          if (!(await stillOurs(tx))) {
+            held.abort.abort();
+            throw new JobStopped('lost');
+          }
+          return fn(tx);
+        }),
       transaction: (fn) =>
         base.transaction(async (tx) => {
           const result = await fn(tx);
@@ -355,24 +622,49 @@ export class JobQueue {
       if (!parsed.success) throw new Error(`payload does not match ${def.name}: ${parsed.error.message}`);
       const result = await def.handler(ctx);
       if (this.dead) return;
-      if (!completed) await this.complete(base, def.name, job.id, held.fence, result, progress);
+      if (!completed && !(await this.complete(base, def.name, job.id, held.fence, result, progress))) {
+        await this.endRun(held, 'lost');
+      }
     } catch (err) {
-      // Cancelled, taken over or released: someone else decided what the row says.
-      if (err instanceof JobStopped || held.abort.signal.aborted || this.dead) return;
+      if (this.dead) return;
+      // Cancelled, taken over or released: someone else decided what the job's row says.
+      if (err instanceof JobStopped || held.abort.signal.aborted) {
+        await this.endRun(held, err instanceof JobStopped && err.message === 'job cancelled' ? 'cancelled' : 'lost');
+        return;
+      }
       this.failedRuns.set(def.name, (this.failedRuns.get(def.name) ?? 0) + 1);
       // A failed query's own message, never drizzle's wrapper with the SQL and its parameters
       // (a player's data, a hash): the jobs page and the log show it.
       const message = err instanceof Error ? loggableError(err).message : String(err);
       try {
-        await executorOf(base).executeSql(failThisAttempt, [def.name, [job.id], { message, progress }, held.fence]);
+        await base.transaction(async (tx) => {
+          await executorOf(tx).executeSql(failThisAttempt, [def.name, [job.id], { message, progress }, held.fence]);
+          await this.endRun(held, 'failed', message, tx);
+        });
       } catch (failErr) {
-        // The lease ends and another instance runs it again.
-        this.log.warn({ err: failErr, job: def.name }, 'could not record a job failure');
+        // The lease ends (or the sweep finds this instance gone) and another instance runs it again.
+        this.log.warn({ err: loggableError(failErr), job: def.name }, 'could not record a job failure');
       }
-      this.log.warn({ job: def.name, id: job.id, attempt: job.retryCount + 1, error: message }, 'job failed');
+      this.log.warn({ job: def.name, id: job.id, attempt: held.fence + 1, error: message }, 'job failed');
     } finally {
       clearTimeout(lease);
     }
+  }
+
+  /**
+   * Close this attempt's run row, once (a sweep may have closed it as gone already), and only
+   * when the job is no longer active under this attempt: a run that stopped here while its job
+   * still says it runs (this instance declared gone, its lease past) stays open, so the sweep or
+   * pg-boss's lease check still finds it and takes the job back.
+   */
+  private async endRun(held: Held, outcome: RunOutcome, error: string | null = null, db: Db = this.database.db) {
+    await db
+      .execute(sql`
+        update job_runs set ended_at = now(), outcome = ${outcome}, error = ${error}
+        where job_id = ${held.id} and fence = ${held.fence} and ended_at is null
+          and not exists (select 1 from ${sql.raw(JOB_SCHEMA)}.job j
+            where j.id = ${held.id} and j.state = 'active' and j.retry_count = ${held.fence})`)
+      .catch((err: unknown) => this.log.warn({ err: loggableError(err), job: held.name }, 'could not close a job run'));
   }
 
   /** Complete this attempt of a job with `db` (a transaction or the database): false if it is not ours any more. */
@@ -387,9 +679,14 @@ export class JobQueue {
     const output = JSON.stringify({ progress, result: result === undefined ? null : result });
     const rows = rowsOf(
       await db.execute(sql`
-        update ${sql.raw(JOB_SCHEMA)}.job set state = 'completed', completed_on = now(), output = ${output}::jsonb
-        where name = ${name} and id = ${id} and state = 'active' and retry_count = ${fence}
-        returning 1`),
+        with c as (
+          update ${sql.raw(JOB_SCHEMA)}.job set state = 'completed', completed_on = now(), output = ${output}::jsonb
+          where name = ${name} and id = ${id} and state = 'active' and retry_count = ${fence}
+          returning 1),
+        r as (
+          update job_runs set ended_at = now(), outcome = 'completed'
+          where job_id = ${id} and fence = ${fence} and ended_at is null and exists (select 1 from c))
+        select 1 from c`),
     );
     return rows.length === 1;
   }
@@ -449,6 +746,24 @@ export class JobQueue {
     return rows.map((r) => ({ ...r, depth: Number(r.depth), oldest: Number(r.oldest ?? 0), failed: Number(r.failed) }));
   }
 
+  /**
+   * Of `keys` (singleton keys of the job `name`), those with a job waiting or running: what a
+   * subject's screen needs to know (a batch whose generation stopped short has none).
+   */
+  async pendingKeys(db: Db, name: JobName, keys: string[]): Promise<Set<string>> {
+    const rows = rowsOf<{ key: string }>(
+      await db.execute(sql`
+        select distinct singleton_key as key from ${sql.raw(JOB_SCHEMA)}.job
+        where name = ${name} and singleton_key = any(${sql.param(keys)}::text[]) and state < 'completed'`),
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /** The gone threshold: the jobs page calls an instance gone by the same rule as the sweep. */
+  get goneSeconds(): number {
+    return this.opts.goneSeconds;
+  }
+
   /** Jobs this process is running now. */
   get running(): number {
     return this.held.size;
@@ -462,7 +777,10 @@ export class JobQueue {
     if (this.stopping) return;
     this.stopping = true;
     for (const timer of this.timers) clearInterval(timer);
-    if (!this.loop) return;
+    if (!this.loop) {
+      clearInterval(this.heartbeatTimer);
+      return;
+    }
     this.wake();
     await this.loop;
     const all = [...this.held.values()];
@@ -478,22 +796,33 @@ export class JobQueue {
       h.abort.abort();
       await this.database.db
         .execute(sql`
-          update ${sql.raw(JOB_SCHEMA)}.job set state = 'retry', start_after = now(), retry_limit = retry_limit + 1
-          where name = ${h.name} and id = ${h.id} and state = 'active' and retry_count = ${h.fence}`)
-        .catch((err: unknown) => this.log.warn({ err, job: h.name }, 'could not release a job'));
+          with j as (
+            update ${sql.raw(JOB_SCHEMA)}.job set state = 'retry', start_after = now(), retry_limit = retry_limit + 1
+            where name = ${h.name} and id = ${h.id} and state = 'active' and retry_count = ${h.fence}
+            returning 1)
+          update job_runs set ended_at = now(), outcome = 'released'
+          where job_id = ${h.id} and fence = ${h.fence} and ended_at is null and exists (select 1 from j)`)
+        .catch((err: unknown) => this.log.warn({ err: loggableError(err), job: h.name }, 'could not release a job'));
     }
+    clearInterval(this.heartbeatTimer);
+    // Leaving: this instance is gone at once (no sweep needs to wait for its heartbeat to age).
+    await this.database.db
+      .execute(sql`update instances set gone_at = now() where id = ${this.instanceId} and gone_at is null`)
+      .catch(() => {});
     await this.unlisten?.().catch(() => {});
     await this.boss.stop({ graceful: false, close: false });
   }
 
   /**
    * Stop this process's runner as a killed process would: nothing finishes, nothing is
-   * released; its jobs stay active until their lease ends. For tests of the take-over.
+   * released, no heartbeat; its jobs stay active until a sweep finds the instance gone (or their
+   * lease ends). For tests of the take-over.
    */
   async abandon(): Promise<void> {
     this.stopping = true;
     this.dead = true;
     for (const timer of this.timers) clearInterval(timer);
+    clearInterval(this.heartbeatTimer);
     this.wake();
     await this.loop;
     for (const h of this.held.values()) h.abort.abort();

@@ -8,7 +8,8 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
  */
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // No sweep during these tests: the hand-over of a gone instance's job is the operator's here.
+  ctx = await createTestContext({ jobs: { sweepSeconds: 3600 } });
 });
 afterAll(() => ctx.close());
 
@@ -54,7 +55,7 @@ describe('jobs page API', () => {
     // A completed job cannot be retried or cancelled; nothing changes.
     const again = await ctx.call('POST', `/api/v1/system/jobs/${id}/retry`, { token: ctx.adminToken });
     expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toBe('Only a failed job can be retried');
+    expect(again.json().msg).toBe('Only a failed or cancelled job can be retried');
     expect((await ctx.call('POST', `/api/v1/system/jobs/${id}/cancel`, { token: ctx.adminToken })).statusCode).toBe(
       409,
     );
@@ -70,6 +71,118 @@ describe('jobs page API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.state).toBe('cancelled');
     expect((await get(`/api/v1/system/jobs/${id}`)).json().data.state).toBe('cancelled');
+  });
+
+  it('retries a cancelled job, which then runs; refuses while another of its subject waits', async () => {
+    const r = await ctx.database.db.execute(sql`
+      insert into pgboss.job (name, data, state, retry_limit, retry_count, started_on, completed_on, output, policy, singleton_key)
+      values ('mail.prune', '{"payload":{},"cause":{"actorId":1,"actor":"admin","action":"schedule"}}'::jsonb, 'cancelled', 0, 0,
+        now(), now(), '{"progress":{"done":2,"total":9}}'::jsonb, 'stately', 'cancelled-one')
+      returning id`);
+    const id = (r as unknown as { rows: { id: string }[] }).rows[0].id;
+    // Another job of the same subject already waits to retry: a second waiting one is refused, nothing changes.
+    const w = await ctx.database.db.execute(sql`
+      insert into pgboss.job (name, data, state, start_after, policy, singleton_key)
+      values ('mail.prune', '{"payload":{},"cause":{"actorId":null,"actor":null,"action":"schedule"}}'::jsonb, 'retry',
+        now() + interval '1 hour', 'stately', 'cancelled-one')
+      returning id`);
+    const waiting = (w as unknown as { rows: { id: string }[] }).rows[0].id;
+    const refused = await ctx.call('POST', `/api/v1/system/jobs/${id}/retry`, {
+      token: ctx.adminToken,
+      locale: 'zh-CN',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe('同一对象已有一个任务在等待运行，无需再重试这个');
+    expect((await get(`/api/v1/system/jobs/${id}`)).json().data.state).toBe('cancelled');
+    await ctx.database.db.execute(sql`delete from pgboss.job where id = ${waiting}`);
+
+    const retried = await ctx.call('POST', `/api/v1/system/jobs/${id}/retry`, { token: ctx.adminToken });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({ state: 'retry', maxAttempts: 2 });
+    await expect
+      .poll(async () => (await get(`/api/v1/system/jobs/${id}`)).json().data.state, { timeout: 15_000, interval: 250 })
+      .toBe('completed');
+    const detail = (await get(`/api/v1/system/jobs/${id}`)).json().data;
+    expect(detail.runs).toEqual([
+      expect.objectContaining({
+        attempt: 2,
+        instance: ctx.app.jobs.instanceId,
+        outcome: 'completed',
+        instanceAlive: true,
+      }),
+    ]);
+    const audit = await get(`/api/v1/system/log?target=job:${id}`);
+    expect(audit.json().data.list).toEqual([expect.objectContaining({ action: 'retryJob', actor: 'admin' })]);
+  });
+
+  it('shows a running job whose instance is gone; an operator hands it over and another instance finishes it', async () => {
+    const dead = `gone-host:4242:${Math.random().toString(36).slice(2, 8)}`;
+    await ctx.database.db.execute(sql`
+      insert into instances (id, host, pid, started_at, last_seen_at)
+      values (${dead}, 'gone-host', 4242, now() - interval '2 hours', now() - interval '1 hour')`);
+    const r = await ctx.database.db.execute(sql`
+      insert into pgboss.job (name, data, state, retry_limit, retry_count, started_on, output, policy, expire_in)
+      values ('players.prune', '{"payload":{},"cause":{"actorId":null,"actor":null,"action":"schedule"}}'::jsonb, 'active', 0, 0,
+        now() - interval '1 hour', '{"progress":{"done":3,"total":10}}'::jsonb, 'stately', interval '1 day')
+      returning id`);
+    const id = (r as unknown as { rows: { id: string }[] }).rows[0].id;
+    await ctx.database.db.execute(sql`
+      insert into job_runs (job_id, fence, name, instance_id, started_at, reported_at)
+      values (${id}, 0, 'players.prune', ${dead}, now() - interval '1 hour', now() - interval '1 hour')`);
+    // A running job on a live instance (this one) cannot be handed over.
+    const alive = await ctx.database.db.execute(sql`
+      insert into pgboss.job (name, data, state, retry_count, started_on, policy, expire_in)
+      values ('accessLog.prune', '{"payload":{},"cause":{"actorId":null,"actor":null,"action":"schedule"}}'::jsonb, 'active', 0,
+        now(), 'stately', interval '1 day')
+      returning id`);
+    const aliveId = (alive as unknown as { rows: { id: string }[] }).rows[0].id;
+    await ctx.database.db.execute(sql`
+      insert into job_runs (job_id, fence, name, instance_id, started_at, reported_at)
+      values (${aliveId}, 0, 'accessLog.prune', ${ctx.app.jobs.instanceId}, now(), now())`);
+
+    const list = (await get('/api/v1/system/jobs?state=active')).json().data.list;
+    expect(list.find((j: { id: string }) => j.id === id)).toMatchObject({ instanceGone: true, progress: { done: 3 } });
+    expect(list.find((j: { id: string }) => j.id === aliveId)).toMatchObject({ instanceGone: false });
+    const notGone = await ctx.call('POST', `/api/v1/system/jobs/${aliveId}/hand-over`, { token: ctx.adminToken });
+    expect(notGone.statusCode).toBe(409);
+    expect(notGone.json().msg).toBe('Only a running job whose instance is gone can be handed over');
+    const tester = await ctx.userWithRole('tester');
+    expect((await ctx.call('POST', `/api/v1/system/jobs/${id}/hand-over`, { token: tester.token })).statusCode).toBe(
+      403,
+    );
+
+    const handed = await ctx.call('POST', `/api/v1/system/jobs/${id}/hand-over`, { token: ctx.adminToken });
+    expect(handed.statusCode).toBe(200);
+    // Waiting again with one more attempt allowed (the hand-over costs the job none).
+    expect(handed.json().data).toMatchObject({ state: 'retry', maxAttempts: 2, instanceGone: false });
+    await expect
+      .poll(async () => (await get(`/api/v1/system/jobs/${id}`)).json().data.state, { timeout: 15_000, interval: 250 })
+      .toBe('completed');
+    const detail = (await get(`/api/v1/system/jobs/${id}`, ctx.adminToken)).json().data;
+    expect(detail.runs).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        instance: dead,
+        instanceAlive: false,
+        outcome: 'gone',
+        error: 'Its instance was gone; taken back for another instance',
+      }),
+      expect.objectContaining({ attempt: 2, instance: ctx.app.jobs.instanceId, outcome: 'completed', error: null }),
+    ]);
+    // The instance is marked gone: should it come back, it stops instead of finishing the job.
+    const marked = await ctx.database.db.execute(
+      sql`select gone_at is not null as gone from instances where id = ${dead}`,
+    );
+    expect((marked as unknown as { rows: { gone: boolean }[] }).rows[0].gone).toBe(true);
+    const audit = await get(`/api/v1/system/log?target=job:${id}`);
+    expect(audit.json().data.list).toEqual([
+      expect.objectContaining({
+        action: 'handOverJob',
+        actor: 'admin',
+        before: expect.objectContaining({ state: 'active', instance: dead }),
+      }),
+    ]);
+    await ctx.database.db.execute(sql`delete from pgboss.job where id = ${aliveId}`);
   });
 
   it('answers 404 for an unknown job, 400 for a malformed ID, 403 without jobEdit', async () => {

@@ -5,10 +5,25 @@ import {
   giftCodeKinds,
   pathTo,
 } from '@rookery/contracts';
-import { Descriptions, Form, Input, InputNumber, Progress, Radio, Select, Space, Switch } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Progress,
+  Radio,
+  Select,
+  Space,
+  Switch,
+} from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useEndpointQuery } from '../../api/endpoint-query';
+import { useMayCall } from '../../access/useCan';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
+import { useConfirmThen } from '../../crud/actions';
 import { EditPage } from '../../crud/EditPage';
 import { formatNumber, formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
@@ -61,20 +76,100 @@ function BatchConfirmation({ body, t }: { body: Body; t: TFunction }) {
   );
 }
 
-/** Unique batch: how far the job has written its codes. */
+/**
+ * Unique batch: how far the job has written its codes. A generation that stopped short (its job
+ * cancelled or out of retries) says how many codes exist and offers to resume it or to close the
+ * batch at that count.
+ */
 function Generation({ batch }: { batch: GiftCodeBatch }) {
   const { t } = useTranslation();
-  const live = useEndpointQuery(
-    giftCodeEndpoints.getGiftCodeBatch,
-    { params: { id: batch.id } },
-    { refetchInterval: (q) => ((q.state.data?.generated ?? 0) < batch.total ? 1000 : false) },
-  ).data;
-  const done = live?.generated ?? batch.generated;
+  const { message } = App.useApp();
+  const mayCall = useMayCall();
+  const confirmThen = useConfirmThen();
+  const live =
+    useEndpointQuery(
+      giftCodeEndpoints.getGiftCodeBatch,
+      { params: { id: batch.id } },
+      { refetchInterval: (q) => ((q.state.data?.generation ?? batch.generation) === 'running' ? 1000 : false) },
+    ).data ?? batch;
+  const resume = useEndpointMutation(giftCodeEndpoints.resumeGiftCodeGeneration);
+  const close = useEndpointMutation(giftCodeEndpoints.closeGiftCodeGeneration);
+  if (live.generation === 'done' || live.generation === 'none') return null;
+  const done = formatNumber(live.generated);
+  const total = formatNumber(live.total);
+  if (live.generation === 'running') {
+    return (
+      <div data-testid="giftcode-generation">
+        <div>{t('giftCode.generating', { done, total })}</div>
+        <Progress percent={Math.floor((live.generated / live.total) * 100)} />
+      </div>
+    );
+  }
   return (
-    <div data-testid="giftcode-generation">
-      <div>{t('giftCode.generating', { done: formatNumber(done), total: formatNumber(batch.total) })}</div>
-      <Progress percent={Math.floor((done / batch.total) * 100)} />
-    </div>
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="giftcode-generation-stopped"
+      style={{ marginBottom: 16 }}
+      title={t('giftCode.generationStopped', { done, total })}
+      description={t('giftCode.generationStoppedHint', { done })}
+      action={
+        <Space orientation="vertical">
+          <Button
+            size="small"
+            type="primary"
+            data-testid="giftcode-generation-resume"
+            disabled={!mayCall(giftCodeEndpoints.resumeGiftCodeGeneration)}
+            onClick={() =>
+              confirmThen(
+                {
+                  title: t('giftCode.resumeTitle'),
+                  danger: false,
+                  rows: [
+                    { label: t('giftCode.generated'), value: `${done} / ${total}` },
+                    {
+                      label: t('giftCode.resume'),
+                      value: t('giftCode.resumeEffect', { missing: formatNumber(live.total - live.generated) }),
+                    },
+                  ],
+                  okText: t('giftCode.resume'),
+                },
+                async () => {
+                  await resume.mutateAsync({ params: { id: batch.id } });
+                  message.success(t('giftCode.resumed'));
+                },
+              )
+            }
+          >
+            {t('giftCode.resume')}
+          </Button>
+          <Button
+            size="small"
+            danger
+            data-testid="giftcode-generation-close"
+            disabled={!mayCall(giftCodeEndpoints.closeGiftCodeGeneration)}
+            onClick={() =>
+              confirmThen(
+                {
+                  title: t('giftCode.closeTitle', { done }),
+                  rows: [
+                    { label: t('giftCode.generated'), value: `${done} / ${total}` },
+                    { label: t('giftCode.closeGeneration'), value: t('giftCode.closeEffect', { done }) },
+                  ],
+                  okText: t('giftCode.closeOk', { done }),
+                },
+                async () => {
+                  await close.mutateAsync({ params: { id: batch.id } });
+                  message.success(t('giftCode.closed', { done }));
+                },
+              )
+            }
+          >
+            {t('giftCode.closeGeneration')}
+          </Button>
+        </Space>
+      }
+    />
   );
 }
 
@@ -194,7 +289,7 @@ export default function GiftCodeEditPage() {
           </Space>
           {b?.kind === 'unique' && (
             <>
-              {b.generated < b.total && <Generation batch={b} />}
+              <Generation batch={b} />
               <BatchCodes batch={b} />
             </>
           )}

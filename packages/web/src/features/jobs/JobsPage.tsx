@@ -6,24 +6,28 @@ import {
   type JobState,
   jobCatalogue,
   jobEndpoints,
+  jobRunOutcomeLabels,
   jobStateLabels,
   jobStates,
   retryableJobStates,
   SCHEDULED_JOB_ACTION,
   scheduledJobLabel,
 } from '@rookery/contracts';
-import { App, Progress } from 'antd';
+import { App, Drawer, Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../access/useCan';
-import { useEndpointMutation } from '../../api/endpoint-query';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import type { Field } from '../../crud/fields';
-import { formatNumber } from '../../crud/format';
+import { formatNumber, formatTime } from '../../crud/format';
 import { ListPage, type RowAction } from '../../crud/ListPage';
+import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
 import './texts';
 
 type Job = EndpointResponse<typeof jobEndpoints.listJobs>['list'][number];
+type JobRun = EndpointResponse<typeof jobEndpoints.getJob>['runs'][number];
 
 const stateColors: Record<JobState, string> = {
   created: 'default',
@@ -85,7 +89,22 @@ const fields = (): Field<Job>[] => [
     title: 'jobs.attempts',
     render: (job, t) => t('jobs.attemptsOf', { done: job.attempts, max: job.maxAttempts }),
   },
-  { name: 'error', title: 'jobs.error', width: 280 },
+  {
+    name: 'error',
+    title: 'jobs.error',
+    width: 280,
+    // A running job whose instance stopped beating: said on the row, before the sweep takes it back.
+    render: (job, t) =>
+      job.instanceGone ? (
+        <span data-testid="job-instance-gone">
+          <Tag color="red">{t('jobs.instanceGone')}</Tag>
+          {t('jobs.instanceGoneHint')}
+        </span>
+      ) : (
+        (job.error ?? '-')
+      ),
+  },
+  { name: 'reportedAt', title: 'jobs.reportedAt', kind: 'time' },
   { name: 'cause', title: 'jobs.cause', render: (job, t) => causeText(job, t) },
   { name: 'createdAt', title: 'jobs.createdAt', kind: 'time' },
   { name: 'startAfter', title: 'jobs.startAfter', kind: 'time', column: false },
@@ -94,9 +113,10 @@ const fields = (): Field<Job>[] => [
 ];
 
 /**
- * The jobs page (system group): every job's state, progress, runs, last error and cause; a failed
- * job can be retried, a waiting or running one cancelled, each after a confirmation stating
- * what follows. Filters (job, state) and paging live in the address.
+ * The jobs page (system group): every job's state, progress, runs, last error and cause, and each
+ * attempt (instance, start, last report, end, outcome); a failed or cancelled job can be retried,
+ * a running one whose instance is gone handed over, a waiting or running one cancelled, each
+ * after a confirmation stating what follows. Filters (job, state) and paging live in the address.
  */
 export default function JobsPage() {
   const { t } = useTranslation();
@@ -106,10 +126,34 @@ export default function JobsPage() {
   const cancel = useEndpointMutation(jobEndpoints.cancelJob);
   const mayEdit = mayCall(jobEndpoints.retryJob);
 
+  const handOver = useEndpointMutation(jobEndpoints.handOverJob);
+  const [runsOf, setRunsOf] = useState<Job>();
+
   const rowActions = (job: Job): RowAction<Job>[] => {
-    if (!mayEdit) return [];
     const name = jobLabel(job.name);
-    const actions: RowAction<Job>[] = [];
+    // Every job's attempts: instance, start, end, how it ended.
+    const actions: RowAction<Job>[] = [{ key: 'runs', label: t('jobs.runs'), run: () => setRunsOf(job) }];
+    if (!mayEdit) return actions;
+    if (job.state === 'active' && job.instanceGone) {
+      actions.push({
+        key: 'handOver',
+        label: t('jobs.handOver'),
+        confirm: () => ({
+          title: t('jobs.handOverTitle', { name }),
+          danger: false,
+          rows: [
+            { label: t('jobs.name'), value: name },
+            { label: t('jobs.reportedAt'), value: formatTime(job.reportedAt) },
+            { label: t('jobs.handOver'), value: t('jobs.handOverEffect') },
+          ],
+          okText: t('jobs.handOverOk', { name }),
+        }),
+        run: async () => {
+          await handOver.mutateAsync({ params: { id: job.id } });
+          message.success(t('jobs.handedOver'));
+        },
+      });
+    }
     if (retryableJobStates.includes(job.state)) {
       actions.push({
         key: 'retry',
@@ -121,7 +165,10 @@ export default function JobsPage() {
             { label: t('jobs.name'), value: name },
             { label: t('jobs.error'), value: job.error ?? '-' },
             { label: t('jobs.attempts'), value: t('jobs.attemptsOf', { done: job.attempts, max: job.maxAttempts }) },
-            { label: t('jobs.retry'), value: t('jobs.retryEffect') },
+            {
+              label: t('jobs.retry'),
+              value: job.state === 'cancelled' ? t('jobs.retryEffectCancelled') : t('jobs.retryEffect'),
+            },
           ],
           okText: t('jobs.retryOk', { name }),
         }),
@@ -157,5 +204,62 @@ export default function JobsPage() {
     return actions;
   };
 
-  return <ListPage endpoint={jobEndpoints.listJobs} fields={fields()} rowActions={rowActions} />;
+  return (
+    <>
+      <ListPage endpoint={jobEndpoints.listJobs} fields={fields()} rowActions={rowActions} />
+      {runsOf && <JobRuns job={runsOf} onClose={() => setRunsOf(undefined)} />}
+    </>
+  );
+}
+
+const outcomeColors: Record<NonNullable<JobRun['outcome']>, string> = {
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'default',
+  released: 'default',
+  gone: 'red',
+  lost: 'orange',
+};
+
+/** A job's attempts, first to last: which instance ran each, when, and how it ended. */
+function JobRuns({ job, onClose }: { job: Job; onClose: () => void }) {
+  const { t } = useTranslation();
+  const detail = useEndpointQuery(jobEndpoints.getJob, { params: { id: job.id } });
+  return (
+    <Drawer open width={760} title={t('jobs.runsTitle', { name: jobLabel(job.name) })} onClose={onClose}>
+      <SmallTable<JobRun>
+        data-testid="job-runs"
+        rowKey="attempt"
+        loading={detail.isLoading}
+        dataSource={detail.data?.runs ?? []}
+        locale={{ emptyText: t('jobs.noRuns') }}
+        columns={[
+          { key: 'attempt', title: t('jobs.attempt'), dataIndex: 'attempt' },
+          {
+            key: 'instance',
+            title: t('jobs.instance'),
+            render: (_, run) => (
+              <span>
+                {run.instance} {!run.instanceAlive && <Tag color="default">{t('jobs.instanceNotAlive')}</Tag>}
+              </span>
+            ),
+          },
+          { key: 'startedAt', title: t('jobs.startedAt'), render: (_, run) => formatTime(run.startedAt) },
+          { key: 'reportedAt', title: t('jobs.reportedAt'), render: (_, run) => formatTime(run.reportedAt) },
+          { key: 'endedAt', title: t('jobs.completedAt'), render: (_, run) => formatTime(run.endedAt) },
+          {
+            key: 'outcome',
+            title: t('jobs.outcome'),
+            render: (_, run) =>
+              run.outcome ? (
+                <Tag color={outcomeColors[run.outcome]}>{jobRunOutcomeLabels[run.outcome][currentLocale()]}</Tag>
+              ) : (
+                <Tag color="blue">{t('jobs.running')}</Tag>
+              ),
+          },
+          { key: 'error', title: t('jobs.error'), render: (_, run) => run.error ?? '-' },
+        ]}
+      />
+    </Drawer>
+  );
 }
