@@ -1,6 +1,10 @@
+import { compileConditions, conditionsSchema, countryCodes, isStorableText } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { audiencePlayerIds, countAudience } from './audience.js';
+import { readPlayerAttributes } from './service.js';
 import { playerDevices, playerEvents, players } from './tables.js';
 
 /**
@@ -173,5 +177,161 @@ describe('the game login stores what the game reports canonically', () => {
       reportedLanguage: null,
       reportedCountry: null,
     });
+  });
+});
+
+describe('what the console counts is what the game gets (property, through the game API)', () => {
+  /** Rules on language, country and os: each operator, languages with and without region, as an operator writes them. */
+  const ruleSets: unknown[][] = [
+    [{ attr: 'appLanguage', op: 'equal', value: 'vi' }],
+    [{ attr: 'appLanguage', op: 'equal', value: 'vi_vn' }],
+    [{ attr: 'appLanguage', op: 'equal', value: 'sv' }],
+    [{ attr: 'appLanguage', op: 'equal', value: 'sr-Latn' }],
+    [{ attr: 'appLanguage', op: 'include', value: ['iw', 'tl', 'sh'] }],
+    [{ attr: 'appLanguage', op: 'include', value: ['sv-AX', 'vi-VD', 'en-us', 'fil-PH', 'sr-Latn-RS'] }],
+    [{ attr: 'appLanguage', op: 'include', value: ['en', 'zh-Hant-TW'] }],
+    [{ attr: 'appLanguage', op: 'exclude', value: ['vi'] }],
+    [{ attr: 'appLanguage', op: 'exclude', value: ['vi-VN', 'zh-CN', 'he'] }],
+    [{ attr: 'appLanguage', op: 'exclude', value: ['en', 'sv-AX'] }],
+    [{ attr: 'country', op: 'equal', value: 'us' }],
+    [{ attr: 'country', op: 'equal', value: 'SS' }],
+    [{ attr: 'country', op: 'include', value: ['GB', 'it', 'VN', 'FI'] }],
+    [{ attr: 'country', op: 'exclude', value: ['US'] }],
+    [{ attr: 'country', op: 'exclude', value: ['DE', 'GB', 'SS'] }],
+    [{ attr: 'os', op: 'equal', value: 'ios' }],
+    [{ attr: 'os', op: 'equal', value: 'Android' }],
+    [{ attr: 'os', op: 'include', value: ['android', 'IOS'] }],
+    [{ attr: 'os', op: 'exclude', value: ['ios'] }],
+    [{ attr: 'os', op: 'exclude', value: ['android', 'ios'] }],
+    [
+      { attr: 'appLanguage', op: 'include', value: ['en', 'vi'] },
+      { attr: 'os', op: 'exclude', value: ['android'] },
+      { attr: 'country', op: 'exclude', value: ['CN'] },
+    ],
+  ];
+  const rules = ruleSets.map((set) => conditionsSchema.parse(set));
+  const field = (i: number) => `audience${i}`;
+
+  /** Text as devices send it: any case, `-` or `_`, padded with what the wire trims. */
+  const anyCase = (text: string) =>
+    fc
+      .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+      .map((up) => [...text].map((ch, i) => (up[i] ? ch.toUpperCase() : ch.toLowerCase())).join(''));
+  const padded = (core: fc.Arbitrary<string>) =>
+    fc
+      .tuple(fc.constantFrom('', ' ', '\t', '\u00a0', '  '), core, fc.constantFrom('', ' ', '\u3000'))
+      .map(([a, b, c]) => a + b + c);
+  /** `length` characters, tag-like or anything storable in the Basic Multilingual Plane (no control characters or lone surrogates). */
+  const noise = (length: number) =>
+    fc
+      .string({
+        unit: fc.oneof(
+          fc.constantFrom(...'az-_09AZ.!ßİı '),
+          fc.integer({ min: 0xa0, max: 0xd7ff }).map((c) => String.fromCharCode(c)),
+        ),
+        minLength: length,
+        maxLength: length,
+      })
+      .filter((t) => isStorableText(t) && t.trim() !== '');
+  const languageCodes = ['vi', 'sv', 'en', 'zh', 'he', 'iw', 'tl', 'fil', 'sh', 'sr', 'de', 'in', 'id', 'eng', 'ja'];
+  const regions = ['VN', 'VD', 'AX', 'US', 'GB', 'TW', 'RS', 'PH', 'DE', '419', 'aaland', 'Latn', 'Hant', 'v', 'VN-VN'];
+  const language = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: padded(
+        fc
+          .tuple(fc.constantFrom(...languageCodes), fc.constantFrom('-', '_'), fc.option(fc.constantFrom(...regions)))
+          .chain(([l, sep, r]) => anyCase(r ? `${l}${sep}${r}` : l)),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'iw',
+        'tl',
+        'sh',
+        'vi-VD',
+        'sv-aaland',
+        'vi-v',
+        'sv-v',
+        'vi-VN-VN',
+        'zh_Hant_TW',
+        'sh-RS',
+      ),
+    },
+    { weight: 2, arbitrary: noise(16) },
+  );
+  const country = fc.oneof(
+    { weight: 3, arbitrary: padded(fc.constantFrom(...countryCodes).chain(anyCase)) },
+    { weight: 2, arbitrary: fc.constantFrom('ß', ' GB ', 'XX', 'us', 'usa', 'ıt', 'İT', 'ﬁ', 'SS', 'vn') },
+    { weight: 1, arbitrary: noise(4) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+  const os = fc.oneof(
+    { weight: 3, arbitrary: padded(fc.constantFrom('android', 'ios').chain(anyCase)) },
+    { weight: 2, arbitrary: fc.constantFrom('İOS', 'IOS ', 'Android', 'harmonyos', 'iPadOS', 'ıos', 'Windows') },
+    { weight: 1, arbitrary: noise(32) },
+  );
+  const sent = fc.record({ language, country, os });
+
+  beforeAll(async () => {
+    for (const [i, conditions] of ruleSets.entries())
+      await ctx.adminOk('POST', '/api/v1/resources/config', {
+        name: field(i),
+        type: 'boolean',
+        defaultValue: false,
+        values: [{ label: 'selected', conditions, value: true }],
+      });
+  });
+
+  it('the audience count selects, player by player, whom the game selects', { timeout: 600_000 }, async () => {
+    // Per rule set, over all runs: players selected and players left out (so no rule is vacuous).
+    const seen = rules.map(() => ({ in: 0, out: 0 }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(sent, { minLength: 100, maxLength: 140 }), async (population) => {
+        await ctx.database.db.execute(sql`delete from ${players}`);
+        const sentBy = new Map<number, unknown>();
+        for (const s of population) {
+          const res = await login({ os: s.os, language: s.language, ...(s.country ? { country: s.country } : {}) });
+          expect(res.status, JSON.stringify({ s, body: res.body })).toBe(200);
+          sentBy.set(res.body.data.userId, s);
+        }
+        const ids = [...sentBy.keys()].sort((a, b) => a - b);
+        const now = ctx.clock.now();
+        // The game's answers: its config fetch, and the engine over the server's attribute read.
+        const fetched = new Map<number, Record<string, unknown>>();
+        const attributes = new Map<number, Awaited<ReturnType<typeof readPlayerAttributes>>>();
+        for (const id of ids) {
+          const answer = await ctx.gameRead(`/api/game/v1/players/${id}/config`);
+          expect(answer.status).toBe(200);
+          fetched.set(id, answer.data.values);
+          attributes.set(id, await readPlayerAttributes(ctx.database.db, id, now));
+        }
+        for (const [i, rule] of rules.entries()) {
+          const counted = new Set(await audiencePlayerIds(ctx.database.db, rule, now, { limit: 10_000 }));
+          const matches = compileConditions(rule);
+          const disagreements = ids.flatMap((id) => {
+            const game = fetched.get(id)![field(i)] === true;
+            const engine = matches(attributes.get(id)!, now.getTime());
+            return game === counted.has(id) && engine === game
+              ? []
+              : [{ id, sent: sentBy.get(id), stored: attributes.get(id), game, engine, counted: counted.has(id) }];
+          });
+          expect(disagreements, JSON.stringify(ruleSets[i])).toEqual([]);
+          seen[i].in += counted.size;
+          seen[i].out += ids.length - counted.size;
+          expect(await countAudience(ctx.database.db, rule, now)).toEqual({
+            count: counted.size,
+            total: ids.length,
+            estimate: false,
+          });
+        }
+      }),
+      { numRuns: 4, seed: Number(process.env.CANONICAL_SEED ?? 2026_11_28), endOnFailure: true },
+    );
+    for (const [i, s] of seen.entries()) {
+      expect(s.in, JSON.stringify(ruleSets[i])).toBeGreaterThan(0);
+      expect(s.out, JSON.stringify(ruleSets[i])).toBeGreaterThan(0);
+    }
   });
 });
