@@ -1,14 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ConditionAttribute,
   type ConditionOperator,
   type ConditionRule,
+  canonicalAttributes,
+  canonicalCountry,
+  canonicalLanguage,
+  canonicalOs,
   compareVersions,
   compileConditions,
   conditionAttributeSpecs,
   conditionAttributes,
   conditionOperators,
   conditionsSchema,
+  countryCodes,
   matchesConditions,
   type PlayerAttributes,
   parseVersion,
@@ -163,6 +169,9 @@ describe('condition engine: malformed rules are rejected with a message', () => 
     ['appVersion', 'include', '1.2.0', '0.value', 'cond.listRequired'],
     ['appVersion', 'equal', ['1.2.0'], '0.value', 'cond.singleRequired'],
     ['country', 'include', ['USA'], '0.value', 'cond.country'],
+    // JavaScript upper-cases ß to SS (South Sudan): not a country code as written.
+    ['country', 'equal', 'ß', '0.value', 'cond.country'],
+    ['os', 'equal', 'harmonyos', '0.value', 'cond.os'],
     ['country', 'equal', '', '0.value', 'cond.valueRequired'],
     ['appLanguage', 'equal', 'english!', '0.value', 'cond.language'],
     ['lastLogin', 'gte', 'yesterday', '0.value', 'cond.time'],
@@ -186,5 +195,113 @@ describe('condition engine: malformed rules are rejected with a message', () => 
     expect(conditionsSchema.safeParse({ attr: 'os' }).error?.issues[0].message).toBe('cond.list');
     const many = Array.from({ length: 31 }, () => ({ attr: 'os', op: 'equal', value: 'ios' }));
     expect(conditionsSchema.safeParse(many).error?.issues[0].message).toBe('cond.tooMany');
+  });
+});
+
+describe('canonical forms: what the login stores and the engine reads', () => {
+  it('language: a canonical BCP 47 tag, or null when the text is no tag', () => {
+    const cases: [string, string | null][] = [
+      ['en_us', 'en-US'],
+      ['EN-us', 'en-US'],
+      [' vi ', 'vi'],
+      ['zh_Hans_cn', 'zh-Hans-CN'],
+      // Intl's aliases: a region, a language, a variant.
+      ['iw', 'he'],
+      ['tl', 'fil'],
+      ['sh', 'sr-Latn'],
+      ['vi-VD', 'vi-VN'],
+      ['sv-aaland', 'sv-AX'],
+      // Shaped like tags, refused by Intl: an extension letter alone, a region twice.
+      ['vi-v', null],
+      ['sv-v', null],
+      ['vi-VN-VN', null],
+      ['english!', null],
+      ['x', null],
+      ['', null],
+      ['ab-cdefghi-jklmn', 'ab-cdefghi-jklmn'],
+      ['q9-%$#@!~^&*()_+', null],
+    ];
+    for (const [text, canonical] of cases) expect(canonicalLanguage(text), text).toBe(canonical);
+  });
+
+  it('country: an ISO alpha-2 code of the list, upper case, or null', () => {
+    const cases: [string, string | null][] = [
+      ['us', 'US'],
+      [' GB ', 'GB'],
+      ['ＧＢ', 'GB'],
+      ['ıt', 'IT'],
+      // Compatibility forms are their letters (the ligature is f and i); ß has no such form.
+      ['ﬁ', 'FI'],
+      ['ß', null],
+      ['XX', null],
+      ['usa', null],
+      ['U S', null],
+      ['', null],
+    ];
+    for (const [text, canonical] of cases) expect(canonicalCountry(text), text).toBe(canonical);
+  });
+
+  it('os: the vocabulary by any spelling a device sends, other systems `other`, blank null', () => {
+    const cases: [string, string | null][] = [
+      ['İOS', 'ios'],
+      ['IOS ', 'ios'],
+      ['iPadOS', 'ios'],
+      ['iPhone  OS', 'ios'],
+      ['Android', 'android'],
+      ['ＡＮＤＲＯＩＤ', 'android'],
+      ['harmonyos', 'other'],
+      ['Windows', 'other'],
+      ['constructor', 'other'],
+      ['  ', null],
+    ];
+    for (const [text, canonical] of cases) expect(canonicalOs(text), text).toBe(canonical);
+  });
+
+  it('each is idempotent: a stored value reads as itself (property)', () => {
+    const tagLike = fc
+      .array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_ '), {
+        minLength: 1,
+        maxLength: 16,
+      })
+      .map((cs) => cs.join(''));
+    const text = fc.oneof(tagLike, fc.string({ maxLength: 16 }), fc.constantFrom(...countryCodes));
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const canonical of [canonicalLanguage, canonicalCountry, canonicalOs]) {
+          const once = canonical(t);
+          if (once !== null) expect(canonical(once)).toBe(once);
+        }
+      }),
+      { numRuns: 3000, seed: 2026_11_28 },
+    );
+  });
+
+  it('a login keeps the text as sent only where it differs from what is stored', () => {
+    expect(canonicalAttributes({ os: 'ios', language: 'en-US', country: 'US' })).toEqual({
+      os: 'ios',
+      language: 'en-US',
+      country: 'US',
+      reported: { os: null, language: null, country: null },
+    });
+    expect(canonicalAttributes({ os: 'HarmonyOS', language: 'zzzzzzzzzzzzzzzz', country: 'ß' })).toEqual({
+      os: 'other',
+      language: null,
+      country: null,
+      reported: { os: 'HarmonyOS', language: 'zzzzzzzzzzzzzzzz', country: 'ß' },
+    });
+    expect(canonicalAttributes({ os: 'IOS', language: 'en_us' }).reported).toEqual({
+      os: 'IOS',
+      language: 'en_us',
+      country: null,
+    });
+  });
+
+  it('the engine reads attributes as the login stores them', () => {
+    expect(evalRule('os', 'equal', 'ios', { os: 'İOS' })).toBe(true);
+    expect(evalRule('os', 'exclude', ['ios'], { os: 'harmonyos' })).toBe(true);
+    expect(evalRule('country', 'equal', 'SS', { country: 'ß' })).toBe(false);
+    expect(evalRule('appLanguage', 'equal', 'vi', { appLanguage: 'vi-v' })).toBe(false);
+    expect(evalRule('appLanguage', 'equal', 'vi-VN', { appLanguage: 'vi-VD' })).toBe(true);
+    expect(evalRule('appLanguage', 'include', ['sv'], { appLanguage: 'sv-aaland' })).toBe(true);
   });
 });

@@ -25,6 +25,7 @@ export const conditionOperators = ['equal', 'gte', 'lte', 'include', 'exclude'] 
 export type ConditionOperator = (typeof conditionOperators)[number];
 
 export const operatingSystems = ['android', 'ios'] as const;
+export type OperatingSystem = (typeof operatingSystems)[number];
 /** Platform names (the same in every console language). */
 export const operatingSystemLabels: Record<(typeof operatingSystems)[number], string> = {
   android: 'Android',
@@ -100,7 +101,15 @@ export function compareVersions(a: readonly number[], b: readonly number[]): num
   return 0;
 }
 
-/** `en-us` → `en-US`; null when not a language tag. */
+/*
+ * The canonical forms of what a device reports (language, country, os). The game login stores
+ * these, never the text as sent, so the audience count (plain SQL comparisons on the stored
+ * column) and the engine (which reads attributes through the same functions) cannot disagree on
+ * a value; rule values are normalised by the same functions. Each is idempotent: a stored value
+ * read again gives itself.
+ */
+
+/** `en-us` → `en-US`, `en_us` → `en-US`, `iw` → `he`, `vi-VD` → `vi-VN`; null when not a language tag. */
 export function canonicalLanguage(text: string): string | null {
   const t = text.trim();
   if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(t)) return null;
@@ -111,14 +120,84 @@ export function canonicalLanguage(text: string): string | null {
   }
 }
 
+/**
+ * Turkish dotted and dotless i read as Latin i (a Turkish-locale device upper-cases `ios` to
+ * `İOS` and lower-cases `IT` to `ıt`), and full-width or compatibility letters as their plain form.
+ */
+const folded = (text: string) => text.normalize('NFKC').replace(/İ/g, 'I').replace(/ı/g, 'i').trim();
+
+/**
+ * `us`, ` GB `, `ＧＢ` → `GB`: an ISO 3166-1 alpha-2 code of `countryCodes`, upper case; null
+ * for anything else (`XX`, `usa`, and `ß`, which JavaScript would upper-case to South Sudan's `SS`).
+ */
+export function canonicalCountry(text: string): string | null {
+  const t = folded(text);
+  if (!/^[A-Za-z]{2}$/.test(t)) return null;
+  const code = t.toUpperCase();
+  return countrySet.has(code) ? code : null;
+}
+
+/** A reported os outside the engine's vocabulary: stored as this, so `exclude ios` still selects it. */
+export const otherOperatingSystem = 'other';
+export type StoredOperatingSystem = OperatingSystem | typeof otherOperatingSystem;
+
+/** Names devices report for the vocabulary's systems (iPads say `iPadOS`, old iPhones `iPhone OS`), folded. */
+const operatingSystemNames = new Map<string, OperatingSystem>([
+  ['android', 'android'],
+  ['ios', 'ios'],
+  ['ipados', 'ios'],
+  ['iphone os', 'ios'],
+  ['iphoneos', 'ios'],
+]);
+
+/**
+ * `IOS `, `İOS`, `iPadOS` → `ios`; `Android` → `android`; any other system (`harmonyos`, `Windows`)
+ * → `other`; null only for blank text (no os).
+ */
+export function canonicalOs(text: string): StoredOperatingSystem | null {
+  const t = folded(text).toLowerCase().replace(/\s+/g, ' ');
+  if (t === '') return null;
+  return operatingSystemNames.get(t) ?? otherOperatingSystem;
+}
+
+/** What a device reports at login, as the game sends it (trimmed by the wire schema). */
+export interface ReportedAttributes {
+  os: string;
+  language: string;
+  /** Not sent: the server fills it from the client's address. */
+  country?: string | null;
+}
+
+/**
+ * The attributes to store for a login: each canonical (a language that is no tag and a country
+ * that is no ISO code are null), and `reported`, the text as sent where it differs from what is
+ * stored (null where it is the same, so nothing is kept twice): what support reads on the player.
+ */
+export function canonicalAttributes(sent: ReportedAttributes) {
+  const os = canonicalOs(sent.os);
+  const language = canonicalLanguage(sent.language);
+  const country = sent.country ? canonicalCountry(sent.country) : null;
+  const differs = (raw: string | null | undefined, stored: string | null) => (raw && raw !== stored ? raw : null);
+  return {
+    os,
+    language,
+    country,
+    reported: {
+      os: differs(sent.os, os),
+      language: differs(sent.language, language),
+      country: differs(sent.country, country),
+    },
+  };
+}
+
 /** Normalise one value of a rule, or give the message key saying why it is not valid. */
 function normaliseValue(kind: ValueKind, raw: unknown): { value: string | number } | { error: string } {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
   if (text === null || text === '') return { error: 'cond.valueRequired' };
   switch (kind) {
     case 'os': {
-      const os = text.toLowerCase();
-      return (operatingSystems as readonly string[]).includes(os) ? { value: os } : { error: 'cond.os' };
+      const os = canonicalOs(text);
+      return os && os !== otherOperatingSystem ? { value: os } : { error: 'cond.os' };
     }
     case 'version':
       return parseVersion(text) ? { value: parseVersion(text)!.join('.') } : { error: 'cond.version' };
@@ -127,8 +206,8 @@ function normaliseValue(kind: ValueKind, raw: unknown): { value: string | number
       return lang ? { value: lang } : { error: 'cond.language' };
     }
     case 'country': {
-      const c = text.toUpperCase();
-      return countrySet.has(c) ? { value: c } : { error: 'cond.country' };
+      const c = canonicalCountry(text);
+      return c ? { value: c } : { error: 'cond.country' };
     }
     case 'time': {
       const ms = typeof raw === 'string' && /^\d{4}-\d\d-\d\dT/.test(text) ? Date.parse(text) : Number.NaN;
@@ -253,16 +332,22 @@ const asTime = (v: Date | string | null | undefined): number | null => {
   return Number.isFinite(ms) ? ms : null;
 };
 
+/**
+ * Language, country and os are read through the door's canonical functions: a stored value (the
+ * login stored it canonical) reads as itself, which is what the audience count compares in SQL;
+ * attributes from elsewhere (a preview, a test) read as the login would have stored them.
+ */
 function preparePlayer(attrs: PlayerAttributes, now: number): PreparedPlayer {
   const lastLogin = asTime(attrs.lastLogin);
-  const language = attrs.appLanguage ? canonicalLanguage(attrs.appLanguage)?.toLowerCase() : undefined;
+  const appLanguage = attrs.appLanguage ? canonicalLanguage(attrs.appLanguage) : null;
+  const language = appLanguage?.toLowerCase();
   return {
     language: language ? { full: language, primary: language.split('-')[0] } : null,
     values: {
-      os: attrs.os ? attrs.os.trim().toLowerCase() : null,
+      os: attrs.os ? canonicalOs(attrs.os) : null,
       appVersion: attrs.appVersion ?? null,
-      appLanguage: attrs.appLanguage ? canonicalLanguage(attrs.appLanguage) : null,
-      country: attrs.country ? attrs.country.trim().toUpperCase() : null,
+      appLanguage,
+      country: attrs.country ? canonicalCountry(attrs.country) : null,
       lastLogin,
       // Derived from the last login and the server clock when the caller did not compute it.
       notLoginDays:

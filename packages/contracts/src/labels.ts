@@ -26,7 +26,6 @@ export function roleLabel(roleName: string, locale: Locale): string {
 /** Whether a role passes every check (its permission list is not what it may do). */
 export const isSuperRole = (roleName: string): boolean => superRoles.includes(roleName);
 
-export type OperatingSystem = (typeof operatingSystems)[number];
 /** An OS as shown, whatever its case on the wire ("iOS" for ios, IOS or iOS). */
 export function operatingSystemLabel(os: string | null | undefined): string {
   if (!os) return '-';

@@ -1,21 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.js';
+import { dataSteps } from './data-steps.js';
 import { seedAdmin, seedBuiltInRoles } from './modules/staff/seed.js';
 import { ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
+import { runDataSteps } from './platform/db/data-steps.js';
 import { ensureGameKey } from './platform/game-key.js';
 
 async function main() {
   const config = loadConfig();
+  // The service clock, with the offset the operators set (followed from the database by buildApp).
+  const clock = new ServiceClock();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pg'),
+    afterMigrate: async (db) => {
+      for (const step of await runDataSteps(db, dataSteps, clock.now()))
+        if (step.rows > 0) process.stdout.write(`  Data step ${step.name}: ${step.rows} rows changed\n`);
+    },
   });
-  // The service clock, with the offset the operators set (followed from the database by buildApp).
-  const clock = new ServiceClock();
   await followClockOffset(database, clock);
   await seedBuiltInRoles(database.db, clock.now());
   const admin = await seedAdmin(database.db, clock.now(), config.adminPassword);

@@ -101,6 +101,12 @@ export const playerDetailSchema = playerSummarySchema.extend({
   sessionEpoch: z.number().int(),
   lastSaveAt: optionalIsoDate,
   dataErasedAt: optionalIsoDate,
+  /**
+   * What the game's last login sent for os, language and country where it differs from the
+   * canonical value the player holds (`canonicalAttributes`: `IOS` stored as `ios`, a language
+   * that is no tag as none); null where it is the same. For support: what the device really says.
+   */
+  reported: z.object({ os: z.string().nullable(), language: z.string().nullable(), country: z.string().nullable() }),
 });
 export type PlayerDetail = z.input<typeof playerDetailSchema>;
 

@@ -1,6 +1,8 @@
+import { canonicalCountry, canonicalOs } from '@rookery/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { BufferedWriter, type BufferedWriterOptions } from '../../platform/db/buffered-writer.js';
 import type { Db } from '../../platform/db/client.js';
+import { rewriteColumns } from '../../platform/db/data-steps.js';
 import type { Exposure } from './compiled.js';
 import { abExposures } from './tables.js';
 
@@ -68,3 +70,17 @@ export class ExposureRecorder {
     return this.rows.close();
   }
 }
+
+/**
+ * Exposures keep the player's os and country of the moment (the results' segments): those
+ * recorded before logins stored them canonical are made canonical once (`src/data-steps.ts`), so a
+ * running experiment's segments do not split in two (`iOS` and `ios`).
+ */
+export const canonicaliseExposureAttributes = (db: Db) =>
+  rewriteColumns(db, {
+    table: 'ab_exposures',
+    columns: [
+      { column: 'os', to: canonicalOs },
+      { column: 'country', to: canonicalCountry },
+    ],
+  });

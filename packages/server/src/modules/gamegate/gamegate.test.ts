@@ -102,6 +102,16 @@ describe('IP country at login', () => {
     expect(await countryOf(userId)).toBe('JP');
   });
 
+  it('a sent country that is no ISO code gives way to the IP database; a code in any case is stored upper case', async () => {
+    for (const country of ['XX', 'ß', 'usa']) {
+      const res = await login({ ip: '81.2.69.142', country });
+      expect(res.status).toBe(200);
+      expect(await countryOf(res.body.data.userId), country).toBe('GB');
+    }
+    const se = await login({ ip: '81.2.69.142', country: ' se ' });
+    expect(await countryOf(se.body.data.userId)).toBe('SE');
+  });
+
   it('an operator override by CIDR wins over the database, at once and for the lookup screen too', async () => {
     const bad = await admin('POST', '/api/v1/resources/ipCountry', {
       name: 'bad',

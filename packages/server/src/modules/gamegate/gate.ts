@@ -2,6 +2,7 @@ import {
   type AppUpgrade,
   appUpgradeResource,
   auditTarget,
+  canonicalCountry,
   compareVersions,
   compileConditions,
   ipCountryResource,
@@ -163,7 +164,7 @@ export interface GateRequest {
 }
 
 export interface GateAnswer {
-  /** The country sent, else the IP's (override, then database), else null. */
+  /** The country sent, else the IP's (override, then database), else null: an ISO code (`canonicalCountry`). */
   country: string | null;
   /** A prompt to upgrade (recommended or silent); forced ones refuse with 426 instead. */
   upgrade?: UpgradeAnswer;
@@ -266,7 +267,8 @@ export class GameGate {
         locale,
       });
     }
-    const country = req.country || compiled.ip.country(req.ip);
+    // Canonical, as the login stores it: a sent text that is no ISO code gives way to the IP's.
+    const country = canonicalCountry(req.country ?? '') ?? canonicalCountry(compiled.ip.country(req.ip) ?? '');
     const upgrade = upgradeFor(compiled, req, country, now);
     if (upgrade?.level === 'forced')
       throw new AppError(426, 'gate.upgradeForced', { vars: { message: upgrade.message }, data: { upgrade }, locale });

@@ -372,6 +372,9 @@ export async function deleteBusinessData(ctx: ActionContext, userId: number, rea
       appVersion: null,
       language: null,
       country: null,
+      reportedOs: null,
+      reportedLanguage: null,
+      reportedCountry: null,
       dataErasedAt: now,
       updatedAt: now,
     })

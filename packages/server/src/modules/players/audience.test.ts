@@ -1,5 +1,8 @@
 import {
   type ConditionRule,
+  canonicalCountry,
+  canonicalLanguage,
+  canonicalOs,
   compileConditions,
   conditionsSchema,
   countryCodes,
@@ -19,10 +22,20 @@ import { players } from './tables.js';
  * players with the answer written down (not taken from the engine), and a property test over
  * generated attribute values — every ISO language and country code, in any case, with `-` or `_`,
  * wrapped in the whitespace JavaScript trims — where the SQL predicate must select exactly the
- * players the engine (over `playerAttributes(row)`, as mail and config run it) selects. The
- * harness runs this file on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: the two read
- * SQL text differently (a `\v` escape once trimmed the letter v on PostgreSQL only).
+ * players the engine (over `playerAttributes(row)`, as mail and config run it) selects. Language,
+ * country and os are stored as the game login stores them (`stored`: contracts' canonical forms);
+ * `canonical-attributes.test.ts` logs them in through the game API itself. The harness runs this
+ * file on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set: the two read SQL text
+ * differently (a `\v` escape once trimmed the letter v on PostgreSQL only).
  */
+
+/** A player's reported attributes as the login stores them (canonical; see `canonicalAttributes`). */
+const stored = <T extends { os?: string | null; language?: string | null; country?: string | null }>(p: T): T => ({
+  ...p,
+  ...(p.os !== undefined ? { os: p.os === null ? null : canonicalOs(p.os) } : {}),
+  ...(p.language !== undefined ? { language: p.language === null ? null : canonicalLanguage(p.language) } : {}),
+  ...(p.country !== undefined ? { country: p.country === null ? null : canonicalCountry(p.country) } : {}),
+});
 
 let ctx: TestContext;
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -41,10 +54,12 @@ const pick = <T>(rnd: () => number, xs: readonly T[]) => xs[Math.floor(rnd() * x
 async function seedPopulation(count: number) {
   const rnd = random(22);
   const rows = Array.from({ length: count }, () => ({
-    os: pick(rnd, ['android', 'ios', 'iOS', ' IOS ', 'Android', '', null, 'windows']),
+    ...stored({
+      os: pick(rnd, ['android', 'ios', 'iOS', ' IOS ', 'Android', '', null, 'windows']),
+      language: pick(rnd, ['en-US', 'en_us', 'zh-CN', 'vi-VN', '', null, 'fr']),
+      country: pick(rnd, ['US', 'us', ' cn', 'VN', 'vn', '', null, 'FR']),
+    }),
     appVersion: pick(rnd, ['1.9', '1.10', '1.2.0', 'abc', '', null, ' 2 ']),
-    language: pick(rnd, ['en-US', 'en_us', 'zh-CN', 'vi-VN', '', null, 'fr']),
-    country: pick(rnd, ['US', 'us', ' cn', 'VN', 'vn', '', null, 'FR']),
     isPayer: rnd() < 0.3,
     habitatCount: Math.floor(rnd() * 6),
     lastLoginAt: rnd() < 0.1 ? null : new Date(NOW.getTime() - Math.floor(rnd() * 30 * DAY_MS)),
@@ -95,7 +110,7 @@ async function withPlayers(named: Record<string, Seeded>) {
         const { away, ...p } = named[name];
         return {
           habitatCount: 0,
-          ...p,
+          ...stored(p),
           lastLoginAt: away === null ? null : new Date(NOW.getTime() - (away ?? 0)),
           state: initialPlayerState(),
           firstLoginAt: NOW,
@@ -261,17 +276,20 @@ describe('audience: SQL selects exactly what the engine selects (property)', () 
           .chain(([l, sep, c]) => fc.tuple(anyCase(l), anyCase(c)).map(([a, b]) => `${a}${sep}${b}`)),
       ),
     },
-    { weight: 1, arbitrary: fc.constantFrom('', 'english', 'x', 'zh-Hans-CN', 'v', 'vv', '1.0') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('', 'english', 'x', 'zh-Hans-CN', 'v', 'vv', '1.0', 'vi-v', 'vi-VD', 'sv-aaland'),
+    },
     { weight: 1, arbitrary: fc.constant(null) },
   );
   const country = fc.oneof(
     { weight: 8, arbitrary: padded(fc.constantFrom(...countryCodes).chain(anyCase)) },
-    { weight: 1, arbitrary: fc.constantFrom('', 'V', 'XX', 'usa', 'U S') },
+    { weight: 1, arbitrary: fc.constantFrom('', 'V', 'XX', 'usa', 'U S', 'ß') },
     { weight: 1, arbitrary: fc.constant(null) },
   );
   const os = fc.oneof(
     padded(fc.constantFrom('android', 'ios').chain(anyCase)),
-    fc.constantFrom('', 'windows', null, 'vios'),
+    fc.constantFrom('', 'windows', null, 'vios', 'İOS'),
   );
   const version = fc.oneof(
     padded(fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 5 }).map((parts) => parts.join('.'))),

@@ -1,11 +1,4 @@
-import {
-  AUDIENCE_EXACT_PAGES,
-  type AudienceCount,
-  type ConditionRule,
-  canonicalLanguage,
-  DAY_MS,
-  parseVersion,
-} from '@rookery/contracts';
+import { AUDIENCE_EXACT_PAGES, type AudienceCount, type ConditionRule, DAY_MS, parseVersion } from '@rookery/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { players } from './tables.js';
@@ -16,61 +9,20 @@ import { players } from './tables.js';
  * predicate over the players table so a console screen can say how many players a global mail, a
  * push, a config value or an experiment reaches before it is sent. The same semantics as the
  * engine over `playerAttributes(row)`: a player without the attribute fails every rule on it
- * (exclude too); os and userType compare without case; country upper case; versions numerically
- * part by part with missing parts 0 (1.10 > 1.9, 1.2 = 1.2.0), an unparseable version matches
- * nothing; a language rule without region matches every region; times to the millisecond;
- * notLoginDays whole days since the last login at the server clock, players who never logged in
- * fail it. Values are parameters; nothing the operator wrote becomes SQL text. A stored
- * language is lower-cased with `_` read as `-`, and a two-letter alias Intl replaces (`iw`,
- * `tl`, `sh`) is replaced as the engine replaces it. The one known gap: three-letter codes Intl
- * maps to two letters (`eng` → `en`; BCP 47 tags use the two-letter code where one exists).
+ * (exclude too); versions numerically part by part with missing parts 0 (1.10 > 1.9, 1.2 =
+ * 1.2.0), an unparseable version matches nothing; a language rule without region matches every
+ * region; times to the millisecond; notLoginDays whole days since the last login at the server
+ * clock, players who never logged in fail it. Values are parameters; nothing the operator wrote
+ * becomes SQL text. Language, country and os are compared as stored: the login stores them
+ * canonical (contracts' `canonicalAttributes`, the functions the engine reads them with and rule
+ * values are normalised by), so the count and the game read one value and this SQL rewrites none.
  */
 
-/**
- * Every character JavaScript's `trim` removes (the engine trims what players send with it),
- * derived from the runtime rather than written out: a hand-written escape string once put the
- * letter `v` in the set on PostgreSQL (its `E''` strings have no `\\v`). Sent as a parameter.
- */
+/** Every character JavaScript's `trim` removes (the engine trims versions with it), from the runtime. */
 const jsWhitespace = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c))
   .filter((ch) => ch.trim() === '')
   .join('');
 const trimmed = (column: SQLWrapper) => sql`btrim(${column}, ${jsWhitespace}::text)`;
-/** The column's value as the engine reads it: null when missing or empty. */
-const present = (column: SQL) => sql`nullif(${column}, '')`;
-
-/**
- * Two-letter language subtags that Intl (the engine's `canonicalLanguage`) replaces by another
- * (`iw` → `he`, `tl` → `fil`, `sh` → `sr-latn`), lower case, found by asking Intl once.
- */
-let languageAliases: [string, string][] | undefined;
-function twoLetterLanguageAliases(): [string, string][] {
-  if (!languageAliases) {
-    const letters = 'abcdefghijklmnopqrstuvwxyz';
-    languageAliases = [];
-    for (const a of letters)
-      for (const b of letters) {
-        const code = a + b;
-        const canonical = canonicalLanguage(code)?.toLowerCase();
-        if (canonical && canonical !== code) languageAliases.push([code, canonical]);
-      }
-  }
-  return languageAliases;
-}
-
-/**
- * A stored tag (lower case, `-` separated) with an aliased primary subtag replaced as the engine
- * replaces it, for the aliases that can land on one of the rule's languages (usually none).
- */
-function canonicalPrimary(tag: SQL, wanted: readonly string[]): SQL {
-  const primaries = new Set(wanted.map((v) => v.split('-')[0]));
-  const aliases = twoLetterLanguageAliases().filter(([, to]) => primaries.has(to.split('-')[0]));
-  if (aliases.length === 0) return tag;
-  const primary = sql`split_part(${tag}, '-', 1)`;
-  return sql`(case ${sql.join(
-    aliases.map(([from, to]) => sql`when ${primary} = ${from} then ${to} || substr(${tag}, 3)`),
-    sql` `,
-  )} else ${tag} end)`;
-}
 
 const versionRe = '^[0-9]{1,9}(\\.[0-9]{1,9}){0,3}$';
 /** Four integer parts of a version; only evaluated on text that matched `versionRe`. */
@@ -111,18 +63,10 @@ function ruleSql(rule: ConditionRule, nowMs: number): SQL {
   const values = Array.isArray(rule.value) ? rule.value : [rule.value];
   const { op } = rule;
   switch (rule.attr) {
-    case 'os': {
-      const os = sql`lower(${present(trimmed(players.os))})`;
-      return sql`(${os} is not null and ${compare(
-        os,
-        op,
-        values.map((v) => String(v).toLowerCase()),
-      )})`;
-    }
-    case 'country': {
-      const country = sql`upper(${present(trimmed(players.country))})`;
-      return sql`(${country} is not null and ${compare(country, op, values.map(String))})`;
-    }
+    case 'os':
+      return sql`(${players.os} is not null and ${compare(sql`${players.os}`, op, values)})`;
+    case 'country':
+      return sql`(${players.country} is not null and ${compare(sql`${players.country}`, op, values)})`;
     case 'userType': {
       if (values.includes('all')) return sql`true`;
       const type = sql`(case when ${players.isPayer} then 'payment' else 'normal' end)`;
@@ -146,18 +90,16 @@ function ruleSql(rule: ConditionRule, nowMs: number): SQL {
       return sql`(case when ${v} ~ ${versionRe} then ${test} else false end)`;
     }
     case 'appLanguage': {
-      const raw = sql`lower(replace(${trimmed(players.language)}, '_', '-'))`;
-      const wanted = values.map((v) => String(v).toLowerCase());
-      const tag = canonicalPrimary(raw, wanted);
-      const full = wanted.filter((v) => v.includes('-'));
-      const primary = wanted.filter((v) => !v.includes('-'));
+      // Rule values and stored tags are canonical (one case per tag); a value without region
+      // (`en`) matches the tag's primary subtag, which is lower case in a canonical tag.
+      const tags = values.map(String);
+      const full = tags.filter((v) => v.includes('-'));
+      const primary = tags.filter((v) => !v.includes('-'));
       const hits: SQL[] = [];
-      if (full.length) hits.push(sql`${tag} in (${list(full)})`);
-      if (primary.length) hits.push(sql`split_part(${tag}, '-', 1) in (${list(primary)})`);
+      if (full.length) hits.push(sql`${players.language} in (${list(full)})`);
+      if (primary.length) hits.push(sql`split_part(${players.language}, '-', 1) in (${list(primary)})`);
       const hit = sql`(${sql.join(hits, sql` or `)})`;
-      return sql`(case when ${trimmed(players.language)} ~ '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$' then ${
-        op === 'exclude' ? sql`not ${hit}` : hit
-      } else false end)`;
+      return sql`(${players.language} is not null and ${op === 'exclude' ? sql`not ${hit}` : hit})`;
     }
     case 'lastLogin': {
       const at = asTimestamp(Date.parse(String(values[0])));

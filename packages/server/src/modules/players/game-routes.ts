@@ -1,4 +1,4 @@
-import type { playerGameEndpoints } from '@rookery/contracts';
+import { canonicalAttributes, type playerGameEndpoints } from '@rookery/contracts';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/client.js';
 import { type Handlers, ownTransactions } from '../../platform/http/endpoints.js';
@@ -12,21 +12,24 @@ export const playerGameHandlers = (database: Database, clock: Clock): Handlers<t
   return {
     // The door first (maintenance 503, forced upgrade 426, country from the IP: memory reads), then
     // one compiled statement for an existing player allowed in; a transaction of its own otherwise.
+    // The door reads what the login will store (canonical): a country sent that is no ISO code is
+    // as good as none (the IP's is used), and the upgrade levels' conditions see the stored values.
     gameLogin: ownTransactions(async ({ body, ip, locale, now }) => {
+      const sent = canonicalAttributes(body);
       const { country, upgrade } = await (await gate).admit(
         database.db,
         {
           ip,
           deviceId: body.deviceId,
-          os: body.os,
+          os: sent.os,
           appVersion: body.appVersion,
-          language: body.language,
+          language: sent.language,
           locale,
-          country: body.country,
+          country: sent.country,
         },
         () => loginUserId(database.db, body),
       );
-      const row = await loginPlayer({ database }, { ...body, country: country ?? '' }, now);
+      const row = await loginPlayer({ database }, { ...body, doorCountry: country }, now);
       return upgrade ? { ...gameStateAnswer(row, now), upgrade } : gameStateAnswer(row, now);
     }),
     gameGetPlayer: async ({ db, params, now }) =>

@@ -1,4 +1,4 @@
-import { initialPlayerState, type PlayerState } from '@rookery/contracts';
+import { canonicalAttributes, canonicalCountry, initialPlayerState, type PlayerState } from '@rookery/contracts';
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
 import { compileStatement } from '../../platform/db/rows.js';
@@ -22,10 +22,13 @@ export interface LoginInput {
   socialId?: string;
   anonymousId?: string;
   deviceModel: string;
+  /** As the game sent them: stored canonical (`canonicalAttributes`), the text kept where it differs. */
   os: string;
   appVersion: string;
   language: string;
-  country: string;
+  country?: string | null;
+  /** The door's country (the one sent when it is a country, else the client's address's): used when none was sent. */
+  doorCountry?: string | null;
 }
 
 /** What the game gets back from login and load. */
@@ -111,25 +114,40 @@ async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise
 }
 
 /**
- * What a login reports about the device and app: stored on the player and kept in the event. An
- * empty country (neither the game nor the IP said one) keeps the player's last known country.
+ * What a login reports about the device and app: stored on the player and kept in the event.
+ * Language, country and os are stored canonical, so the console's audience count and the game's
+ * evaluation read one value (a language that is no tag is stored as none); what the game sent is
+ * kept beside them only where it differs (`reported`, for support), and the event holds what was
+ * stored. An empty country (neither the game nor the IP gave one) keeps the player's last known country.
  */
-const loginAttributes = (input: LoginInput) => ({
-  deviceId: input.deviceId,
-  deviceModel: input.deviceModel,
-  os: input.os,
-  appVersion: input.appVersion,
-  language: input.language,
-  country: input.country,
-});
+function loginRecord(input: LoginInput) {
+  const canonical = canonicalAttributes(input);
+  return {
+    attributes: {
+      deviceId: input.deviceId,
+      deviceModel: input.deviceModel,
+      os: canonical.os,
+      appVersion: input.appVersion,
+      language: canonical.language,
+      country: canonical.country ?? canonicalCountry(input.doorCountry ?? '') ?? '',
+    },
+    reported: {
+      reportedOs: canonical.reported.os,
+      reportedLanguage: canonical.reported.language,
+      reportedCountry: canonical.reported.country,
+    },
+  };
+}
 
+type LoginRecord = ReturnType<typeof loginRecord>;
 /** The values of the login statement, by placeholder name. */
-type LoginValues = ReturnType<typeof loginAttributes> & {
-  socialId?: string;
-  anonymousId: string | null;
-  now: string;
-  event: string;
-};
+type LoginValues = LoginRecord['attributes'] &
+  LoginRecord['reported'] & {
+    socialId?: string;
+    anonymousId: string | null;
+    now: string;
+    event: string;
+  };
 
 /** What the login statement gives back: the fields of `gameStateAnswer`, as the driver gives them. */
 interface LoginStatementRow {
@@ -165,6 +183,8 @@ function loginStatement(social: boolean, asyncCommit: boolean, value: (name: key
         device_id = ${value('deviceId')}, device_model = ${value('deviceModel')}, os = ${value('os')},
         app_version = ${value('appVersion')}, language = ${value('language')},
         country = coalesce(nullif(${value('country')}::text, ''), country),
+        reported_os = ${value('reportedOs')}, reported_language = ${value('reportedLanguage')},
+        reported_country = ${value('reportedCountry')},
         anonymous_id = coalesce(${value('anonymousId')}::text, anonymous_id),
         previous_login_at = last_login_at, last_login_at = ${now},
         status = 'normal', frozen_reason = null, frozen_until = null
@@ -200,9 +220,10 @@ function loginValues(
   now: Date,
   via: 'social' | 'device' | 'new',
 ): LoginValues & { socialId?: string } {
-  const attributes = loginAttributes(input);
+  const { attributes, reported } = loginRecord(input);
   return {
     ...attributes,
+    ...reported,
     ...(input.socialId ? { socialId: input.socialId } : {}),
     anonymousId: input.anonymousId ?? null,
     now: now.toISOString(),

@@ -13,7 +13,7 @@ async function playerOn(os: string, country: string): Promise<number> {
     url: '/api/game/v1/players/login',
     headers: { 'x-game-key': GAME_KEY },
     payload: {
-      deviceId: `list-${os}-${Math.random().toString(36).slice(2, 10)}`,
+      deviceId: `list-${Math.random().toString(36).slice(2, 12)}`,
       deviceModel: 'model',
       os,
       appVersion: '1.0.0',
@@ -44,5 +44,17 @@ describe('the game-user list filters', () => {
     const us = await listed('country=us');
     expect(us).toEqual(expect.arrayContaining([lower, mixed]));
     expect(us).not.toContain(android);
+  });
+
+  it('reads the filter as the login stores the value: other systems are `other`, a non-code country matches nobody', async () => {
+    const harmony = await playerOn('HarmonyOS', 'SS');
+    const turkish = await playerOn('İOS', 'CN');
+    expect(await listed('os=other')).toContain(harmony);
+    expect(await listed('os=harmonyos')).toContain(harmony);
+    expect(await listed('os=ios')).toContain(turkish);
+    expect(await listed('os=ios')).not.toContain(harmony);
+    expect(await listed('country=SS')).toEqual([harmony]);
+    // JavaScript upper-cases ß to SS; the filter does not.
+    expect(await listed(`country=${encodeURIComponent('ß')}`)).toEqual([]);
   });
 });

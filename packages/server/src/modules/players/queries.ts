@@ -1,4 +1,6 @@
 import {
+  canonicalCountry,
+  canonicalOs,
   gameLabel,
   type Locale,
   type PlayerState,
@@ -91,9 +93,11 @@ export function listPlayers(
 ) {
   const filters = [
     q.status === 'frozen' ? frozenNow(now) : q.status === 'normal' ? notFrozenNow(now) : undefined,
-    // Any case: "ios", "iOS" and "IOS" are one system to an operator (and the game may send either).
-    q.os ? sql`lower(${players.os}) = ${q.os.toLowerCase()}` : undefined,
-    q.country ? sql`upper(${players.country}) = ${q.country.toUpperCase()}` : undefined,
+    // The columns hold canonical values (the login stores them so): the filter's text is read the
+    // same way ("IOS" is ios, "gb" is GB, any other system is `other`), and a country that is no
+    // ISO code matches no player.
+    q.os ? eq(players.os, canonicalOs(q.os) ?? '') : undefined,
+    q.country ? eq(players.country, canonicalCountry(q.country) ?? '') : undefined,
   ];
   return listWhere(
     db,

@@ -17,10 +17,19 @@ export const players = pgTable(
     /** The device of the last login. Bindings (which devices log into this player) are in player_devices. */
     deviceId: text(),
     deviceModel: text(),
+    /**
+     * Language, country and os as the last login reported them, canonical (contracts'
+     * `canonicalAttributes`): conditions and the audience count compare these as stored. `os` is
+     * `android`, `ios` or `other`; a language that is no tag and a country that is no ISO code are null.
+     */
     os: text(),
     appVersion: text(),
     language: text(),
     country: text(),
+    /** What the game sent, where it differs from the canonical value (support reads it on the player). */
+    reportedOs: text(),
+    reportedLanguage: text(),
+    reportedCountry: text(),
     /** normal | frozen (a freeze whose `frozenUntil` passed counts as normal). */
     status: text({ enum: playerStatuses }).notNull().default('normal'),
     frozenReason: text(),

@@ -71,6 +71,7 @@ export function toPlayerDetail(row: PlayerRow, devices: DeviceView[], locale: Lo
     sessionEpoch: row.sessionEpoch,
     lastSaveAt: row.lastSaveAt,
     dataErasedAt: row.dataErasedAt,
+    reported: { os: row.reportedOs, language: row.reportedLanguage, country: row.reportedCountry },
   };
 }
 

@@ -79,6 +79,11 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
   /** Where connection trouble is reported (throttled); default `process.emitWarning`. */
   warn?: (message: string) => void;
+  /**
+   * Run after the migrations, still under the migration lock on PostgreSQL (one instance runs
+   * it, the others wait): the one-time data steps a SQL migration cannot make (`runDataSteps`).
+   */
+  afterMigrate?: (db: Db) => Promise<void>;
 }
 
 /** At most one warning per second; the count of those held back goes with the next. */
@@ -125,7 +130,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     try {
       // Several instances may start at once; one migrates, the others wait.
       await client.query('select pg_advisory_lock(727001)');
-      await migrateNodePg(drizzleNodePg(client, { casing: 'snake_case' }), { migrationsFolder });
+      const migrating = drizzleNodePg(client, { casing: 'snake_case' });
+      await migrateNodePg(migrating, { migrationsFolder });
+      await opts.afterMigrate?.(migrating as unknown as Db);
     } finally {
       await client.query('select pg_advisory_unlock(727001)').catch(() => {});
       client.release();
@@ -158,6 +165,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await pglite.waitReady;
   const pdb = drizzlePglite(pglite, { casing: 'snake_case' });
   await migratePglite(pdb, { migrationsFolder });
+  await opts.afterMigrate?.(pdb as unknown as Db);
   return {
     db: pdb as unknown as Db,
     kind: 'pglite',

@@ -1,6 +1,7 @@
 import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
-import { Button, Card, Descriptions, Space, Tabs, Tag } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
@@ -51,6 +52,22 @@ const areaTabs = [
   },
 ];
 
+/** What the device sent for os, language or country where it differs from the canonical value shown. */
+const reportedOf = (player: PlayerDetail, field: string) =>
+  field === 'os' || field === 'language' || field === 'country' ? player.reported[field] : null;
+
+function withReported(value: ReactNode, reported: string | null, t: TFunction): ReactNode {
+  if (reported === null) return value;
+  return (
+    <Space size={4} wrap>
+      {value}
+      <Typography.Text type="secondary" data-testid="player-reported">
+        ({t('players.reportedAs', { value: reported })})
+      </Typography.Text>
+    </Space>
+  );
+}
+
 /** One player (`?userId=`): identity, moderation state, the labelled game data, devices and event log. */
 export default function PlayerDetailPage() {
   return (
@@ -97,7 +114,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             ...playerFields.map((f) => ({
               key: f.name,
               label: wordsText(t, f.title),
-              children: displayValue(f, player, t),
+              children: withReported(displayValue(f, player, t), reportedOf(player, f.name), t),
             })),
             { key: 'lastSaveAt', label: t('players.lastSaveAt'), children: formatTime(player.lastSaveAt) },
             { key: 'sessionEpoch', label: t('players.sessionEpoch'), children: player.sessionEpoch },

@@ -1,5 +1,6 @@
 import {
   operatingSystemLabel,
+  otherOperatingSystem,
   type PlayerStatus,
   type PlayerSummary,
   pathTo,
@@ -43,7 +44,12 @@ export const playerFields: Field<PlayerSummary>[] = [
   { name: 'deviceId', title: 'players.deviceId' },
   { name: 'anonymousId', title: 'players.anonymousId', column: false },
   { name: 'deviceModel', title: 'players.deviceModel', column: false },
-  { name: 'os', title: 'players.os', render: (row) => operatingSystemLabel(row.os) },
+  {
+    name: 'os',
+    title: 'players.os',
+    // A system outside the vocabulary is stored as `other` (what was sent is on the player's page).
+    render: (row, t) => (row.os === otherOperatingSystem ? t('players.osNames.other') : operatingSystemLabel(row.os)),
+  },
   { name: 'appVersion', title: 'players.appVersion' },
   { name: 'language', title: 'players.language', column: false },
   { name: 'country', title: 'players.country' },

@@ -41,6 +41,7 @@ const zhCN = {
     lastLoginAt: '最近登录',
     lastSaveAt: '最近存档',
     sessionEpoch: '强制下线次数',
+    reportedAs: '上报为 {{value}}',
     dataErasedAt: '业务数据删除时间',
     reason: '原因',
     until: '结束时间（留空为永久）',
@@ -177,7 +178,7 @@ const zhCN = {
       '确定删除玩家 {{userId}} 的个人与分析数据吗？社交 ID、设备信息和日志内容将被抹去且不可恢复，游戏数据与账务记录保留。',
     businessDeleteNote:
       '删除：社交/匿名/设备 ID、设备型号、系统、版本、语言、国家、设备绑定、日志内容。保留：用户 ID、游戏数据与快照、付费标记、账务日志。',
-    osNames: operatingSystemLabels,
+    osNames: { ...operatingSystemLabels, other: '其他' },
     loginVia: { social: '社交账号', device: '设备', new: '新玩家（首次登录）' },
     eventData: {
       os: '操作系统',
@@ -256,6 +257,7 @@ const enUS: typeof zhCN = {
     lastLoginAt: 'Last login',
     lastSaveAt: 'Last save',
     sessionEpoch: 'Forced sign-outs',
+    reportedAs: 'sent as {{value}}',
     dataErasedAt: 'Business data erased at',
     reason: 'Reason',
     until: 'Until (empty = permanent)',
@@ -394,7 +396,7 @@ const enUS: typeof zhCN = {
       "Erase player {{userId}}'s personal and analytics data? Social ID, device data and log contents are erased for good; game data and accounting records stay.",
     businessDeleteNote:
       'Erased: social/anonymous/device IDs, device model, OS, version, language, country, device bindings, log contents. Kept: user ID, game data and snapshots, payer flag, accounting logs.',
-    osNames: operatingSystemLabels,
+    osNames: { ...operatingSystemLabels, other: 'Other' },
     loginVia: { social: 'Social account', device: 'Device', new: 'New player (first login)' },
     eventData: {
       os: 'OS',
