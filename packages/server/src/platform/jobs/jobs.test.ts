@@ -327,7 +327,12 @@ describe('jobs', () => {
       sql`create table paused_steps (step int primary key, job_id text not null, fence int not null)`,
     );
     const stoppedOnA: string[] = [];
-    /** Twenty steps of 150 ms, each one fenced row; a later attempt carries on after the last committed one. */
+    const STEPS = 60;
+    /**
+     * Sixty steps of 150 ms (9 s and more), each one fenced row; a later attempt carries on after the
+     * last committed one. Long enough that A cannot finish them all before the sweep (3 s gone, 0.5 s
+     * sweeps) takes its run back, however fast the machine (twenty steps could: a CI flake).
+     */
     const steps = (who: string) =>
       defineJob({
         name,
@@ -339,7 +344,7 @@ describe('jobs', () => {
           for (;;) {
             const r = await ctx.db.execute(sql`select count(*)::int as n from paused_steps`);
             const done = (r as unknown as { rows: { n: number }[] }).rows[0].n;
-            if (done >= 20) return done;
+            if (done >= STEPS) return done;
             await new Promise((resolve) => setTimeout(resolve, 150));
             try {
               // A plain insert: a step written twice would fail the job on the primary key.
@@ -363,13 +368,13 @@ describe('jobs', () => {
     paused.heartbeat = async () => {};
     const oldId = a.instanceId;
     const b = await queue(second, [steps('b')]);
-    await expect.poll(async () => (await jobRow(id!)).state, { timeout: 20_000, interval: 200 }).toBe('completed');
+    await expect.poll(async () => (await jobRow(id!)).state, { timeout: 60_000, interval: 200 }).toBe('completed');
     // A's next step after the take-back was refused by its fence: it stopped, it did not finish.
     expect(stoppedOnA).toContain('JobStopped');
     const written = await rowsIn(
       'select count(*)::int as n, count(distinct step)::int as d, max(fence) as f from paused_steps',
     );
-    expect(written[0]).toMatchObject({ n: 20, d: 20 });
+    expect(written[0]).toMatchObject({ n: STEPS, d: STEPS });
     const attempts = await runsOf(id!);
     expect(attempts.map((r) => [r.instance_id === oldId, r.outcome])).toEqual([
       [true, 'gone'],
@@ -382,7 +387,7 @@ describe('jobs', () => {
     expect(await rowsIn(`select gone_at from instances where id = '${a.instanceId}'`)).toEqual([{ gone_at: null }]);
     await a.stop();
     await b.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('instances whose clocks are 5 s ahead and 5 s behind are not taken for gone; a dead one still is', async () => {
     const def = effectJob(testName('skew'), { leaseSeconds: 600 });
