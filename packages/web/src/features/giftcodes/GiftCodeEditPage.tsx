@@ -101,7 +101,10 @@ function Generation({ batch }: { batch: GiftCodeBatch }) {
     return (
       <div data-testid="giftcode-generation">
         <div>{t('giftCode.generating', { done, total })}</div>
-        <Progress percent={Math.floor((live.generated / live.total) * 100)} />
+        <Progress
+          aria-label={t('giftCode.generating', { done, total })}
+          percent={Math.floor((live.generated / live.total) * 100)}
+        />
       </div>
     );
   }

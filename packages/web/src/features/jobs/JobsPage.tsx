@@ -70,10 +70,12 @@ const fields = (): Field<Job>[] => [
     name: 'progress',
     title: 'jobs.progress',
     width: 180,
-    render: (job) =>
+    render: (job, t) =>
       job.progress && job.progress.total > 0 ? (
         <span data-testid="job-progress">
           <Progress
+            // A progress bar needs a name for screen readers (axe: aria-progressbar-name).
+            aria-label={t('jobs.progress')}
             percent={Math.round((job.progress.done / job.progress.total) * 100)}
             size="small"
             status={job.state === 'failed' ? 'exception' : job.state === 'active' ? 'active' : undefined}
