@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+import { migrationsBefore, migrationsFolder } from '../../test/migrations.js';
 import { fingerprintOf, normaliseMessage } from './incidents.js';
 
 let ctx: TestContext;
@@ -144,24 +142,13 @@ describe('incidents', () => {
 });
 
 describe('the incident edit grant on an existing database', () => {
-  const folder = path.resolve(import.meta.dirname, '../../../drizzle');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-incident-grant-'));
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
   it('goes to the built-in developer role only, at the service clock', async () => {
-    // The migrations as they were before the grant (by tag: the lead may renumber).
-    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_builtin_role_incident_edit'));
-    expect(at).toBeGreaterThan(0);
-    fs.cpSync(folder, tmp, { recursive: true });
-    fs.writeFileSync(
-      path.join(tmp, 'meta/_journal.json'),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
-    );
+    // The migrations as they were before the grant.
+    const before = migrationsBefore('_builtin_role_incident_edit');
     const pglite = new PGlite();
     const db = drizzle(pglite, { casing: 'snake_case' });
     try {
-      await migrate(db, { migrationsFolder: tmp });
+      await migrate(db, { migrationsFolder: before });
       const old = '2020-01-01T00:00:00.000Z';
       await db.execute(sql`insert into roles (role_name, content, built_in, created_at, updated_at) values
         ('developer', '["clientLogQuery"]', true, ${old}, ${old}),
@@ -171,7 +158,7 @@ describe('the incident edit grant on an existing database', () => {
       await db.execute(
         sql`insert into server_settings (key, value, updated_at) values ('clockOffsetMs', ${String(dayAhead)}::jsonb, ${old})`,
       );
-      await migrate(db, { migrationsFolder: folder });
+      await migrate(db, { migrationsFolder });
       const rows = (await db.execute(sql`select role_name, content, updated_at from roles order by role_name`))
         .rows as { role_name: string; content: string[]; updated_at: string | Date }[];
       const byName = Object.fromEntries(rows.map((r) => [r.role_name, r]));

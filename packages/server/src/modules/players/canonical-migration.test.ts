@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -10,6 +7,7 @@ import { dataSteps } from '../../data-steps.js';
 import { type Db, openDatabase } from '../../platform/db/client.js';
 import { dataStepDone, runDataSteps } from '../../platform/db/data-steps.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { migrationsBefore, migrationsFolder } from '../../test/migrations.js';
 import { canonicaliseExposureAttributes } from '../abtest/exposures.js';
 import { canonicalisePlayerAttributes } from './canonical.js';
 
@@ -154,25 +152,14 @@ describe('the data step on the harness database', () => {
 });
 
 describe('the data step on a database migrated from before 0024', () => {
-  const folder = path.resolve(import.meta.dirname, '../../../drizzle');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-migration-'));
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
   it('adds the columns, then the step rewrites the rows the old login wrote', async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
-    const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_players_canonical_attributes'));
-    expect(at).toBeGreaterThan(0);
-    fs.cpSync(folder, tmp, { recursive: true });
-    fs.writeFileSync(
-      path.join(tmp, 'meta/_journal.json'),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
-    );
+    const before = migrationsBefore('_players_canonical_attributes');
     const pglite = new PGlite();
     const db = drizzle(pglite, { casing: 'snake_case' }) as unknown as Db;
     try {
-      await migrate(db as never, { migrationsFolder: tmp });
+      await migrate(db as never, { migrationsFolder: before });
       const ids = await insertRaw(db);
-      await migrate(db as never, { migrationsFolder: folder });
+      await migrate(db as never, { migrationsFolder });
       expect(await runDataSteps(db, dataSteps, NOW)).toEqual([{ name: 'canonicalAttributes', rows: 11 }]);
       await expectCanonical(db, ids);
     } finally {

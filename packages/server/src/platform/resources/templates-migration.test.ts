@@ -1,39 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { migrationsBefore, migrationsFolder } from '../../test/migrations.js';
 
 /**
  * The data migration that moved mail and reward templates onto the resource kit: a database
  * holding templates before it keeps them, with their ids, names, texts, rewards and authors, and
  * the kit numbers the next template after the highest id ever given.
  */
-const folder = path.resolve(import.meta.dirname, '../../../drizzle');
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rookery-migration-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** The migrations folder as it was before the templates moved (by tag: the lead may renumber). */
-function foldersBefore(tag: string) {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
-  const at = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  fs.cpSync(folder, tmp, { recursive: true });
-  fs.writeFileSync(
-    path.join(tmp, 'meta/_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
-  );
-  return tmp;
-}
-
 it('keeps every template with its id and numbers new ones after the last id given', async () => {
   const pglite = new PGlite();
   const db = drizzle(pglite, { casing: 'snake_case' });
   try {
-    await migrate(db, { migrationsFolder: foldersBefore('_templates_on_resource_kit') });
+    await migrate(db, { migrationsFolder: migrationsBefore('_templates_on_resource_kit') });
     await db.execute(sql`insert into mail_templates (name, title, content, created_by)
       values ('Welcome', '{"en-US":"Hi"}', '{"en-US":"Hello"}', 'alice'),
              ('Gone', '{}', '{}', 'bob'),
@@ -42,7 +23,7 @@ it('keeps every template with its id and numbers new ones after the last id give
     await db.execute(sql`insert into mail_reward_templates (name, reward, created_by)
       values ('Starter', '[{"kind":"gem","amount":10}]', 'alice')`);
 
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
 
     const items = await db.execute(
       sql`select kind, key, document, created_by from resource_items order by kind, key::int`,
