@@ -7,9 +7,9 @@ import type { Page } from 'playwright-core';
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Elements axe is told to skip. Each needs a written reason in docs/decisions.md
- * ("2026-11-24 — Accessibility: axe in the walk") naming the element; keep this list and that
- * section in step.
+ * Elements axe is told to skip. Each needs a written reason naming the element in the record
+ * docs/decisions/2026-11-24-accessibility-aa-theme-tokens-axe-in-the-walk.md; keep this list and
+ * that record in step.
  */
 export const axeExclusions: { selector: string; reason: string }[] = [];
 

@@ -146,7 +146,7 @@ const testerGrants: Permission[] = [
   'podTimeQuery',
 ];
 
-/** Default grants of the built-in roles (docs/decisions.md explains the choice). */
+/** Default grants of the built-in roles (docs/decisions/2026-11-22-foundation-staff-access-platform.md explains the choice). */
 export const defaultRoleGrants: Record<BuiltInRole, Permission[]> = {
   maxRole: [],
   admin: [],

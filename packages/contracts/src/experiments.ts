@@ -11,7 +11,7 @@
  * running experiments of a layer own the same bucket, so they never share a player. Inside its
  * ranges, the experiment's own hash (seeded per phase) picks the variation by GrowthBook's bucket
  * ranges (coverage, weights). `toGrowthBookExperiment` states the equivalence in GrowthBook's
- * terms; docs/decisions.md says why it is built this way.
+ * terms; docs/decisions/2026-11-24-a-b-assignment-growthbook-compatible.md says why it is built this way.
  */
 
 const FNV_OFFSET = 0x811c9dc5 | 0;

@@ -70,7 +70,7 @@ export const permissionAreas = {
     permissions: {
       maintenanceQuery: zhEn('维护设置', 'Maintenance'),
       gameItemConfigQuery: zhEn('查询道具配置', 'Query item config'),
-      // Not in the spec's list: the item settings and ways of consumption are edited (docs/decisions.md).
+      // Not in the spec's list: the item settings and ways of consumption are edited (docs/decisions/2026-11-25-the-rest-of-the-store-activities-settings-purchase.md).
       gameItemConfigEdit: zhEn('编辑道具配置', 'Edit item config'),
       dictQuery: zhEn('查询字典', 'Query dictionary'),
       dictEdit: zhEn('编辑字典', 'Edit dictionary'),

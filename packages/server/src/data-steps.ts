@@ -9,7 +9,7 @@ import type { DataStep } from './platform/db/data-steps.js';
  */
 export const dataSteps: readonly DataStep[] = [
   {
-    // Migration 0024: language, country and os stored canonical (docs/decisions.md).
+    // Migration 0024: language, country and os stored canonical (docs/decisions/2026-11-28-what-the-game-reports-is-stored-canonically.md).
     name: 'canonicalAttributes',
     run: async (db) => (await canonicalisePlayerAttributes(db)) + (await canonicaliseExposureAttributes(db)),
   },

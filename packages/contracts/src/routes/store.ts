@@ -71,7 +71,7 @@ export const storeRoutes = defineRoutes([
         built: true,
       },
       { path: 'product/pricelevel', name: 'productPriceLevel', auth: ops('normalProductConfigQuery'), built: true },
-      // Not in the spec's route list: the screen of `currencyConfigQuery` (docs/decisions.md).
+      // Not in the spec's route list: the screen of `currencyConfigQuery` (docs/decisions/2026-11-25-the-rest-of-the-store-activities-settings-purchase.md).
       { path: 'product/currency', name: 'productCurrency', auth: ops('currencyConfigQuery'), built: true },
       { path: 'product/chest', name: 'productChest', auth: ops('normalProductConfigQuery') },
       { path: 'product/dlq', name: 'productDlq', auth: ops('DLQQuery') },

@@ -11,7 +11,7 @@ import { storableText } from '@rookery/contracts';
  *
  * A masked value becomes a fixed marker naming what it was (`[redacted:jwt]`), never a hash: an
  * unsalted hash of a password lets anyone who reads the log confirm a guess, and nothing the
- * console does needs two masked values to match (docs/decisions.md).
+ * console does needs two masked values to match (docs/decisions/2026-11-28-what-the-game-and-the-public-send-to.md).
  */
 export const redacted = (what: string) => `[redacted:${what}]`;
 

@@ -1,7 +1,7 @@
 // Embedded PostgreSQL (PGlite): the settings the server runs it with, and the first start of a data
 // directory in a child process.
 //
-// Where PGlite's memory goes (measured, docs/decisions.md "Production start and memory"):
+// Where PGlite's memory goes (measured, docs/decisions/2026-11-23-production-start-memory-ci-and-the-first-hour.md):
 // Postgres's shared buffers live in the WebAssembly heap and are initialised at start, so they count
 // in full from the first second (128 MB by default); and `initdb` on an empty data directory runs a
 // second Postgres instance next to the first, copies its heap and passes the new cluster over as a

@@ -2,7 +2,7 @@
 // tarball, from which every new PGlite database starts (a new data directory, or an in-memory one in
 // the tests) instead of running `initdb`.
 //
-// Why (measured, docs/decisions.md "A first start from a seed cluster"): PGlite's `initdb` runs a
+// Why (measured, docs/decisions/2026-11-24-a-first-start-from-a-seed-cluster.md): PGlite's `initdb` runs a
 // second Postgres next to the first and hands the new cluster over as a tarball; the process that
 // does it peaks near 750 MB, and a WebAssembly heap never gives memory back. Loading a dumped
 // cluster peaks near 300 MB and starts in half the time; extracting it into a new data directory

@@ -34,7 +34,7 @@ function TableCard<T extends object>({
 /**
  * `/purchase/product/currency` (`currencyConfigQuery`): what the catalogue is priced in. In-game
  * currencies come from the game catalogue, real-money currencies from the price levels: both are
- * edited where they live, so the page reads (docs/decisions.md).
+ * edited where they live, so the page reads (docs/decisions/2026-11-25-the-rest-of-the-store-activities-settings-purchase.md).
  */
 export default function CurrencyPage() {
   const { t } = useTranslation();
