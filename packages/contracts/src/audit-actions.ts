@@ -1,4 +1,4 @@
-import { type Label, type Locale, zhEn } from './permissions.js';
+import { type Label, type Locale, zhEn } from './bilingual.js';
 import { resourceActionEndpoint } from './resource.js';
 import { resources } from './resources/index.js';
 

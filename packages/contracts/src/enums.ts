@@ -1,4 +1,4 @@
-import { type Label, type Locale, zhEn } from './permissions.js';
+import { type Label, type Locale, zhEn } from './bilingual.js';
 
 /**
  * Coded values (enums) and their zh/en labels: the one declaration the server (typed columns,

@@ -1,4 +1,4 @@
-import { type Label, zhEn } from './permissions.js';
+import { type Label, zhEn } from './bilingual.js';
 
 /**
  * The names of the fields many records share, by their name on the wire: declared once, read by

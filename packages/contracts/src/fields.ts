@@ -12,6 +12,22 @@ export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 export const optionalEnum = <const T extends readonly [string, ...string[]]>(values: T, error = 'v.invalidValue') =>
   z.preprocess(blankToUndefined, z.enum(values, { error }).optional());
 
+/** A whole number from `min` to `max` (a JSON number), every refusal with the one field message. */
+export const whole = (min: number, max: number, error: string) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
+/** An optional whole number in [min, max] from a form (blank = not given); one message for every failure. */
+export const optionalWholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .optional(),
+  );
+
 /** A row id: a positive PostgreSQL `integer` (larger numbers name nothing and must not reach SQL). */
 export const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 

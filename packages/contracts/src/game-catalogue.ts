@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Label, zhEn } from './permissions.js';
+import { type Label, zhEn } from './bilingual.js';
 
 /**
  * The penguin game's vocabulary in one module: reward resource kinds, the game-state fields the

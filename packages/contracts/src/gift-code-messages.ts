@@ -1,4 +1,4 @@
-import { type Label, zhEn } from './permissions.js';
+import { type Label, zhEn } from './bilingual.js';
 
 /** Gift codes: form checks, and what a redemption answers in the player's language. */
 export const giftCodeMessages = {

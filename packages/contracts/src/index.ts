@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './audit-actions.js';
+export * from './bilingual.js';
 export * from './conditions.js';
 export * from './endpoint.js';
 export * from './endpoints/audience.js';

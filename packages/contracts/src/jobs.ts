@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { type Label, zhEn } from './bilingual.js';
 import { endpoint, endpointTable } from './endpoint.js';
 import { codedValues } from './enums.js';
 import { isoDate, optionalIsoDate } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
-import { type Label, zhEn } from './permissions.js';
 
 /**
  * Jobs: work that outlives a request or runs at a time (server `platform/jobs`, on pg-boss).

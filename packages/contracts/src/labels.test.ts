@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { builtInRoles } from './access.js';
+import { zhEn } from './bilingual.js';
 import { codedValues, mailStateLabels, mailStates } from './enums.js';
 import { builtInRoleLabels, isSuperRole, operatingSystemLabel, roleLabel } from './labels.js';
-import { zhEn } from './permissions.js';
 
 describe('labels of coded values', () => {
   it('names every built-in role in both languages; a role made by an administrator keeps its name', () => {

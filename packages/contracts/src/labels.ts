@@ -1,6 +1,6 @@
 import { type BuiltInRole, superRoles } from './access.js';
+import { type Label, type Locale, zhEn } from './bilingual.js';
 import { operatingSystemLabels, operatingSystems } from './conditions.js';
-import { type Label, type Locale, zhEn } from './permissions.js';
 
 /**
  * Labels of coded values that only signed-in screens show. Kept apart from enums.ts, which the

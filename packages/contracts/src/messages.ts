@@ -1,5 +1,5 @@
+import { type Label, type Locale, zhEn } from './bilingual.js';
 import { giftCodeMessages } from './gift-code-messages.js';
-import { type Label, type Locale, zhEn } from './permissions.js';
 import { abtestMessages } from './resources/abtest-messages.js';
 import { configMessages } from './resources/config-messages.js';
 import { gamegateMessages } from './resources/gamegate-messages.js';

@@ -3,17 +3,7 @@
  * The server guards endpoints with these names, roles store them in `content`, and the web asks
  * `can()` about them. Adding a permission means adding it here and nowhere else.
  */
-export interface Label {
-  'zh-CN': string;
-  'en-US': string;
-}
-
-export type Locale = keyof Label;
-export const locales = ['zh-CN', 'en-US'] as const satisfies readonly Locale[];
-export const defaultLocale: Locale = 'zh-CN';
-
-/** A text in both languages: `zhEn('邮件', 'Mail')`. Every contracts file writes its labels with this one. */
-export const zhEn = (zh: string, en: string): Label => ({ 'zh-CN': zh, 'en-US': en });
+import { type Label, type Locale, zhEn } from './bilingual.js';
 
 export const permissionAreas = {
   mail: {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
+import { type Label, zhEn } from './bilingual.js';
 import { codedValues } from './enums.js';
 import { isoDateTime } from './fields.js';
-import { type Label, zhEn } from './permissions.js';
 
 /**
  * What a resource's list offers operators beyond search and paging (issue 27 item 4), declared

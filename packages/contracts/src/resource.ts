@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { AccessRule } from './access.js';
+import type { Label } from './bilingual.js';
 import { type Endpoint, endpoint, isMutation } from './endpoint.js';
 import { fieldLabels } from './field-labels.js';
 import { isoDateTime } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
-import type { Label, Permission } from './permissions.js';
+import type { Permission } from './permissions.js';
 import {
   actionBody,
   actionResult,

@@ -1,3 +1,4 @@
+import { type Label, type Locale, zhEn } from './bilingual.js';
 import { type ConditionAttribute, type ConditionOperator, operatingSystemLabels } from './conditions.js';
 import {
   mailScopeLabels,
@@ -9,7 +10,6 @@ import {
 } from './enums.js';
 import { fieldLabels } from './field-labels.js';
 import { gameLabel } from './game-catalogue.js';
-import { type Label, type Locale, zhEn } from './permissions.js';
 import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
 import { constantTypeLabels } from './resources/constant.js';
 import { consumingTypeLabels, discountModeLabels, giftPackColourLabels, storeKindLabels } from './resources/store.js';

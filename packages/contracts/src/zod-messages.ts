@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { Locale } from './bilingual.js';
 import { isMessageKey, translate } from './messages.js';
-import type { Locale } from './permissions.js';
 
 /** A zod locale's message function (`z.locales.zhCN().localeError`). */
 export type ZodLocaleError = (issue: z.core.$ZodRawIssue) => string | { message: string } | undefined | null;

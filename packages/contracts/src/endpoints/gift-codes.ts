@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Label, zhEn } from '../bilingual.js';
 import { conditionsSchema, operatingSystems } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { codedValues } from '../enums.js';
@@ -10,12 +11,12 @@ import {
   optionalEnum,
   optionalIsoDate,
   optionalPlayerUserId,
+  optionalWholeNumber,
   playerUserId,
   rowId,
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { pagedList, pageQuery } from '../http.js';
-import { type Label, zhEn } from '../permissions.js';
 import { name, optionalText } from '../text.js';
 import { conditionView, rewardView } from './mail.js';
 
@@ -127,17 +128,6 @@ const channelName = z
   .trim()
   .regex(/^[\w.-]{1,40}$/, { error: 'giftCode.channelFormat' });
 
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message })
-      .optional(),
-  );
-
 const descriptionSchema = z
   .object({ 'zh-CN': optionalText(500), 'en-US': optionalText(500) })
   .default({ 'zh-CN': undefined, 'en-US': undefined });
@@ -151,14 +141,14 @@ export const giftCodeBatchBodySchema = z
     /** Shared: the code. */
     code: z.preprocess(blankToUndefined, sharedCodeSchema.optional()),
     /** Shared: redemptions in all. */
-    totalLimit: wholeNumber(1, 100_000_000, 'giftCode.totalLimit'),
+    totalLimit: optionalWholeNumber(1, 100_000_000, 'giftCode.totalLimit'),
     /** Unique: how many codes to generate. */
-    codeCount: wholeNumber(1, MAX_UNIQUE_CODES, 'giftCode.codeCount'),
+    codeCount: optionalWholeNumber(1, MAX_UNIQUE_CODES, 'giftCode.codeCount'),
     rewards: rewardsSchema.min(1, { error: 'giftCode.rewardsRequired' }),
     startAt: isoDateTime,
     endAt: isoDateTime,
     /** Redemptions one player may make of this batch. */
-    perPlayerLimit: wholeNumber(1, 100, 'giftCode.perPlayerLimit').default(1),
+    perPlayerLimit: optionalWholeNumber(1, 100, 'giftCode.perPlayerLimit').default(1),
     conditions: conditionsSchema.default([]),
     /** Empty: every platform. */
     platforms: z
@@ -285,7 +275,7 @@ export const MAX_COMEBACK_CODE_MAILS = 1000;
 
 const comebackAudienceShape = {
   batchId: rowId,
-  notLoginDays: wholeNumber(1, 3650, 'mail.notLoginDays'),
+  notLoginDays: optionalWholeNumber(1, 3650, 'mail.notLoginDays'),
   conditions: conditionsSchema.default([]),
 };
 const mailTexts = (max: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccessRule } from '../access.js';
+import { zhEn } from '../bilingual.js';
 import { canonicalLanguage, conditionAttributes, conditionOperators, conditionsSchema } from '../conditions.js';
 import { endpoint, endpointTable, type PermissionBy } from '../endpoint.js';
 import { type MailScope, mailScopes, mailStates } from '../enums.js';
@@ -12,11 +13,12 @@ import {
   optionalIsoDate,
   optionalPlayerUserId,
   optionalRowId,
+  optionalWholeNumber,
   playerUserId,
 } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../http.js';
-import { type Permission, zhEn } from '../permissions.js';
+import type { Permission } from '../permissions.js';
 import { defineResource } from '../resource.js';
 import { name, optionalText, rawText } from '../text.js';
 
@@ -114,18 +116,6 @@ const iapIdSchema = z.preprocess(
     .regex(/^[\w.-]{1,100}$/, { error: 'mail.iapId' })
     .optional(),
 );
-
-/** An optional whole number in [min, max] from a form (blank = not given); one message for every failure. */
-const optionalWholeNumber = (min: number, max: number, message: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message })
-      .optional(),
-  );
 
 /** A mail as the operator writes it (create, and the full replacement of an edit). */
 export const mailBodySchema = z

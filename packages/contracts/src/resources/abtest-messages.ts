@@ -1,4 +1,4 @@
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 
 /** Messages of the A/B tests (issue 30), spread into `messages`. */
 export const abtestMessages = {

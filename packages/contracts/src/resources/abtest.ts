@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Label, zhEn } from '../bilingual.js';
 import { storedConditionsSchema } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { audienceCountSchema } from '../endpoints/audience.js';
@@ -11,7 +12,6 @@ import {
   phaseSeed,
 } from '../experiments.js';
 import { isoDateTime, playerUserId } from '../fields.js';
-import { type Label, zhEn } from '../permissions.js';
 import { defineResource, type ResourcePermissions, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { zhEn } from '../bilingual.js';
 import { codedValues } from '../enums.js';
+import { whole } from '../fields.js';
 import { rewardsSchema } from '../game-catalogue.js';
-import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
-import { currencyCodeSchema, eachOnce, editedWith, MAX_STORE_LEVEL, storeConditionsSchema, whole } from './store.js';
+import { currencyCodeSchema, eachOnce, editedWith, MAX_STORE_LEVEL, storeConditionsSchema } from './store.js';
 
 /**
  * Activities (issue 29): purchase activities the store runs (`/purchase/product/activity`: first

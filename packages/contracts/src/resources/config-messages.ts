@@ -1,4 +1,4 @@
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 
 /** Messages of remote config (issue 11), spread into `messages`. */
 export const configMessages = {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { type Label, zhEn } from '../bilingual.js';
 import { checkConditionRule, conditionAttributes, conditionOperators, maxConditionRules } from '../conditions.js';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { codedValues } from '../enums.js';
 import { isoDateTime, playerUserId as userIdSchema } from '../fields.js';
 import { percentOperators, percentRuleSchema } from '../percent.js';
-import { type Label, zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { windowStateLabels, windowStates } from '../resource-list.js';
 import { isStorableText, optionalDocumentText } from '../text.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { optionalDocumentText } from '../text.js';
 import { MAX_JSON_VALUE, type ValueType, valueTypeError, valueTypes } from '../value-types.js';

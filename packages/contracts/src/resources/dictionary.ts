@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zhEn } from '../permissions.js';
+import { zhEn } from '../bilingual.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { optionalDocumentText } from '../text.js';
 

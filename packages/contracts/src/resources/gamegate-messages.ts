@@ -1,4 +1,4 @@
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 
 /** Messages of maintenance, version upgrade and IP country (spread into `messages`; no schemas here, so the login page's messages stay small). */
 export const gamegateMessages = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zhEn } from '../bilingual.js';
 import {
   type ConditionRule,
   checkConditionRule,
@@ -13,7 +14,6 @@ import {
 import { endpoint, endpointTable } from '../endpoint.js';
 import { upgradeLevels } from '../enums.js';
 import { isoDate, isoDateTime } from '../fields.js';
-import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 import { windowStateLabels } from '../resource-list.js';
 import { optionalDocumentText } from '../text.js';

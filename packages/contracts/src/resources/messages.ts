@@ -1,4 +1,4 @@
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 
 /** Messages of the resource kit and the resources declared with it (spread into `messages`). */
 export const resourceMessages = {

@@ -1,4 +1,4 @@
-import { type Label, zhEn } from '../permissions.js';
+import { type Label, zhEn } from '../bilingual.js';
 
 /** Messages of the store catalogue (issue 29), spread into `messages`. */
 export const storeMessages = {

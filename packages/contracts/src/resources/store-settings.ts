@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { zhEn } from '../bilingual.js';
 import { endpoint, endpointTable } from '../endpoint.js';
 import { codedValues } from '../enums.js';
+import { whole } from '../fields.js';
 import { resourceKindSchema, resourceKinds } from '../game-catalogue.js';
-import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
-import { currencyCodeSchema, editedWith, storePlatforms, whole } from './store.js';
+import { currencyCodeSchema, editedWith, storePlatforms } from './store.js';
 
 /**
  * The store's settings (issue 29): per-platform IAP settings (`/setting/config/iap`), the game

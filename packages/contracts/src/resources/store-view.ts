@@ -1,8 +1,8 @@
+import { zhEn } from '../bilingual.js';
 import { compileConditions, type PlayerAttributes, storedRules } from '../conditions.js';
 import { codedValues } from '../enums.js';
 import { fnv1a32 } from '../experiments.js';
 import type { Reward } from '../game-catalogue.js';
-import { zhEn } from '../permissions.js';
 import type { PurchaseActivity } from './activity.js';
 import type { GiftPack, PriceLevel, Product, PurchaseItem, Store, StoreRule } from './store.js';
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { type Label, zhEn } from '../bilingual.js';
 import { operatingSystems, type StoredConditionRule, storedConditionsSchema } from '../conditions.js';
 import { codedValues } from '../enums.js';
+import { whole } from '../fields.js';
 import { resourceKindSchema, rewardsSchema } from '../game-catalogue.js';
-import { type Label, type Permission, zhEn } from '../permissions.js';
-import { defineResource, resourceKeySchema } from '../resource.js';
+import type { Permission } from '../permissions.js';
+import { defineResource, type ResourcePermissions, resourceKeySchema } from '../resource.js';
 import { documentText, optionalDocumentText } from '../text.js';
 
 /**
@@ -21,10 +23,6 @@ export const storePlatformLabels: Record<StorePlatform, Label> = {
   ios: zhEn('iOS', 'iOS'),
 };
 
-/** A whole number from `min` to `max`, every refusal with the one field message. */
-export const whole = (min: number, max: number, error: string) =>
-  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-
 /** A field message on each row of `rows` (at `path`) whose value repeats an earlier row's. */
 export function eachOnce<T>(
   ctx: z.RefinementCtx,
@@ -41,6 +39,14 @@ export function eachOnce<T>(
     seen.add(value);
   });
 }
+
+/** The products' rules, which the stores (shelves of products) share. */
+const productPermissions = {
+  query: ['normalProductConfigQuery'],
+  create: ['normalProductConfigCreate'],
+  edit: ['normalProductConfigEdit'],
+  delete: ['normalProductConfigDelete'],
+} as const satisfies ResourcePermissions;
 
 /** Rules of a kind queried with one permission and created, edited and deleted with another. */
 export const editedWith = (query: Permission, edit: Permission) =>
@@ -101,12 +107,7 @@ export const priceLevelResource = defineResource({
     export: ['name', 'tier', 'platform', 'sku', 'version', 'updatedBy', 'updatedAt'],
   },
   search: ['name', 'tier', 'sku'],
-  permissions: {
-    query: ['normalProductConfigQuery'],
-    create: ['normalProductConfigCreate'],
-    edit: ['normalProductConfigEdit'],
-    delete: ['normalProductConfigDelete'],
-  },
+  permissions: productPermissions,
   versioned: true,
   gameVisible: false,
   routes: { list: 'productPriceLevel' },
@@ -263,12 +264,7 @@ export const productResource = defineResource({
     ],
   },
   search: ['name', 'title', 'description'],
-  permissions: {
-    query: ['normalProductConfigQuery'],
-    create: ['normalProductConfigCreate'],
-    edit: ['normalProductConfigEdit'],
-    delete: ['normalProductConfigDelete'],
-  },
+  permissions: productPermissions,
   versioned: true,
   gameVisible: false,
   window: true,
@@ -419,12 +415,7 @@ export const storeResource = defineResource({
     export: ['name', 'title', 'kind', 'refreshHours', 'shown', 'effectiveAt', 'expireAt', 'version', 'updatedAt'],
   },
   search: ['name', 'title'],
-  permissions: {
-    query: ['normalProductConfigQuery'],
-    create: ['normalProductConfigCreate'],
-    edit: ['normalProductConfigEdit'],
-    delete: ['normalProductConfigDelete'],
-  },
+  permissions: productPermissions,
   versioned: true,
   gameVisible: false,
   window: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { zhEn } from '../bilingual.js';
 import { codedValues } from '../enums.js';
 import { features, itemKinds, MAX_ACHIEVEMENT_LEVEL, penguinTypes } from '../game-catalogue.js';
-import { zhEn } from '../permissions.js';
 import { defineResource, resourceKeySchema, samePermission } from '../resource.js';
 import { optionalDocumentText } from '../text.js';
 
