@@ -1,4 +1,6 @@
 export * from './access.js';
+export * from './area.js';
+export * from './areas.js';
 export * from './audit-actions.js';
 export * from './bilingual.js';
 export * from './conditions.js';

@@ -1,29 +1,21 @@
 import { z } from 'zod';
-import { type Label, zhEn } from './bilingual.js';
+import type { AreaJobName } from './area.js';
+import { zhEn } from './bilingual.js';
 import { endpoint, endpointTable } from './endpoint.js';
 import { codedValues } from './enums.js';
 import { isoDate, optionalIsoDate } from './fields.js';
 import { pagedList, pageQuery } from './http.js';
+import { lateFolds } from './late-folds.js';
 
 /**
  * Jobs: work that outlives a request or runs at a time (server `platform/jobs`, on pg-boss).
- * Every job name is declared here once, with its label; the server declares the handler under
- * the same name, the jobs page filters and shows by it.
+ * Each area declares its jobs (name → label, `defineArea({ jobs })`); the server declares the
+ * handler under the same name, the jobs page filters and shows by it.
  */
-export const jobCatalogue = {
-  'players.prune': zhEn('清理玩家例行事件', 'Prune routine player events'),
-  'mail.prune': zhEn('清理过期邮件副本', 'Prune expired mail copies'),
-  'staff.prune': zhEn('清理过期会话与验证码', 'Prune expired sessions and captchas'),
-  'accessLog.prune': zhEn('清理访问日志', 'Prune the access log'),
-  'performance.prune': zhEn('清理性能数据', 'Prune performance figures'),
-  'logs.partitions': zhEn('维护日志分区（建新、删过期）', 'Maintain log partitions (create ahead, drop expired)'),
-  'dashboard.rollup': zhEn('汇总玩家活跃数据', 'Roll up player activity'),
-  'giftCodes.generate': zhEn('生成唯一兑换码', 'Generate unique gift codes'),
-  'giftCodes.prune': zhEn('清理过期的兑换失败计数', 'Prune ended gift-code attempt counters'),
-  'abtest.daily': zhEn('汇总 A/B 实验每日数据', 'Aggregate A/B experiments by day'),
-} as const satisfies Record<string, Label>;
-export type JobName = keyof typeof jobCatalogue;
-export const jobNames = Object.keys(jobCatalogue) as JobName[];
+export type JobName = AreaJobName;
+
+/** A job name (read when a request is checked: the names are a fold of every area's jobs). */
+const jobName = z.lazy(() => z.enum(lateFolds.jobNames as [JobName, ...JobName[]]));
 
 /** pg-boss's states, in its order (a job waits in `created` or `retry`). */
 export const { codes: jobStates, labels: jobStateLabels } = codedValues({
@@ -86,7 +78,7 @@ const jobCauseSchema = z.object({
 
 export const jobSummarySchema = z.object({
   id: z.string(),
-  name: z.enum(jobNames as [JobName, ...JobName[]]),
+  name: jobName,
   state: z.enum(jobStates),
   /** Runs so far (the current one included). */
   attempts: z.number().int(),
@@ -118,7 +110,7 @@ export const jobEndpoints = endpointTable({
     permission: ['jobQuery'],
     query: pageQuery.extend({
       state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(jobStates).optional()),
-      name: z.preprocess((v) => (v === '' ? undefined : v), z.enum(jobNames as [JobName, ...JobName[]]).optional()),
+      name: z.preprocess((v) => (v === '' ? undefined : v), jobName.optional()),
     }),
     response: pagedList(jobSummarySchema),
   }),

@@ -3,7 +3,7 @@ import { endpoint, endpointTable } from '../endpoint.js';
 import { registrationStates, staffStatuses } from '../enums.js';
 import { idParams, isoDate, isoDateTime, optionalIsoDate, rowId } from '../fields.js';
 import { legacyPagedList, legacyPageQuery, pagedList, pageQuery } from '../http.js';
-import { isPermission } from '../permissions.js';
+import { lateFolds } from '../late-folds.js';
 import { name, optionalText, secret, text } from '../text.js';
 
 const trimmedOptional = optionalText(200);
@@ -26,7 +26,7 @@ export const usernameSchema = z
   .trim()
   .min(1, { error: 'v.usernameRequired' })
   .regex(/^[\w.@-]{3,64}$/, { error: 'v.usernameFormat' });
-const permissionName = z.string().refine(isPermission, { error: 'v.unknownPermission' });
+const permissionName = z.string().refine((p) => lateFolds.permissions.has(p), { error: 'v.unknownPermission' });
 const roleContent = z
   .array(permissionName)
   .max(500)

@@ -1,0 +1,179 @@
+import type { z } from 'zod';
+import type { AreaDeclaration, AreaJobName, AreaMessageKey, AreaPermission, PermissionGroup } from './area.js';
+import { abtestArea } from './areas/abtest.js';
+import { activitiesArea } from './areas/activities.js';
+import { announcementsArea } from './areas/announcements.js';
+import { configArea } from './areas/config.js';
+import { contentArea } from './areas/content.js';
+import { dashboardArea } from './areas/dashboard.js';
+import { devtoolsArea } from './areas/devtools.js';
+import { gamegateArea } from './areas/gamegate.js';
+import { giftCodesArea } from './areas/gift-codes.js';
+import { guildsArea } from './areas/guilds.js';
+import { jobsArea } from './areas/jobs.js';
+import { logsArea } from './areas/logs.js';
+import { mailArea } from './areas/mail.js';
+import { minigameArea } from './areas/minigame.js';
+import { ordersArea } from './areas/orders.js';
+import { performanceArea } from './areas/performance.js';
+import { playersArea } from './areas/players.js';
+import { pushArea } from './areas/push.js';
+import { redisArea } from './areas/redis.js';
+import { serversArea } from './areas/servers.js';
+import { settingsArea } from './areas/settings.js';
+import { shellArea } from './areas/shell.js';
+import { ssoArea } from './areas/sso.js';
+import { signInArea, staffArea } from './areas/staff.js';
+import { storeArea } from './areas/store.js';
+import type { Label } from './bilingual.js';
+import type { Endpoint } from './endpoint.js';
+import { lateFolds } from './late-folds.js';
+import { platformMessages } from './platform-messages.js';
+import type { Resource } from './resource.js';
+import type { ConsoleRoute } from './routes/types.js';
+
+/**
+ * Every area of Rookery, in menu order: adding an area is writing its declaration
+ * (`areas/<area>.ts`, `defineArea`) and one line here. Each catalogue below is a fold of this list,
+ * checked when it is built (`foldAreas`): a name declared twice, a permission no area declares,
+ * a resource without its endpoints refuse to load.
+ */
+export const areas = [
+  contentArea,
+  configArea,
+  gamegateArea,
+  jobsArea,
+  signInArea,
+  dashboardArea,
+  playersArea,
+  mailArea,
+  announcementsArea,
+  storeArea,
+  giftCodesArea,
+  activitiesArea,
+  abtestArea,
+  pushArea,
+  settingsArea,
+  ordersArea,
+  guildsArea,
+  minigameArea,
+  serversArea,
+  logsArea,
+  performanceArea,
+  redisArea,
+  devtoolsArea,
+  ssoArea,
+  staffArea,
+  shellArea,
+] as const satisfies readonly AreaDeclaration[];
+
+type Area = (typeof areas)[number];
+type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** One part of every area, merged into one table with every name literal. */
+type Folded<K extends keyof AreaDeclaration> = Simplify<
+  UnionToIntersection<Area extends infer A ? (A extends { readonly [P in K]: infer T } ? T : never) : never>
+>;
+
+/** The catalogues of a list of areas, and what is wrong with them (an empty list when nothing is). */
+export function foldAreas(list: readonly AreaDeclaration[]) {
+  const problems: string[] = [];
+  const merge = <T>(part: (a: AreaDeclaration) => Readonly<Record<string, T>> | undefined, what: string) => {
+    const out: Record<string, T> = {};
+    const owner = new Map<string, string>();
+    for (const area of list)
+      for (const [name, value] of Object.entries(part(area) ?? {})) {
+        if (owner.has(name)) problems.push(`${what} ${name}: declared by ${owner.get(name)} and ${area.name}`);
+        owner.set(name, area.name);
+        out[name] = value;
+      }
+    return out;
+  };
+  const names = new Set<string>();
+  for (const area of list) {
+    if (names.has(area.name)) problems.push(`area ${area.name}: declared twice`);
+    names.add(area.name);
+  }
+  const permissionGroups = merge((a) => a.permissions, 'permission group');
+  const permissionLabels = merge<Label>(
+    (a) => Object.assign({}, ...Object.values(a.permissions ?? {}).map((g) => g.permissions)),
+    'permission',
+  );
+  const endpoints = merge((a) => a.endpoints, 'endpoint');
+  const resources = merge((a) => a.resources, 'resource');
+  const messages = merge((a) => a.messages, 'message');
+  for (const key of Object.keys(messages))
+    if (Object.hasOwn(platformMessages, key)) problems.push(`message ${key}: declared by the platform and an area`);
+  const jobs = merge((a) => a.jobs, 'job');
+  const routes = list.flatMap((a) => a.routes ?? []);
+  const routeNames = new Set<string>();
+  const walk = (rs: readonly ConsoleRoute[]) => {
+    for (const r of rs) {
+      if (routeNames.has(r.name)) problems.push(`route ${r.name}: declared twice`);
+      routeNames.add(r.name);
+      if (Array.isArray(r.auth))
+        for (const name of r.auth)
+          if (!Object.hasOwn(permissionLabels, name) && !roleNames.has(name))
+            problems.push(`route ${r.name}: unknown permission ${name}`);
+      if (r.children) walk(r.children);
+    }
+  };
+  walk(routes);
+  for (const [name, e] of Object.entries(endpoints))
+    if (Array.isArray(e.permission))
+      for (const p of e.permission as readonly string[])
+        if (!Object.hasOwn(permissionLabels, p) && !roleNames.has(p))
+          problems.push(`endpoint ${name}: unknown permission ${p}`);
+  for (const [name, r] of Object.entries(resources)) {
+    if (r.name !== name) problems.push(`resource ${name}: declared under another name (${r.name})`);
+    const list = r.spec ? r.spec.endpoints.list : `${r.name}List`;
+    if (!Object.hasOwn(endpoints, list)) problems.push(`resource ${name}: its endpoints are not in its area`);
+    for (const rule of Object.values(r.permissions))
+      for (const p of rule as readonly string[])
+        if (!Object.hasOwn(permissionLabels, p)) problems.push(`resource ${name}: unknown permission ${p}`);
+  }
+  return { permissionGroups, permissionLabels, endpoints, resources, messages, jobs, routes, problems };
+}
+
+/** The built-in role names a rule may name beside permissions (see `access.ts`). */
+const roleNames = new Set(['maxRole', 'admin', 'operation', 'developer', 'tester', 'service', 'serviceManager']);
+
+const fold = foldAreas(areas);
+if (fold.problems.length) throw new Error(`The areas do not fit together:\n${fold.problems.join('\n')}`);
+
+/** The permission tree's groups, in area order. */
+export const permissionGroups: Readonly<Record<string, PermissionGroup>> = fold.permissionGroups;
+export const permissionLabels = fold.permissionLabels as Record<AreaPermission, Label>;
+
+/** Every console and game API call, by name. */
+export const endpoints = fold.endpoints as Folded<'endpoints'> satisfies Record<string, Endpoint>;
+export type EndpointName = keyof typeof endpoints;
+
+/** Every resource declared with the kit, by name. */
+export const resources = fold.resources as Folded<'resources'>;
+export type ResourceName = keyof typeof resources;
+
+/** The kinds the game may read. */
+export const gameVisibleKinds: string[] = (
+  Object.values(resources) as Resource<string, z.ZodObject, boolean, boolean>[]
+)
+  .filter((r) => r.gameVisible)
+  .map((r) => r.name);
+
+/** Every message key of the platform and the areas, with its text in both languages. */
+export const messages = { ...platformMessages, ...fold.messages } as Record<
+  keyof typeof platformMessages | AreaMessageKey,
+  Label
+>;
+
+/** Every job name, with its label (the server declares the handler under the same name). */
+export const jobCatalogue = fold.jobs as Record<AreaJobName, Label>;
+export const jobNames = Object.keys(jobCatalogue) as AreaJobName[];
+export const allPermissions = Object.keys(permissionLabels) as AreaPermission[];
+
+lateFolds.permissions = new Set(allPermissions);
+lateFolds.gameVisibleKinds = gameVisibleKinds;
+lateFolds.jobNames = jobNames;
+
+/** The whole console route table, in menu order (each area declares its part). */
+export const routeTable: readonly ConsoleRoute[] = fold.routes;

@@ -1,0 +1,31 @@
+import { defineArea, type PermissionGroup } from '../area.js';
+import { zhEn } from '../bilingual.js';
+import { announcementRoutes } from '../routes/announcements.js';
+
+const permissions = {
+  announcement: {
+    label: zhEn('公告', 'Announcements'),
+    permissions: {
+      announcementQuery: zhEn('查询公告', 'Query announcements'),
+      announcementTmplQuery: zhEn('查询公告模板', 'Query announcement templates'),
+      announcementTmplCreate: zhEn('创建公告模板', 'Create announcement templates'),
+      announcementTmplEdit: zhEn('编辑公告模板', 'Edit announcement templates'),
+    },
+  },
+} as const satisfies Record<string, PermissionGroup>;
+
+/** Announcements (pages not built yet). */
+export const announcementsArea = defineArea({
+  name: 'announcements',
+  permissions,
+  routes: announcementRoutes,
+});
+
+declare module '../area.js' {
+  interface AreaPermissionGroups {
+    announcements: typeof permissions;
+  }
+  interface AreaRouteTables {
+    announcements: typeof announcementRoutes;
+  }
+}

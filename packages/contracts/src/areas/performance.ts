@@ -1,0 +1,26 @@
+import { defineArea } from '../area.js';
+import { type Label, zhEn } from '../bilingual.js';
+import { performanceEndpoints } from '../endpoints/performance.js';
+import { performanceRoutes } from '../routes/servers.js';
+
+const jobs = { 'performance.prune': zhEn('清理性能数据', 'Prune performance figures') } as const satisfies Record<
+  string,
+  Label
+>;
+
+/** Server performance figures. */
+export const performanceArea = defineArea({
+  name: 'performance',
+  routes: performanceRoutes,
+  endpoints: performanceEndpoints,
+  jobs,
+});
+
+declare module '../area.js' {
+  interface AreaJobs {
+    performance: typeof jobs;
+  }
+  interface AreaRouteTables {
+    performance: typeof performanceRoutes;
+  }
+}

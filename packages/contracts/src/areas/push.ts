@@ -1,0 +1,30 @@
+import { defineArea, type PermissionGroup } from '../area.js';
+import { zhEn } from '../bilingual.js';
+import { pushRoutes } from '../routes/push.js';
+
+const permissions = {
+  push: {
+    label: zhEn('推送', 'Push'),
+    permissions: {
+      pushQuery: zhEn('推送', 'Push'),
+      pushTemplateQuery: zhEn('推送模板', 'Push templates'),
+      pushTopicQuery: zhEn('推送订阅', 'Push topics'),
+    },
+  },
+} as const satisfies Record<string, PermissionGroup>;
+
+/** Push (pages not built yet). */
+export const pushArea = defineArea({
+  name: 'push',
+  permissions,
+  routes: pushRoutes,
+});
+
+declare module '../area.js' {
+  interface AreaPermissionGroups {
+    push: typeof permissions;
+  }
+  interface AreaRouteTables {
+    push: typeof pushRoutes;
+  }
+}

@@ -1,0 +1,34 @@
+import { defineArea } from '../area.js';
+import { type Label, zhEn } from '../bilingual.js';
+import { redisEndpoints } from '../endpoints/redis.js';
+import { redisRoutes } from '../routes/servers.js';
+
+/** The area's messages (keys the server sends and schemas carry). */
+export const redisMessages = {
+  'redis.notConfigured': zhEn('未配置 Redis（设置 REDIS_URL）', 'Redis is not configured (set REDIS_URL)'),
+  'redis.unavailable': zhEn('Redis 暂时无法连接', 'Redis cannot be reached right now'),
+  'redis.tooManyKeys': zhEn('一次最多删除 1000 个键', 'At most 1,000 keys at once'),
+  'redis.keyNotFound': zhEn('该键不存在', 'This key does not exist'),
+  'redis.confirmCount': zhEn('请输入要删除的键数以确认', 'Type the number of keys to delete to confirm'),
+  'redis.keyFormat': zhEn(
+    '键名不能为空，最长 512 个字符，不含控制字符',
+    'A key is 1 to 512 characters, without control characters',
+  ),
+} as const satisfies Record<string, Label>;
+
+/** Redis tools. */
+export const redisArea = defineArea({
+  name: 'redis',
+  routes: redisRoutes,
+  endpoints: redisEndpoints,
+  messages: redisMessages,
+});
+
+declare module '../area.js' {
+  interface AreaRouteTables {
+    redis: typeof redisRoutes;
+  }
+  interface AreaMessages {
+    redis: typeof redisMessages;
+  }
+}
