@@ -128,9 +128,8 @@ export function foldAreas(list: readonly AreaDeclaration[]) {
     if (r.name !== name) problems.push(`resource ${name}: declared under another name (${r.name})`);
     const list = r.spec ? r.spec.endpoints.list : `${r.name}List`;
     if (!Object.hasOwn(endpoints, list)) problems.push(`resource ${name}: its endpoints are not in its area`);
-    for (const rule of Object.values(r.permissions))
-      for (const p of rule as readonly string[])
-        if (!Object.hasOwn(permissionLabels, p)) problems.push(`resource ${name}: unknown permission ${p}`);
+    for (const p of new Set(Object.values(r.permissions).flat() as string[]))
+      if (!Object.hasOwn(permissionLabels, p)) problems.push(`resource ${name}: unknown permission ${p}`);
   }
   return { permissionGroups, permissionLabels, endpoints, resources, messages, jobs, routes, problems };
 }
