@@ -63,7 +63,9 @@ describe('shared text schemas', () => {
 
 describe('a document text says what is wrong with it', () => {
   it('too long is "too long", not "required"; missing is "required"', async () => {
-    const { dictionaryResource, constantResource } = await import('./resources/index.js');
+    // The two files alone: `resources/index.js` loads every area (the fold), slow on a busy machine.
+    const { dictionaryResource } = await import('./resources/dictionary.js');
+    const { constantResource } = await import('./resources/constant.js');
     for (const schema of [dictionaryResource.schema.shape.description, constantResource.schema.shape.description]) {
       const long = schema.safeParse('x'.repeat(501));
       expect(long.success).toBe(false);
