@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
 import { useEndpointCall } from '../../api/endpoint-query';
 import { currentLocale } from '../../i18n';
-import type { BatchAction, RowAction } from '../actions';
+import { type BatchAction, type RowAction, useMutationAction } from '../actions';
 import type { Consequence } from '../Consequence';
 import type { Field } from '../fields';
 import { formatTime } from '../format';
@@ -44,6 +44,7 @@ export function ResourceList<R extends Resource>({
   const can = useCan();
   const call = useEndpointCall();
   const endpoints = endpointsOf(resource);
+  const remove = useMutationAction(endpoints.delete);
   const list = resource.list;
   const sortable = (name: string) => Boolean(list?.sort?.includes(name));
   const locale = currentLocale();
@@ -198,16 +199,14 @@ export function ResourceList<R extends Resource>({
             ...declaredRowActions(row),
             ...(can(resource.permissions.delete)
               ? [
-                  {
+                  remove({
                     key: 'delete',
                     label: t('common.delete'),
                     danger: true,
                     confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
-                    run: async () => {
-                      await call(endpoints.delete, { params: { key: keyOf(row) } });
-                      message.success(t('resource.deleted', { entity, key: keyOf(row) }));
-                    },
-                  },
+                    input: () => ({ params: { key: keyOf(row) } }),
+                    done: t('resource.deleted', { entity, key: keyOf(row) }),
+                  }),
                 ]
               : []),
           ];
