@@ -20,8 +20,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { TimeWindowItems } from '../../crud/form-items';
 import { formatNumber } from '../../crud/format';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceFormProps, resourceScreen } from '../../crud/resource/screen';
@@ -440,14 +440,7 @@ function ExperimentForm({ itemProps, editing }: ResourceFormProps) {
       <Form.Item {...itemProps('targeting')}>
         <ConditionsEditor name="targeting" path={['targeting']} />
       </Form.Item>
-      <Space wrap>
-        <Form.Item {...itemProps('startAt')}>
-          <IsoDateTimeInput />
-        </Form.Item>
-        <Form.Item {...itemProps('endAt')}>
-          <IsoDateTimeInput />
-        </Form.Item>
-      </Space>
+      <TimeWindowItems itemProps={itemProps} />
       <Form.Item {...itemProps('coverage')}>
         <NumberInput field="coverage" precision={2} style={{ width: 160 }} data-testid="experiment-coverage" />
       </Form.Item>

@@ -12,8 +12,8 @@ import { useMayCall } from '../../access/useCan';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { useConfirmThen } from '../../crud/actions';
 import { EditPage } from '../../crud/EditPage';
+import { TimeWindowItems } from '../../crud/form-items';
 import { formatNumber, formatTime } from '../../crud/format';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { NumberInput } from '../../crud/schema-fields';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { platformOptions } from '../shared/platforms';
@@ -245,17 +245,11 @@ export default function GiftCodeEditPage() {
           <Form.Item label={t('giftCode.rewards')}>
             <RewardsEditor name="rewards" />
           </Form.Item>
-          <Space size="large" wrap>
-            <Form.Item {...itemProps('startAt')} label={t('giftCode.startAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
-            <Form.Item {...itemProps('endAt')} label={t('giftCode.endAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
+          <TimeWindowItems itemProps={itemProps} labels={[t('giftCode.startAt'), t('giftCode.endAt')]}>
             <Form.Item {...itemProps('perPlayerLimit')} label={t('giftCode.perPlayerLimit')}>
               <NumberInput field="perPlayerLimit" />
             </Form.Item>
-          </Space>
+          </TimeWindowItems>
           <Form.Item label={t('giftCode.conditions')}>
             <ConditionsEditor />
           </Form.Item>
