@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
 import type { ListRow } from '../../crud/ListPage';
 import { ValueView } from '../../crud/resource/ValueView';
+import './texts';
 
 /** Level colours: errors stand out, debug fades. */
 const levelColor: Record<string, string> = {
