@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointInput, type EndpointResponse } from '@rookery/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
-import { App, Button, Card, Form, Space, Table, type TableProps } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Form, Space, Table, type TableProps, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download';
 import { useEndpointQuery } from '../api/endpoint-query';
@@ -9,12 +10,13 @@ import { currentLocale } from '../i18n';
 import { useDeviceClass } from '../shell/device';
 import { actionColumn, type BatchAction, type RowAction, useConfirmThen } from './actions';
 import { DetailDrawer } from './DetailDrawer';
-import { displayValue, type Field, wordsText } from './fields';
+import { displayValue, type Field, type Words, wordsText } from './fields';
 import { type ListRow, listPaging, listQuery, readList } from './list-shape';
-import { type ListStateSpec, useListState } from './list-state';
+import { type ListStateSpec, type Sort, useListState } from './list-state';
 import { SearchForm } from './SearchForm';
 import { zodFieldErrors } from './schema-errors';
 import { filterNames, rangeParams, searchFilters, searchValues } from './search-values';
+import { presetRange } from './time-presets';
 import './kit-texts';
 
 export type { BatchAction, RowAction } from './actions';
@@ -54,12 +56,59 @@ interface ListPageOptions<E extends Endpoint> {
   urlPrefix?: string;
   /** A raw endpoint taking the list's query (without paging) that answers the list as a file: an export button. */
   exportEndpoint?: Endpoint;
+  /**
+   * How the list pages: `offset` (numbered pages and a total, the default), or `keyset` (a
+   * high-volume list read by key: "older" follows the answer's `nextCursor`, "newer" goes back the
+   * way it came, and the total is the planner's estimate and says so).
+   */
+  paging?: 'offset' | 'keyset';
+  /**
+   * The time window, in minutes up to now, the list opens with when the address names none (its
+   * time range search is required): written into the address in place, and given again by reset.
+   */
+  recentMinutes?: number;
+  /** What the table says when nothing matches (default: the kit's "no data"). */
+  empty?: Words;
+  testId?: string;
 }
 
+/** The columns of a list, from its fields: times in the browser's zone (named on hover), numbers right-aligned. */
+export function listColumns<Row>(
+  fields: Field<Row>[],
+  t: TFunction,
+  sort?: Sort,
+): NonNullable<TableProps<Row>['columns']> {
+  return fields
+    .filter((f) => f.column !== false)
+    .map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: f.kind === 'time' ? <span title={browserZone}>{wordsText(t, f.title)}</span> : wordsText(t, f.title),
+      width: f.width,
+      ellipsis: f.ellipsis,
+      align: f.kind === 'number' ? ('right' as const) : undefined,
+      sorter: f.sorter,
+      sortOrder: f.sorter && sort?.field === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      render: (_: unknown, row: Row) => displayValue(f, row, t),
+    }));
+}
+
+/** The answer of a keyset list: a page of rows, the cursor of the next, the estimated total. */
+type KeysetAnswer = { nextCursor?: string | null; estimatedTotal?: { value: number } };
+
+/** The filters of the last `minutes` on the list's time range search (its start and end parameters). */
+const recentFilters = <Row,>(fields: Field<Row>[], minutes: number | undefined): Record<string, string> => {
+  const range = fields.find((f) => f.search === 'timeRange');
+  if (!range || minutes === undefined) return {};
+  const [start, end] = rangeParams(range);
+  const [from, to] = presetRange(minutes, new Date());
+  return { [start]: from.toISOString(), [end]: to.toISOString() };
+};
+
 /**
- * A list screen bound to a list endpoint: search form, server-paged table with one action column,
- * and detail drawer, all from one field list. Its state (filters, page, page size, sort) lives in
- * the address; its cache key is the endpoint's name and query, so the mutations that declare
+ * The one list of the console, bound to a list endpoint: search form, server-paged table (by
+ * offset or by key) with one action column, and detail drawer, all from one field list. Its state
+ * (filters, page or cursor, page size, sort) lives in the address; its cache key is the endpoint's name and query, so the mutations that declare
  * the endpoint in `invalidates` reload it. The query is checked with the endpoint's own schema
  * before it is sent: a search the server would refuse shows its errors on the form, and a list
  * that needs a filter (a player's snapshots) stays empty until it has one.
@@ -77,6 +126,10 @@ export function ListPage<E extends Endpoint>({
   detail = true,
   urlPrefix,
   exportEndpoint,
+  paging: pagingKind = 'offset',
+  recentMinutes,
+  empty,
+  testId,
 }: ListPageProps<E>) {
   type Row = ListRow<E>;
   const { t } = useTranslation();
@@ -87,6 +140,9 @@ export function ListPage<E extends Endpoint>({
   const [shown, setShown] = useState<Row>();
   const [exporting, setExporting] = useState(false);
   const phone = useDeviceClass() === 'mobile';
+  const keyset = pagingKind === 'keyset';
+  // A keyset list's way back: the cursors of the pages before this one.
+  const [back, setBack] = useState<string[]>([]);
 
   const paging = useMemo(() => listPaging(endpoint), [endpoint]);
   // The spec is keyed by its content: features may rebuild `fields` on every render.
@@ -95,12 +151,25 @@ export function ListPage<E extends Endpoint>({
     searchFilters(initialSearch ?? {}, fields),
     paging.defaultPageSize,
     urlPrefix,
+    keyset,
   ]);
   const spec = useMemo<ListStateSpec>(() => {
-    const [names, filters, pageSize, prefix] = JSON.parse(specKey);
-    return { filterNames: names, defaults: { filters, page: 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE }, prefix };
+    const [names, filters, pageSize, prefix, byKey] = JSON.parse(specKey);
+    return {
+      filterNames: names,
+      defaults: { filters, page: 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE },
+      prefix,
+      keyset: byKey,
+    };
   }, [specKey]);
-  const { state, search, turn } = useListState(spec);
+  const { state, search, turn, complete, turnTo } = useListState(spec);
+
+  // A required time range the address lacks: the recent window, in place.
+  const missingWindow = Object.keys(recentFilters(fields, recentMinutes)).some((name) => !state.filters[name]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the window goes missing; `fields` may be rebuilt per render
+  useEffect(() => {
+    if (missingWindow) complete(recentFilters(fields, recentMinutes));
+  }, [missingWindow, complete]);
   // Keyed by content: the form follows the address, not every render of `fields`.
   const filtersKey = JSON.stringify(state.filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`; `fields` may be rebuilt per render
@@ -110,10 +179,12 @@ export function ListPage<E extends Endpoint>({
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
   const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
     enabled: checked.success,
+    // The previous page stays on screen while the next loads.
     placeholderData: keepPreviousData,
   });
   const data = checked.success ? list.data : undefined;
   const { rows, total } = data ? readList<Row>(data) : { rows: [] as Row[], total: 0 };
+  const byKey = data as KeysetAnswer | undefined;
   const context: ListContext<E> = { data, query: query as QueryInput<E> };
 
   const submit = (values: Record<string, unknown>) => {
@@ -139,22 +210,11 @@ export function ListPage<E extends Endpoint>({
       for (const text of [...formErrors, ...elsewhere]) message.warning(text);
       return;
     }
+    setBack([]);
     search(filters);
   };
 
-  const columns: NonNullable<TableProps<Row>['columns']> = fields
-    .filter((f) => f.column !== false)
-    .map((f) => ({
-      key: f.name,
-      dataIndex: f.name,
-      // Times show in the browser's zone; the header names it on hover.
-      title: f.kind === 'time' ? <span title={browserZone}>{wordsText(t, f.title)}</span> : wordsText(t, f.title),
-      width: f.width,
-      align: f.kind === 'number' ? ('right' as const) : undefined,
-      sorter: f.sorter,
-      sortOrder: f.sorter && state.sort?.field === f.name ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_: unknown, row: Row) => displayValue(f, row, t),
-    }));
+  const columns = listColumns(fields, t, state.sort);
   if (rowActions || detail)
     columns.push(
       actionColumn<Row>({
@@ -168,7 +228,7 @@ export function ListPage<E extends Endpoint>({
     );
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={testId}>
       <SearchForm<Row>
         form={form}
         name={`${urlPrefix ?? endpoint.name}-search`}
@@ -177,20 +237,26 @@ export function ListPage<E extends Endpoint>({
         onSearch={submit}
         onReset={() => {
           form.resetFields();
-          search(searchFilters(initialSearch ?? {}, fields));
+          setBack([]);
+          search({ ...searchFilters(initialSearch ?? {}, fields), ...recentFilters(fields, recentMinutes) });
         }}
       />
       <Card size="small">
-        {(toolbar || batchActions || exportEndpoint) && (
+        {(toolbar || batchActions || exportEndpoint || keyset) && (
           <Space style={{ marginBottom: 12 }} wrap>
             {toolbar}
+            {keyset && (
+              <Typography.Text type="secondary" data-testid="list-estimate">
+                {byKey?.estimatedTotal ? t('list.estimated', { count: byKey.estimatedTotal.value }) : ''}
+              </Typography.Text>
+            )}
             {exportEndpoint && (
               <Button
                 loading={exporting}
                 disabled={!checked.success}
                 data-testid="list-export"
                 onClick={() => {
-                  const { page: _p, pageNum: _n, pageSize: _s, ...filters } = query;
+                  const { page: _p, pageNum: _n, pageSize: _s, cursor: _c, ...filters } = query;
                   setExporting(true);
                   download(exportEndpoint, { query: filters }, `${endpoint.name}.csv`)
                     .catch(() => undefined)
@@ -221,11 +287,17 @@ export function ListPage<E extends Endpoint>({
         )}
         <Table<Row>
           rowKey={rowKey}
-          size="middle"
+          size={keyset ? 'small' : 'middle'}
           columns={columns}
           dataSource={rows}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
+          // antd's Empty words it in the description colour (AA); a bare string takes the disabled grey.
+          locale={
+            empty === undefined
+              ? undefined
+              : { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={wordsText(t, empty)} /> }
+          }
           rowSelection={
             batchActions
               ? {
@@ -234,13 +306,15 @@ export function ListPage<E extends Endpoint>({
                 }
               : undefined
           }
-          pagination={{
-            current: state.page,
-            pageSize: state.pageSize,
-            total,
-            showSizeChanger: true,
-            showTotal: (count) => t('common.total', { total: count }),
-          }}
+          pagination={
+            !keyset && {
+              current: state.page,
+              pageSize: state.pageSize,
+              total,
+              showSizeChanger: true,
+              showTotal: (count) => t('common.total', { total: count }),
+            }
+          }
           onChange={(pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;
             turn(
@@ -250,6 +324,39 @@ export function ListPage<E extends Endpoint>({
             );
           }}
         />
+        {keyset && (
+          <Space style={{ marginTop: 12 }} wrap>
+            <Button
+              disabled={!state.cursor}
+              onClick={() => {
+                setBack([]);
+                turnTo(undefined);
+              }}
+            >
+              {t('list.newest')}
+            </Button>
+            <Button
+              disabled={!state.cursor}
+              data-testid="list-newer"
+              onClick={() => {
+                setBack(back.slice(0, -1));
+                turnTo(back.at(-1) || undefined);
+              }}
+            >
+              {t('list.newer')}
+            </Button>
+            <Button
+              disabled={!byKey?.nextCursor}
+              data-testid="list-older"
+              onClick={() => {
+                setBack([...back, state.cursor ?? '']);
+                turnTo(byKey?.nextCursor ?? undefined);
+              }}
+            >
+              {t('list.older')}
+            </Button>
+          </Space>
+        )}
       </Card>
       <DetailDrawer fields={fields} row={shown} onClose={() => setShown(undefined)} />
     </Space>

@@ -1,6 +1,8 @@
+import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
 import { App, Button, Dropdown, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../api/endpoint-query';
 import { refusalsShownInPlace } from '../api/request';
 import { type Consequence, isRefusal, useConfirm } from './Consequence';
 
@@ -49,6 +51,30 @@ export function useConfirmThen() {
       }
     })().catch(() => undefined);
   };
+}
+
+/** A row action that calls one mutation endpoint: what it sends for the row, and what it says when done. */
+export type MutationAction<E, Row> = Omit<RowAction<Row>, 'run'> & {
+  input: (row: Row) => EndpointInput<E>;
+  /** The notice once the endpoint answered (its answer at hand: counts of what changed). */
+  done: string | ((answer: EndpointResponse<E>, row: Row) => string);
+};
+
+/**
+ * Row actions over one mutation endpoint: confirm (the list's `useConfirmThen`, so a refusal stays
+ * in the confirmation), call, then say it is done. The lists the endpoint declares in
+ * `invalidates` reload.
+ */
+export function useMutationAction<E extends Endpoint>(endpoint: E) {
+  const mutation = useEndpointMutation(endpoint);
+  const { message } = App.useApp();
+  return <Row,>({ input, done, ...action }: MutationAction<E, Row>): RowAction<Row> => ({
+    ...action,
+    run: async (row) => {
+      const answer = await mutation.mutateAsync(input(row));
+      void message.success(typeof done === 'string' ? done : done(answer, row));
+    },
+  });
 }
 
 /** The one action column of a list, last: the detail link, then the row's own actions. */

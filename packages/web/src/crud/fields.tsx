@@ -41,6 +41,8 @@ export interface Field<Row> {
   detail?: boolean;
   sorter?: boolean;
   width?: number;
+  /** A long text cut to its column's width (a log message). */
+  ellipsis?: boolean;
   render?: (row: Row, t: TFunction) => ReactNode;
   /** How the detail view shows it, when not as in the table (e.g. a text per language as rows). */
   detailRender?: (row: Row, t: TFunction) => ReactNode;

@@ -47,6 +47,33 @@ export function UntilItem({ itemProps, label }: ItemProps) {
 }
 
 /**
+ * A time window: its start and end side by side (`startAt`/`endAt` unless named), ISO-8601 on the
+ * wire, labelled by the form's `itemProps` unless `labels` are given; `children` share the row.
+ */
+export function TimeWindowItems({
+  itemProps,
+  names = ['startAt', 'endAt'],
+  labels,
+  children,
+}: {
+  itemProps: SchemaForm<any>['itemProps'];
+  names?: readonly [string, string];
+  labels?: readonly [string, string];
+  children?: ReactNode;
+}) {
+  return (
+    <Space size="large" wrap>
+      {names.map((name, i) => (
+        <Form.Item key={name} {...itemProps(name)} {...(labels ? { label: labels[i] } : {})}>
+          <IsoDateTimeInput />
+        </Form.Item>
+      ))}
+      {children}
+    </Space>
+  );
+}
+
+/**
  * The inputs of one field made of parts (a price: kind and amount), inside the field's
  * `Form.Item`: each part is its own named item with its own accessible name. The field's item
  * hands its child an id and `aria-*` state meant for one input; a group is no input, so they

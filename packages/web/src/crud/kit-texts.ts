@@ -23,6 +23,10 @@ const zhCN = {
     actionItems: '对象',
     actionWhat: '结果',
     actionDone: '{{action}}：{{changed}} 个已更改，{{unchanged}} 个未变',
+    estimated: '约 {{count}} 条（估算）',
+    newer: '较新',
+    older: '较早',
+    newest: '回到最新',
   },
   resource: {
     search: '搜索',
@@ -87,6 +91,10 @@ const enUS: typeof zhCN = {
     actionItems: 'Items',
     actionWhat: 'What happens',
     actionDone: '{{action}}: {{changed}} changed, {{unchanged}} unchanged',
+    estimated: 'About {{count}} entries (estimate)',
+    newer: 'Newer',
+    older: 'Older',
+    newest: 'Back to newest',
   },
   resource: {
     search: 'Search',

@@ -65,6 +65,7 @@ export function listQuery(
     page: number;
     pageSize: number;
     sort?: { field: string; order: 'asc' | 'desc' };
+    cursor?: string;
   },
   fixed: Record<string, unknown> = {},
 ): Record<string, unknown> {
@@ -77,5 +78,6 @@ export function listQuery(
     query.sort = state.sort.field;
     query.order = state.sort.order;
   }
+  if (state.cursor) query.cursor = state.cursor;
   return query;
 }

@@ -70,4 +70,21 @@ describe('list state in the address', () => {
     expect(state.filters).toEqual({ userId: '42', reviewed: 'false' });
     expect(state.sort).toEqual({ field: 'userId', order: 'desc' });
   });
+
+  it('a keyset list keeps its cursor in the address; an offset list leaves a `cursor` alone', () => {
+    const keyset: ListStateSpec = { ...spec, keyset: true };
+    const state: ListState = {
+      filters: { start: 'a', end: 'b', reviewed: 'false' },
+      page: 1,
+      pageSize: 10,
+      cursor: 'k1',
+    };
+    const params = writeListState(new URLSearchParams(), state, keyset);
+    expect(params.toString()).toBe('start=a&end=b&cursor=k1');
+    expect(readListState(params, keyset)).toEqual(state);
+    // The newest page: no cursor written.
+    expect(writeListState(params, { ...state, cursor: undefined }, keyset).toString()).toBe('start=a&end=b');
+    expect(readListState(new URLSearchParams('cursor=k1'), spec).cursor).toBeUndefined();
+    expect(writeListState(new URLSearchParams('cursor=k1'), state, spec).get('cursor')).toBe('k1');
+  });
 });

@@ -22,6 +22,8 @@ export interface ListState {
   page: number;
   pageSize: number;
   sort?: Sort;
+  /** A keyset list's page: the cursor its answer gave for the rows after the shown ones. */
+  cursor?: string;
 }
 
 export interface ListStateSpec {
@@ -30,6 +32,8 @@ export interface ListStateSpec {
   /** What the list shows when the address says nothing. */
   defaults: ListState;
   prefix?: string;
+  /** Paged by key: the page is a `cursor` in the address, not a number. */
+  keyset?: boolean;
 }
 
 const positive = (text: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
@@ -55,6 +59,7 @@ export function readListState(params: URLSearchParams, spec: ListStateSpec): Lis
     page: positive(at('page'), 1),
     pageSize: positive(at('pageSize'), spec.defaults.pageSize, MAX_PAGE_SIZE),
     sort: field === null ? spec.defaults.sort : field ? { field, order: order === 'asc' ? 'asc' : 'desc' } : undefined,
+    ...(spec.keyset && at('cursor') ? { cursor: at('cursor') as string } : {}),
   };
 }
 
@@ -62,7 +67,8 @@ export function readListState(params: URLSearchParams, spec: ListStateSpec): Lis
 export function writeListState(params: URLSearchParams, state: ListState, spec: ListStateSpec): URLSearchParams {
   const key = (name: string) => (spec.prefix ? `${spec.prefix}.${name}` : name);
   const next = new URLSearchParams(params);
-  for (const name of [...spec.filterNames, 'page', 'pageSize', 'sort', 'order']) next.delete(key(name));
+  for (const name of [...spec.filterNames, 'page', 'pageSize', 'sort', 'order', ...(spec.keyset ? ['cursor'] : [])])
+    next.delete(key(name));
   for (const name of spec.filterNames) {
     const value = state.filters[name] ?? '';
     if (value !== (spec.defaults.filters[name] ?? '')) next.set(key(name), value);
@@ -75,6 +81,7 @@ export function writeListState(params: URLSearchParams, state: ListState, spec: 
     next.set(key('sort'), sort.field);
     next.set(key('order'), sort.order);
   } else if (!sort && defaultSort) next.set(key('sort'), '');
+  if (spec.keyset && state.cursor) next.set(key('cursor'), state.cursor);
   return next;
 }
 
@@ -91,16 +98,26 @@ export function useListState(spec: ListStateSpec) {
   useEffect(() => setPending(undefined), [params]);
   const state = pending ?? fromAddress;
   const go = useCallback(
-    (next: ListState) => {
+    (next: ListState, replace = false) => {
       setPending(next);
-      setParams((current) => writeListState(current, next, spec));
+      setParams((current) => writeListState(current, next, spec), { replace });
     },
     [setParams, spec],
   );
   return {
     state,
     /** New filters: back to the first page. */
-    search: useCallback((filters: Record<string, string>) => go({ ...state, filters, page: 1 }), [go, state]),
+    search: useCallback(
+      (filters: Record<string, string>) => go({ ...state, filters, page: 1, cursor: undefined }),
+      [go, state],
+    ),
+    /** Filters the address lacked and the list needs (a keyset list's time window), in place: no new entry. */
+    complete: useCallback(
+      (filters: Record<string, string>) => go({ ...state, filters: { ...state.filters, ...filters } }, true),
+      [go, state],
+    ),
+    /** A keyset list's page: the rows after `cursor`, or the newest without one. */
+    turnTo: useCallback((cursor: string | undefined) => go({ ...state, cursor }), [go, state]),
     /** Another page, page size or sort. */
     turn: useCallback(
       (page: number, pageSize: number, sort: Sort | undefined) =>

@@ -1,9 +1,14 @@
 import {
+  activityRewardResource,
   configResource,
   dictionaryResource,
   experimentResource,
+  giftCodeBatchBodySchema,
+  giftCodeComebackMailBodySchema,
   mailBodySchema,
   playerEndpoints,
+  priceSchema,
+  productResource,
   staffEndpoints,
   templateBodySchema,
 } from '@rookery/contracts';
@@ -54,6 +59,9 @@ describe('a field widget comes from the schema', () => {
     expect(widgetOf(schema, ['free'])).toEqual({ kind: 'text', max: undefined });
     expect(widgetOf(schema, ['count'])).toEqual({ kind: 'number', min: 1, max: 10, integer: true });
     expect(widgetOf(schema, ['ratio'])).toMatchObject({ kind: 'number', integer: false });
+    // An exclusive bound of a decimal stays the bound; of a whole number, it is the next one.
+    expect(widgetOf(schema, ['ratio'])).toMatchObject({ min: 0, max: 1 });
+    expect(widgetOf(z.object({ n: z.number().int().positive() }), ['n'])).toMatchObject({ min: 1, integer: true });
     expect(widgetOf(schema, ['on'])).toEqual({ kind: 'boolean' });
     expect(widgetOf(schema, ['platform'])).toEqual({ kind: 'enum', values: ['android', 'ios'] });
     expect(widgetOf(schema, ['at'])).toEqual({ kind: 'time' });
@@ -65,5 +73,29 @@ describe('a field widget comes from the schema', () => {
   it('reads a resource declaration the same way', () => {
     expect(widgetOf(dictionaryResource.body, ['zh-CN'])).toEqual({ kind: 'longText', max: 2000 });
     expect(widgetOf(dictionaryResource.body, ['description'])).toEqual({ kind: 'longText', max: 500 });
+  });
+});
+
+describe('the bounds the forms read from the contracts (none restated by hand)', () => {
+  const range = (schema: unknown, path: (string | number)[]) => {
+    const w = widgetOf(schema, path);
+    return w.kind === 'number' ? [w.min, w.max, w.integer] : w.kind;
+  };
+  it('A/B tests: weights, traffic, forced players', () => {
+    expect(range(experimentResource.body, ['variations', 0, 'weight'])).toEqual([1, 99, false]);
+    expect(range(experimentResource.body, ['coverage'])).toEqual([0.01, 100, false]);
+    expect(range(experimentResource.body, ['forced', 0, 'userId'])).toEqual([1, Number.MAX_SAFE_INTEGER, true]);
+  });
+  it('gift codes: count, limits, days', () => {
+    expect(range(giftCodeBatchBodySchema, ['codeCount'])).toEqual([1, 1_000_000, true]);
+    expect(range(giftCodeBatchBodySchema, ['totalLimit'])).toEqual([1, 100_000_000, true]);
+    expect(range(giftCodeBatchBodySchema, ['perPlayerLimit'])).toEqual([1, 100, true]);
+    expect(range(giftCodeComebackMailBodySchema, ['notLoginDays'])).toEqual([1, 3650, true]);
+  });
+  it('store: level cap, cost, price, goals', () => {
+    expect(range(productResource.body, ['maxLevel'])).toEqual([0, 1000, true]);
+    expect(range(productResource.body, ['cost', 'amount'])).toEqual([1, 1_000_000_000, true]);
+    expect(range(priceSchema, ['amount'])).toEqual([0, 1_000_000, false]);
+    expect(range(activityRewardResource.body, ['rows', 0, 'goal'])).toEqual([1, 1_000_000_000, true]);
   });
 });

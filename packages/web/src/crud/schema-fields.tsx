@@ -1,4 +1,4 @@
-import { Input, type InputProps } from 'antd';
+import { Input, InputNumber, type InputNumberProps, type InputProps } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import { createContext, useContext } from 'react';
 import type { z } from 'zod';
@@ -78,14 +78,18 @@ export function widgetOf(schema: unknown, path: readonly (string | number)[]): S
     return max !== undefined && max >= LONG_TEXT_FROM ? { kind: 'longText', max } : { kind: 'text', max };
   }
   if (def.type === 'number') {
+    const checks = checksOf(def).map((c) => c._zod.def);
+    const integer =
+      def.format === 'safeint' ||
+      def.format === 'int32' ||
+      checks.some((d) => d.check === 'number_format' && (d.format === 'safeint' || d.format === 'int32'));
+    // An exclusive bound is the next whole number for a whole one; a decimal keeps the bound (the schema says why).
+    const step = (d: (typeof checks)[number]) => (d.inclusive || !integer ? 0 : 1);
     let min: number | undefined;
     let max: number | undefined;
-    let integer = def.format === 'safeint' || def.format === 'int32';
-    for (const c of checksOf(def)) {
-      const d = c._zod.def;
-      if (d.check === 'greater_than') min = Number(d.value) + (d.inclusive ? 0 : 1);
-      if (d.check === 'less_than') max = Number(d.value) - (d.inclusive ? 0 : 1);
-      if (d.check === 'number_format' && (d.format === 'safeint' || d.format === 'int32')) integer = true;
+    for (const d of checks) {
+      if (d.check === 'greater_than') min = Number(d.value) + step(d);
+      if (d.check === 'less_than') max = Number(d.value) - step(d);
     }
     return { kind: 'number', min, max, integer };
   }
@@ -121,6 +125,22 @@ export function TextInput({ field, schema, ...props }: InputProps & { field: Fie
   const form = useContext(FormSchema);
   const max = textLimit(schema ?? form, asPath(field));
   return <Input count={counter(max)} {...props} />;
+}
+
+/**
+ * A number field of the form's schema: its lowest and highest values, and whether it is whole, come
+ * from the schema (`schema` names it for a field whose form does not), so no form restates them.
+ */
+export function NumberInput({
+  field,
+  schema,
+  ...props
+}: InputNumberProps<number> & { field: FieldPath; schema?: unknown }) {
+  const form = useContext(FormSchema);
+  const widget = widgetOf(schema ?? form, asPath(field));
+  const bounds =
+    widget.kind === 'number' ? { min: widget.min, max: widget.max, precision: widget.integer ? 0 : undefined } : {};
+  return <InputNumber<number> {...bounds} {...props} />;
 }
 
 /** A long text field of the form's schema: its limit and counter come from the schema. */

@@ -7,7 +7,7 @@ import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { type Words, wordsText } from '../fields';
-import { IsoDateTimeInput } from '../IsoDateTimeInput';
+import { TimeWindowItems } from '../form-items';
 import { SchemaField } from '../SchemaField';
 import { SchemaFormShell } from '../SchemaFormShell';
 import { useSchemaForm } from '../useSchemaForm';
@@ -99,14 +99,11 @@ export function ResourceForm<R extends Resource>({
         <DeclaredFields screen={screen} itemProps={labelledItemProps} form={form} editing={Boolean(current)} />
       )}
       {resource.window && (
-        <Space wrap>
-          <Form.Item {...itemProps('effectiveAt')} label={t('resource.effectiveAt')}>
-            <IsoDateTimeInput />
-          </Form.Item>
-          <Form.Item {...itemProps('expireAt')} label={t('resource.expireAt')}>
-            <IsoDateTimeInput />
-          </Form.Item>
-        </Space>
+        <TimeWindowItems
+          itemProps={itemProps}
+          names={['effectiveAt', 'expireAt']}
+          labels={[t('resource.effectiveAt'), t('resource.expireAt')]}
+        />
       )}
       {resource.versioned && (
         <Form.Item {...itemProps('comment')} label={t('resource.comment')} extra={t('resource.commentHint')}>

@@ -1,25 +1,20 @@
 import { type ListAction, pathTo, type Resource } from '@rookery/contracts';
-import { App, Button, Drawer, Space, Tag } from 'antd';
+import { App, Button, Drawer, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
 import { useEndpointCall } from '../../api/endpoint-query';
 import { currentLocale } from '../../i18n';
-import type { BatchAction, RowAction } from '../actions';
+import { type BatchAction, type RowAction, useMutationAction } from '../actions';
 import type { Consequence } from '../Consequence';
-import type { Field } from '../fields';
-import { formatTime } from '../format';
 import { ListPage } from '../ListPage';
-import { endpointsOf, windowState } from './endpoints';
-import { declaredFilterFields } from './list-fields';
-import { fieldWords, ResourceForm } from './ResourceForm';
+import { endpointsOf } from './endpoints';
+import { type ResourceRow, resourceListFields } from './list-declaration';
+import { ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
 import type { ResourceItem, ResourceScreen } from './screen';
-import { ValueView } from './ValueView';
 import '../kit-texts';
-
-const windowColors = { scheduled: 'gold', active: 'green', expired: 'default', always: 'blue' } as const;
 
 /**
  * The list screen of any resource: search, paging, the declared list fields, version and who
@@ -44,77 +39,18 @@ export function ResourceList<R extends Resource>({
   const can = useCan();
   const call = useEndpointCall();
   const endpoints = endpointsOf(resource);
+  const remove = useMutationAction(endpoints.delete);
   const list = resource.list;
-  const sortable = (name: string) => Boolean(list?.sort?.includes(name));
   const locale = currentLocale();
   const [editing, setEditing] = useState<{ item?: ResourceItem<R> }>();
   const [history, setHistory] = useState<string>();
-  type Row = ResourceItem<R> & Record<string, unknown>;
+  type Row = ResourceRow<R>;
   const entity = t(screen.entity);
   const keyOf = (row: Row) => String(row[resource.key]);
   const routes = screen.part?.routes ?? resource.routes;
   const editRoute = routes?.edit;
 
-  const fields: Field<Row>[] = [
-    { name: 'search', title: 'resource.search', search: 'text', column: false, detail: false },
-    // A part's fixed query is not offered again as a filter.
-    ...declaredFilterFields<Row>(resource).filter(
-      (f) => ![f.filter, ...(f.range ?? [])].some((p) => p !== undefined && p in (screen.part?.fixed ?? {})),
-    ),
-    ...resource.listFields.map(
-      (name): Field<Row> => ({
-        name,
-        title: fieldWords(screen, name) ?? name,
-        sorter: sortable(name),
-        render: (row, tf) =>
-          screen.render?.[name as keyof typeof screen.render]?.(row, tf) ?? (
-            <ValueView value={row[name]} compact={name !== resource.key} />
-          ),
-      }),
-    ),
-    ...(resource.window
-      ? [
-          {
-            name: 'window',
-            title: 'resource.window',
-            render: (row: Row) => {
-              const state = windowState(row);
-              return <Tag color={windowColors[state]}>{t(`resource.windowStates.${state}`)}</Tag>;
-            },
-          },
-          { name: 'effectiveAt', title: 'resource.effectiveAt', kind: 'time' as const, column: false },
-          { name: 'expireAt', title: 'resource.expireAt', kind: 'time' as const, column: false },
-        ]
-      : []),
-    // Served by the server at its clock; coded values as their labels.
-    ...Object.entries(list?.computed ?? {}).map(
-      ([name, c]): Field<Row> => ({
-        name,
-        title: c.label,
-        kind: c.number ? 'number' : undefined,
-        render: (row) => {
-          const value = row[name];
-          const label = c.values && typeof value === 'string' ? c.values[value] : undefined;
-          return label ? (
-            <Tag color={windowColors[value as keyof typeof windowColors]} data-testid={`computed-${name}`}>
-              {label[locale]}
-            </Tag>
-          ) : (
-            <span data-testid={`computed-${name}`}>{value === undefined || value === null ? '-' : String(value)}</span>
-          );
-        },
-      }),
-    ),
-    ...(resource.versioned ? [{ name: 'version', title: 'resource.version' }] : []),
-    { name: 'updatedBy', title: 'resource.updatedBy' },
-    {
-      name: 'updatedAt',
-      title: 'resource.updatedAt',
-      kind: 'time',
-      sorter: sortable('updatedAt'),
-      render: (row: Row) => formatTime(row.updatedAt as string),
-    },
-  ];
+  const fields = resourceListFields(screen, t);
 
   /** A declared action over some items: its consequence stated, then its endpoint. */
   const allowed = Object.entries(list?.actions ?? {}).filter(([, a]) => can(a.permission));
@@ -198,16 +134,14 @@ export function ResourceList<R extends Resource>({
             ...declaredRowActions(row),
             ...(can(resource.permissions.delete)
               ? [
-                  {
+                  remove({
                     key: 'delete',
                     label: t('common.delete'),
                     danger: true,
                     confirm: () => t('resource.deleteConfirm', { entity, key: keyOf(row) }),
-                    run: async () => {
-                      await call(endpoints.delete, { params: { key: keyOf(row) } });
-                      message.success(t('resource.deleted', { entity, key: keyOf(row) }));
-                    },
-                  },
+                    input: () => ({ params: { key: keyOf(row) } }),
+                    done: t('resource.deleted', { entity, key: keyOf(row) }),
+                  }),
                 ]
               : []),
           ];

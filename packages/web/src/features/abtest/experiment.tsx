@@ -14,18 +14,18 @@ import {
   metricLabel,
   pathTo,
 } from '@rookery/contracts';
-import { Alert, Button, Checkbox, Descriptions, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { TimeWindowItems } from '../../crud/form-items';
 import { formatNumber } from '../../crud/format';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceFormProps, resourceScreen } from '../../crud/resource/screen';
-import { LongText, TextInput } from '../../crud/schema-fields';
+import { LongText, NumberInput, TextInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
@@ -234,9 +234,8 @@ export function VariationsEditor({ weightsOnly = false }: { weightsOnly?: boolea
                   label={t('abtest.variations.weight')}
                   style={{ marginBottom: 8 }}
                 >
-                  <InputNumber<number>
-                    min={1}
-                    max={99}
+                  <NumberInput
+                    field={['variations', row.name, 'weight']}
                     precision={2}
                     style={{ width: 120 }}
                     data-testid={`variation-weight-${i}`}
@@ -335,10 +334,9 @@ function ForcedEditor() {
           {rows.map((row) => (
             <Space key={row.key} wrap align="baseline">
               <Form.Item name={[row.name, 'userId']} style={{ marginBottom: 0 }}>
-                <InputNumber<number>
+                <NumberInput
+                  field={['forced', row.name, 'userId']}
                   aria-label={t('abtest.forced.userId')}
-                  min={1}
-                  precision={0}
                   style={{ width: 200 }}
                 />
               </Form.Item>
@@ -442,22 +440,9 @@ function ExperimentForm({ itemProps, editing }: ResourceFormProps) {
       <Form.Item {...itemProps('targeting')}>
         <ConditionsEditor name="targeting" path={['targeting']} />
       </Form.Item>
-      <Space wrap>
-        <Form.Item {...itemProps('startAt')}>
-          <IsoDateTimeInput />
-        </Form.Item>
-        <Form.Item {...itemProps('endAt')}>
-          <IsoDateTimeInput />
-        </Form.Item>
-      </Space>
+      <TimeWindowItems itemProps={itemProps} />
       <Form.Item {...itemProps('coverage')}>
-        <InputNumber<number>
-          min={0.01}
-          max={100}
-          precision={2}
-          style={{ width: 160 }}
-          data-testid="experiment-coverage"
-        />
+        <NumberInput field="coverage" precision={2} style={{ width: 160 }} data-testid="experiment-coverage" />
       </Form.Item>
       <Form.Item {...itemProps('variations')}>
         <VariationsEditor />
@@ -566,13 +551,7 @@ export const trafficScreen = resourceScreen({
       <>
         <KeptFields except={['variations', 'coverage']} />
         <Form.Item {...itemProps('coverage')} extra={t('abtest.traffic.coverageHint')}>
-          <InputNumber<number>
-            min={0.01}
-            max={100}
-            precision={2}
-            style={{ width: 160 }}
-            data-testid="traffic-coverage"
-          />
+          <NumberInput field="coverage" precision={2} style={{ width: 160 }} data-testid="traffic-coverage" />
         </Form.Item>
         <Form.Item label={t('abtest.traffic.weights')}>
           <VariationsEditor weightsOnly />

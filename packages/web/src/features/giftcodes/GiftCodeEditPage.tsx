@@ -5,28 +5,16 @@ import {
   giftCodeKinds,
   pathTo,
 } from '@rookery/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Progress, Radio, Select, Space, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../access/useCan';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { useConfirmThen } from '../../crud/actions';
 import { EditPage } from '../../crud/EditPage';
+import { TimeWindowItems } from '../../crud/form-items';
 import { formatNumber, formatTime } from '../../crud/format';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
+import { NumberInput } from '../../crud/schema-fields';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { platformOptions } from '../shared/platforms';
 import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
@@ -227,10 +215,8 @@ export default function GiftCodeEditPage() {
             {({ getFieldValue }) =>
               getFieldValue('kind') === 'unique' ? (
                 <Form.Item {...itemProps('codeCount')} label={t('giftCode.codeCount')}>
-                  <InputNumber<number>
-                    min={1}
-                    max={1_000_000}
-                    precision={0}
+                  <NumberInput
+                    field="codeCount"
                     disabled={Boolean(b)}
                     style={{ width: 200 }}
                     data-testid="giftcode-count"
@@ -242,13 +228,7 @@ export default function GiftCodeEditPage() {
                     <Input style={{ width: 260 }} data-testid="giftcode-code" />
                   </Form.Item>
                   <Form.Item {...itemProps('totalLimit')} label={t('giftCode.totalLimit')}>
-                    <InputNumber<number>
-                      min={1}
-                      max={100_000_000}
-                      precision={0}
-                      style={{ width: 200 }}
-                      data-testid="giftcode-limit"
-                    />
+                    <NumberInput field="totalLimit" style={{ width: 200 }} data-testid="giftcode-limit" />
                   </Form.Item>
                 </Space>
               )
@@ -265,17 +245,11 @@ export default function GiftCodeEditPage() {
           <Form.Item label={t('giftCode.rewards')}>
             <RewardsEditor name="rewards" />
           </Form.Item>
-          <Space size="large" wrap>
-            <Form.Item {...itemProps('startAt')} label={t('giftCode.startAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
-            <Form.Item {...itemProps('endAt')} label={t('giftCode.endAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
+          <TimeWindowItems itemProps={itemProps} labels={[t('giftCode.startAt'), t('giftCode.endAt')]}>
             <Form.Item {...itemProps('perPlayerLimit')} label={t('giftCode.perPlayerLimit')}>
-              <InputNumber<number> min={1} max={100} precision={0} />
+              <NumberInput field="perPlayerLimit" />
             </Form.Item>
-          </Space>
+          </TimeWindowItems>
           <Form.Item label={t('giftCode.conditions')}>
             <ConditionsEditor />
           </Form.Item>

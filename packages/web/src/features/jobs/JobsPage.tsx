@@ -13,12 +13,13 @@ import {
   SCHEDULED_JOB_ACTION,
   scheduledJobLabel,
 } from '@rookery/contracts';
-import { App, Drawer, Progress, Tag } from 'antd';
+import { Drawer, Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../access/useCan';
-import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
+import { useEndpointQuery } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import type { Field } from '../../crud/fields';
 import { formatNumber, formatTime } from '../../crud/format';
 import { ListPage, type RowAction } from '../../crud/ListPage';
@@ -122,13 +123,12 @@ const fields = (): Field<Job>[] => [
  */
 export default function JobsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const mayCall = useMayCall();
-  const retry = useEndpointMutation(jobEndpoints.retryJob);
-  const cancel = useEndpointMutation(jobEndpoints.cancelJob);
+  const retry = useMutationAction(jobEndpoints.retryJob);
+  const cancel = useMutationAction(jobEndpoints.cancelJob);
   const mayEdit = mayCall(jobEndpoints.retryJob);
 
-  const handOver = useEndpointMutation(jobEndpoints.handOverJob);
+  const handOver = useMutationAction(jobEndpoints.handOverJob);
   const [runsOf, setRunsOf] = useState<Job>();
 
   const rowActions = (job: Job): RowAction<Job>[] => {
@@ -137,71 +137,71 @@ export default function JobsPage() {
     const actions: RowAction<Job>[] = [{ key: 'runs', label: t('jobs.runs'), run: () => setRunsOf(job) }];
     if (!mayEdit) return actions;
     if (job.state === 'active' && job.instanceGone) {
-      actions.push({
-        key: 'handOver',
-        label: t('jobs.handOver'),
-        confirm: () => ({
-          title: t('jobs.handOverTitle', { name }),
-          danger: false,
-          rows: [
-            { label: t('jobs.name'), value: name },
-            { label: t('jobs.reportedAt'), value: formatTime(job.reportedAt) },
-            { label: t('jobs.handOver'), value: t('jobs.handOverEffect') },
-          ],
-          okText: t('jobs.handOverOk', { name }),
+      actions.push(
+        handOver({
+          key: 'handOver',
+          label: t('jobs.handOver'),
+          confirm: () => ({
+            title: t('jobs.handOverTitle', { name }),
+            danger: false,
+            rows: [
+              { label: t('jobs.name'), value: name },
+              { label: t('jobs.reportedAt'), value: formatTime(job.reportedAt) },
+              { label: t('jobs.handOver'), value: t('jobs.handOverEffect') },
+            ],
+            okText: t('jobs.handOverOk', { name }),
+          }),
+          input: () => ({ params: { id: job.id } }),
+          done: t('jobs.handedOver'),
         }),
-        run: async () => {
-          await handOver.mutateAsync({ params: { id: job.id } });
-          message.success(t('jobs.handedOver'));
-        },
-      });
+      );
     }
     if (retryableJobStates.includes(job.state)) {
-      actions.push({
-        key: 'retry',
-        label: t('jobs.retry'),
-        confirm: () => ({
-          title: t('jobs.retryTitle', { name }),
-          danger: false,
-          rows: [
-            { label: t('jobs.name'), value: name },
-            { label: t('jobs.error'), value: job.error ?? '-' },
-            { label: t('jobs.attempts'), value: t('jobs.attemptsOf', { done: job.attempts, max: job.maxAttempts }) },
-            {
-              label: t('jobs.retry'),
-              value: job.state === 'cancelled' ? t('jobs.retryEffectCancelled') : t('jobs.retryEffect'),
-            },
-          ],
-          okText: t('jobs.retryOk', { name }),
+      actions.push(
+        retry({
+          key: 'retry',
+          label: t('jobs.retry'),
+          confirm: () => ({
+            title: t('jobs.retryTitle', { name }),
+            danger: false,
+            rows: [
+              { label: t('jobs.name'), value: name },
+              { label: t('jobs.error'), value: job.error ?? '-' },
+              { label: t('jobs.attempts'), value: t('jobs.attemptsOf', { done: job.attempts, max: job.maxAttempts }) },
+              {
+                label: t('jobs.retry'),
+                value: job.state === 'cancelled' ? t('jobs.retryEffectCancelled') : t('jobs.retryEffect'),
+              },
+            ],
+            okText: t('jobs.retryOk', { name }),
+          }),
+          input: () => ({ params: { id: job.id } }),
+          done: t('jobs.retried'),
         }),
-        run: async () => {
-          await retry.mutateAsync({ params: { id: job.id } });
-          message.success(t('jobs.retried'));
-        },
-      });
+      );
     }
     if (cancellableJobStates.includes(job.state)) {
-      actions.push({
-        key: 'cancel',
-        label: t('jobs.cancel'),
-        danger: true,
-        confirm: () => ({
-          title: t('jobs.cancelTitle', { name }),
-          rows: [
-            { label: t('jobs.name'), value: name },
-            { label: t('jobs.state'), value: jobStateLabels[job.state][currentLocale()] },
-            {
-              label: t('jobs.cancel'),
-              value: job.state === 'active' ? t('jobs.cancelEffectRunning') : t('jobs.cancelEffectWaiting'),
-            },
-          ],
-          okText: t('jobs.cancelOk', { name }),
+      actions.push(
+        cancel({
+          key: 'cancel',
+          label: t('jobs.cancel'),
+          danger: true,
+          confirm: () => ({
+            title: t('jobs.cancelTitle', { name }),
+            rows: [
+              { label: t('jobs.name'), value: name },
+              { label: t('jobs.state'), value: jobStateLabels[job.state][currentLocale()] },
+              {
+                label: t('jobs.cancel'),
+                value: job.state === 'active' ? t('jobs.cancelEffectRunning') : t('jobs.cancelEffectWaiting'),
+              },
+            ],
+            okText: t('jobs.cancelOk', { name }),
+          }),
+          input: () => ({ params: { id: job.id } }),
+          done: t('jobs.cancelled'),
         }),
-        run: async () => {
-          await cancel.mutateAsync({ params: { id: job.id } });
-          message.success(t('jobs.cancelled'));
-        },
-      });
+      );
     }
     return actions;
   };

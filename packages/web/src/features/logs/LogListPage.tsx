@@ -1,16 +1,17 @@
 import { type LogKind, logEndpoints } from '@rookery/contracts';
 import { useMemo } from 'react';
-import { KeysetList } from './KeysetList';
-import { logFields } from './log-fields';
+import { ListPage } from '../../crud/ListPage';
+import { logFields, logPaging } from './log-fields';
 
 /** One log screen: every kind the user may read, or one kind. */
 export function LogListPage({ kind }: { kind?: LogKind }) {
   const fields = useMemo(() => logFields(kind), [kind]);
   return (
-    <KeysetList
+    <ListPage
+      {...logPaging}
       endpoint={logEndpoints.logList}
       fields={fields}
-      fixed={kind ? { kind } : undefined}
+      query={kind ? { kind } : undefined}
       testId={`log-list-${kind ?? 'all'}`}
     />
   );

@@ -1,8 +1,10 @@
-import { type LogEntry, type LogKind, logKinds, logLevels, pathTo } from '@rookery/contracts';
+import { type LogKind, type logEndpoints, logKinds, logLevels, pathTo } from '@rookery/contracts';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import type { Field } from '../../crud/fields';
+import type { ListRow } from '../../crud/ListPage';
 import { ValueView } from '../../crud/resource/ValueView';
+import './texts';
 
 /** Level colours: errors stand out, debug fades. */
 const levelColor: Record<string, string> = {
@@ -25,6 +27,15 @@ export const logKindField = {
   options: logKinds.map((value) => ({ value, label: `logs.kinds.${value}` })),
 } satisfies Field<{ kind: LogKind }>;
 
+/** A log entry as the list receives it. */
+type LogEntry = ListRow<typeof logEndpoints.logList>;
+
+/**
+ * How every log list pages: by key (newest first), opening on the last hour when the address names
+ * no window (spec §5 shortcut), and saying so when the window holds nothing.
+ */
+export const logPaging = { paging: 'keyset', recentMinutes: 60, empty: 'logs.empty' } as const;
+
 /** Field names split into words for the meta rows. */
 const words = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -44,7 +55,7 @@ export function logFields(kind?: LogKind): Field<LogEntry>[] {
       search: 'select',
       options: logLevels.map((value) => ({ value, label: `logs.levels.${value}`, color: levelColor[value] })),
     },
-    { name: 'message', title: 'logs.message', width: 420 },
+    { name: 'message', title: 'logs.message', width: 420, ellipsis: true },
     { name: 'q', title: 'logs.q', search: 'text', column: false, detail: false },
     kind !== 'frontend' &&
       kind !== 'server' && {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EditPage } from '../../crud/EditPage';
 import { EndpointPicker } from '../../crud/EndpointPicker';
-import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
+import { TimeWindowItems } from '../../crud/form-items';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
@@ -107,17 +107,15 @@ export default function MailEditPage() {
               </Form.Item>
             </Space>
           )}
-          <Space size="large" wrap>
-            <Form.Item {...itemProps('effectiveAt')} label={t('mail.effectiveAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
-            <Form.Item {...itemProps('expireAt')} label={t('mail.expireAt')}>
-              <IsoDateTimeInput />
-            </Form.Item>
+          <TimeWindowItems
+            itemProps={itemProps}
+            names={['effectiveAt', 'expireAt']}
+            labels={[t('mail.effectiveAt'), t('mail.expireAt')]}
+          >
             <Form.Item {...itemProps('iapId')} label={t('mail.iapId')}>
               <Input style={{ width: 220 }} />
             </Form.Item>
-          </Space>
+          </TimeWindowItems>
         </>
       )}
     </EditPage>

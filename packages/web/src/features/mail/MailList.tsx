@@ -1,9 +1,9 @@
 import { type MailScope, mailEndpoints, mailScopePermissions, pathTo } from '@rookery/contracts';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { useEndpointMutation } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import { ListPage } from '../../crud/ListPage';
 import { mailFields } from './mail-fields';
 
@@ -11,11 +11,10 @@ import { mailFields } from './mail-fields';
 export function MailList({ scope }: { scope: MailScope }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const can = useCan();
   const canSend = can([mailScopePermissions[scope].create]);
   const canRecall = can([mailScopePermissions[scope].delete]);
-  const recall = useEndpointMutation(mailEndpoints.recallMail);
+  const recall = useMutationAction(mailEndpoints.recallMail);
   return (
     <ListPage
       endpoint={mailEndpoints.listMails}
@@ -44,16 +43,14 @@ export function MailList({ scope }: { scope: MailScope }) {
           : []),
         ...(canRecall && row.state !== 'recalled'
           ? [
-              {
+              recall({
                 key: 'recall',
                 label: t('mail.recall'),
                 danger: true,
                 confirm: () => t('mail.recallConfirm', { id: row.id }),
-                run: async () => {
-                  await recall.mutateAsync({ params: { id: row.id }, query: { mailScope: scope } });
-                  message.success(t('mail.recalled'));
-                },
-              },
+                input: () => ({ params: { id: row.id }, query: { mailScope: scope } }),
+                done: t('mail.recalled'),
+              }),
             ]
           : []),
       ]}

@@ -1,8 +1,7 @@
 import { mailEndpoints, mailScopePermissions, mailScopes, type PlayerMail } from '@rookery/contracts';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
-import { useEndpointMutation } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { rewardsText } from '../shared/RewardsEditor';
@@ -32,9 +31,8 @@ const fields: Field<PlayerMail>[] = [
  */
 export function PlayerMailTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useCan();
-  const remove = useEndpointMutation(mailEndpoints.removePlayerMail);
+  const remove = useMutationAction(mailEndpoints.removePlayerMail);
   return (
     <ListPage
       endpoint={mailEndpoints.listPlayerMails}
@@ -44,16 +42,14 @@ export function PlayerMailTab({ userId }: { userId: number }) {
       rowActions={(row) =>
         row.inMailbox && can([mailScopePermissions[row.mailScope].delete])
           ? [
-              {
+              remove({
                 key: 'remove',
                 label: t('mail.removeFromMailbox'),
                 danger: true,
                 confirm: () => t('mail.removeConfirm', { id: row.id }),
-                run: async () => {
-                  await remove.mutateAsync({ params: { id: row.id }, query: { userId } });
-                  message.success(t('common.done'));
-                },
-              },
+                input: () => ({ params: { id: row.id }, query: { userId } }),
+                done: t('common.done'),
+              }),
             ]
           : []
       }

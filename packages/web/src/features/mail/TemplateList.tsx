@@ -1,9 +1,8 @@
 import { mailEndpoints, type TemplateTable, templatePermissions } from '@rookery/contracts';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { useEndpointMutation } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import { CreateButton } from '../../crud/CreateButton';
 import { ListPage } from '../../crud/ListPage';
 import { mailTemplateFields, rewardTemplateFields } from './mail-fields';
@@ -12,9 +11,8 @@ import { mailTemplateFields, rewardTemplateFields } from './mail-fields';
 export function TemplateList({ table, editPath }: { table: TemplateTable; editPath: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const canEdit = useCan()([templatePermissions[table].create]);
-  const remove = useEndpointMutation(mailEndpoints.deleteMailTemplate);
+  const remove = useMutationAction(mailEndpoints.deleteMailTemplate);
   return (
     <ListPage
       endpoint={mailEndpoints.listMailTemplates}
@@ -31,16 +29,14 @@ export function TemplateList({ table, editPath }: { table: TemplateTable; editPa
         canEdit
           ? [
               { key: 'edit', label: t('common.edit'), run: () => navigate(`${editPath}?id=${row.id}`) },
-              {
+              remove({
                 key: 'delete',
                 label: t('common.delete'),
                 danger: true,
                 confirm: () => t('common.deleteConfirm', { name: row.name }),
-                run: async () => {
-                  await remove.mutateAsync({ params: { id: row.id }, query: { theTable: table } });
-                  message.success(t('common.deleted'));
-                },
-              },
+                input: () => ({ params: { id: row.id }, query: { theTable: table } }),
+                done: t('common.deleted'),
+              }),
             ]
           : []
       }

@@ -1,8 +1,7 @@
 import { type PlayerSummary, playerEndpoints } from '@rookery/contracts';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useEndpointMutation } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import type { Field } from '../../crud/fields';
 import { ListPage } from '../../crud/ListPage';
 import { detailPath, playerFields } from './player-fields';
@@ -30,8 +29,7 @@ const fields: Field<PlayerSummary>[] = [
 export default function PlayerSearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
-  const endSession = useEndpointMutation(playerEndpoints.endPlayerSession);
+  const endSession = useMutationAction(playerEndpoints.endPlayerSession);
   return (
     // Nothing to look for until one of the IDs is given: the endpoint's schema says so.
     <ListPage
@@ -44,18 +42,16 @@ export default function PlayerSearchPage() {
         { key: 'detail', label: t('players.openDetail'), run: () => navigate(detailPath(row.userId)) },
         ...(row.socialId || row.deviceId
           ? [
-              {
+              endSession({
                 key: 'endSession',
                 label: t('players.endSession'),
                 danger: true,
                 confirm: () => t('players.endSessionConfirm', { userId: row.userId }),
-                run: async () => {
-                  await endSession.mutateAsync({
-                    body: row.socialId ? { socialId: row.socialId } : { deviceId: row.deviceId! },
-                  });
-                  message.success(t('players.sessionEnded'));
-                },
-              },
+                input: () => ({
+                  body: row.socialId ? { socialId: row.socialId } : { deviceId: row.deviceId! },
+                }),
+                done: t('players.sessionEnded'),
+              }),
             ]
           : []),
       ]}

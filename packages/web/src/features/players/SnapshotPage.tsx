@@ -1,7 +1,8 @@
 import { labelledState, playerEndpoints } from '@rookery/contracts';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
+import { useEndpointFetch } from '../../api/endpoint-query';
+import { useMutationAction } from '../../crud/actions';
 import type { Field } from '../../crud/fields';
 import { ListPage, type ListRow } from '../../crud/ListPage';
 import { currentLocale } from '../../i18n';
@@ -26,9 +27,9 @@ const fields: Field<Snapshot>[] = [
 /** A player's snapshots (the state before each save and console action): view one, restore one. */
 export default function SnapshotPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const fetch = useEndpointFetch();
-  const restore = useEndpointMutation(playerEndpoints.restoreSnapshot);
+  const restore = useMutationAction(playerEndpoints.restoreSnapshot);
   const view = async (row: Snapshot) => {
     const snap = await fetch(playerEndpoints.getSnapshot, { params: { id: row.id } });
     modal.info({
@@ -44,16 +45,14 @@ export default function SnapshotPage() {
       detail={false}
       rowActions={(row) => [
         { key: 'view', label: t('players.view'), run: () => view(row) },
-        {
+        restore({
           key: 'restore',
           label: t('players.restore'),
           danger: true,
           confirm: () => t('players.restoreConfirm', { id: row.id, saveCount: row.saveCount }),
-          run: async () => {
-            await restore.mutateAsync({ params: { id: row.id }, body: {} });
-            message.success(t('players.restored'));
-          },
-        },
+          input: () => ({ params: { id: row.id }, body: {} }),
+          done: t('players.restored'),
+        }),
       ]}
     />
   );

@@ -23,6 +23,7 @@ import { readList } from '../../crud/list-shape';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
+import { NumberInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
@@ -36,7 +37,7 @@ const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n)
 const targeting = {
   fields: ['repurchaseLimit', ['minLevel', 'maxLevel'], 'conditions'],
   widgets: {
-    maxLevel: <InputNumber<number> min={0} max={1000} precision={0} style={{ width: 160 }} />,
+    maxLevel: <NumberInput field="maxLevel" style={{ width: 160 }} />,
     conditions: <ConditionsEditor />,
   },
   hints: { repurchaseLimit: 'store.repurchaseHint', maxLevel: 'store.maxLevelHint' },
@@ -197,10 +198,9 @@ export const productScreen = resourceScreen({
               />
             </Form.Item>
             <Form.Item name={['cost', 'amount']} noStyle>
-              <InputNumber<number>
+              <NumberInput
+                field={['cost', 'amount']}
                 aria-label={t('store.product.costAmount')}
-                min={1}
-                precision={0}
                 style={{ width: 160 }}
                 data-testid="product-cost"
               />

@@ -1,10 +1,11 @@
-import { audienceEndpoints, type Resource, type StoredConditionRule } from '@rookery/contracts';
-import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { audienceEndpoints, priceSchema, type Resource, type StoredConditionRule } from '@rookery/contracts';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import type { ResourceConfirmation } from '../../crud/resource/screen';
+import { NumberInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import './texts';
@@ -41,10 +42,10 @@ export function MoneyFields({ path, testId }: { path: (string | number)[]; testI
         <CurrencyInput testId={`${testId}-currency`} />
       </Form.Item>
       <Form.Item name={[...path, 'amount']} noStyle>
-        <InputNumber<number>
+        <NumberInput
+          field="amount"
+          schema={priceSchema}
           aria-label={t('store.price.amount')}
-          min={0.01}
-          max={1_000_000}
           precision={2}
           style={{ width: 160 }}
           data-testid={`${testId}-amount`}

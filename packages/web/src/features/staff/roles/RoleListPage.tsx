@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../../api/endpoint-query';
+import { useMutationAction } from '../../../crud/actions';
 import { CreateButton } from '../../../crud/CreateButton';
 import { FormDialog } from '../../../crud/FormDialog';
 import { ListPage } from '../../../crud/ListPage';
@@ -14,9 +15,8 @@ import '../texts';
 export default function RoleListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [copying, setCopying] = useState<Role>();
-  const deleteRole = useEndpointMutation(staffEndpoints.deleteRole);
+  const deleteRole = useMutationAction(staffEndpoints.deleteRole);
 
   return (
     <>
@@ -34,7 +34,7 @@ export default function RoleListPage() {
           ...(row.builtIn
             ? []
             : [
-                {
+                deleteRole({
                   key: 'delete',
                   label: t('common.delete'),
                   danger: true,
@@ -56,11 +56,9 @@ export default function RoleListPage() {
                     ],
                     okText: t('staffConfirm.deleteRoleOk', { name: row.roleName }),
                   }),
-                  run: async () => {
-                    await deleteRole.mutateAsync({ params: { id: row.id } });
-                    message.success(t('common.deleted'));
-                  },
-                },
+                  input: () => ({ params: { id: row.id } }),
+                  done: t('common.deleted'),
+                }),
               ]),
         ]}
       />
