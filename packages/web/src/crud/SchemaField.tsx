@@ -1,9 +1,9 @@
 import { valueLabel } from '@rookery/contracts';
-import { Form, InputNumber, Select, Switch } from 'antd';
+import { Form, Select, Switch } from 'antd';
 import { type ReactNode, useContext } from 'react';
 import { currentLocale } from '../i18n';
 import { IsoDateTimeInput } from './IsoDateTimeInput';
-import { FormSchema, LongText, TextInput, widgetOf } from './schema-fields';
+import { FormSchema, LongText, NumberInput, TextInput, widgetOf } from './schema-fields';
 
 type ItemProps = (name: string) => Record<string, unknown>;
 
@@ -47,13 +47,7 @@ export function SchemaField({
     case 'number':
       return (
         <Form.Item {...itemProps(name)}>
-          <InputNumber
-            min={widget.min}
-            max={widget.max}
-            precision={widget.integer ? 0 : undefined}
-            style={{ width: 200 }}
-            {...props}
-          />
+          <NumberInput style={{ width: 200 }} {...props} />
         </Form.Item>
       );
     case 'boolean':

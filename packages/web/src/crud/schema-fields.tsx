@@ -1,4 +1,4 @@
-import { Input, type InputProps } from 'antd';
+import { Input, InputNumber, type InputNumberProps, type InputProps } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import { createContext, useContext } from 'react';
 import type { z } from 'zod';
@@ -127,4 +127,15 @@ export function TextInput({ field, schema, ...props }: InputProps & { field: Fie
 export function LongText({ field, ...props }: TextAreaProps & { field: FieldPath }) {
   const max = textLimit(useContext(FormSchema), asPath(field));
   return <Input.TextArea rows={2} count={counter(max)} {...props} />;
+}
+
+/**
+ * The one number field of the console: it keeps what the operator typed. No range and no
+ * rounding here (antd's `min`, `max` and `precision` change a typed −5 into the minimum on blur,
+ * without a word); the form's schema says what is out of range, on the field.
+ */
+export function NumberInput<T extends number | string = number>(
+  props: Omit<InputNumberProps<T>, 'min' | 'max' | 'precision'>,
+) {
+  return <InputNumber<T> {...props} />;
 }

@@ -14,7 +14,7 @@ import {
   metricLabel,
   pathTo,
 } from '@rookery/contracts';
-import { Alert, Button, Checkbox, Descriptions, Form, Input, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { endpointsOf } from '../../crud/resource/endpoints';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceFormProps, resourceScreen } from '../../crud/resource/screen';
-import { LongText, TextInput } from '../../crud/schema-fields';
+import { LongText, NumberInput, TextInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
@@ -234,13 +234,7 @@ export function VariationsEditor({ weightsOnly = false }: { weightsOnly?: boolea
                   label={t('abtest.variations.weight')}
                   style={{ marginBottom: 8 }}
                 >
-                  <InputNumber<number>
-                    min={1}
-                    max={99}
-                    precision={2}
-                    style={{ width: 120 }}
-                    data-testid={`variation-weight-${i}`}
-                  />
+                  <NumberInput style={{ width: 120 }} data-testid={`variation-weight-${i}`} />
                 </Form.Item>
                 {i === 0 && <Tag>{t('abtest.control')}</Tag>}
                 {!weightsOnly && rows.length > 2 && (
@@ -335,12 +329,7 @@ function ForcedEditor() {
           {rows.map((row) => (
             <Space key={row.key} wrap align="baseline">
               <Form.Item name={[row.name, 'userId']} style={{ marginBottom: 0 }}>
-                <InputNumber<number>
-                  aria-label={t('abtest.forced.userId')}
-                  min={1}
-                  precision={0}
-                  style={{ width: 200 }}
-                />
+                <NumberInput aria-label={t('abtest.forced.userId')} style={{ width: 200 }} />
               </Form.Item>
               <Form.Item name={[row.name, 'variation']} style={{ marginBottom: 0 }}>
                 <Select
@@ -451,13 +440,7 @@ function ExperimentForm({ itemProps, editing }: ResourceFormProps) {
         </Form.Item>
       </Space>
       <Form.Item {...itemProps('coverage')}>
-        <InputNumber<number>
-          min={0.01}
-          max={100}
-          precision={2}
-          style={{ width: 160 }}
-          data-testid="experiment-coverage"
-        />
+        <NumberInput style={{ width: 160 }} data-testid="experiment-coverage" />
       </Form.Item>
       <Form.Item {...itemProps('variations')}>
         <VariationsEditor />
@@ -566,13 +549,7 @@ export const trafficScreen = resourceScreen({
       <>
         <KeptFields except={['variations', 'coverage']} />
         <Form.Item {...itemProps('coverage')} extra={t('abtest.traffic.coverageHint')}>
-          <InputNumber<number>
-            min={0.01}
-            max={100}
-            precision={2}
-            style={{ width: 160 }}
-            data-testid="traffic-coverage"
-          />
+          <NumberInput style={{ width: 160 }} data-testid="traffic-coverage" />
         </Form.Item>
         <Form.Item label={t('abtest.traffic.weights')}>
           <VariationsEditor weightsOnly />

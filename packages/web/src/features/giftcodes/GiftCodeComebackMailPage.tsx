@@ -6,7 +6,7 @@ import {
   MAX_COMEBACK_CODE_MAILS,
   pathTo,
 } from '@rookery/contracts';
-import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Select, Space } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
@@ -18,6 +18,7 @@ import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 interface Audience {
   batchId: number;
@@ -131,7 +132,7 @@ export default function GiftCodeComebackMailPage() {
             />
           </Form.Item>
           <Form.Item {...itemProps('notLoginDays')} label={t('giftCode.comeback.notLoginDays')}>
-            <InputNumber<number> min={1} max={3650} precision={0} data-testid="comeback-days" />
+            <NumberInput data-testid="comeback-days" />
           </Form.Item>
         </Space>
         <Form.Item label={t('giftCode.conditions')}>

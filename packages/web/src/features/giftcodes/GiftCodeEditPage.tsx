@@ -5,20 +5,7 @@ import {
   giftCodeKinds,
   pathTo,
 } from '@rookery/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Progress,
-  Radio,
-  Select,
-  Space,
-  Switch,
-} from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Progress, Radio, Select, Space, Switch } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../access/useCan';
@@ -32,6 +19,7 @@ import { platformOptions } from '../shared/platforms';
 import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
 import { BatchCodes } from './BatchCodes';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 type Body = {
   name?: string;
@@ -227,14 +215,7 @@ export default function GiftCodeEditPage() {
             {({ getFieldValue }) =>
               getFieldValue('kind') === 'unique' ? (
                 <Form.Item {...itemProps('codeCount')} label={t('giftCode.codeCount')}>
-                  <InputNumber<number>
-                    min={1}
-                    max={1_000_000}
-                    precision={0}
-                    disabled={Boolean(b)}
-                    style={{ width: 200 }}
-                    data-testid="giftcode-count"
-                  />
+                  <NumberInput disabled={Boolean(b)} style={{ width: 200 }} data-testid="giftcode-count" />
                 </Form.Item>
               ) : (
                 <Space size="large" wrap>
@@ -242,13 +223,7 @@ export default function GiftCodeEditPage() {
                     <Input style={{ width: 260 }} data-testid="giftcode-code" />
                   </Form.Item>
                   <Form.Item {...itemProps('totalLimit')} label={t('giftCode.totalLimit')}>
-                    <InputNumber<number>
-                      min={1}
-                      max={100_000_000}
-                      precision={0}
-                      style={{ width: 200 }}
-                      data-testid="giftcode-limit"
-                    />
+                    <NumberInput style={{ width: 200 }} data-testid="giftcode-limit" />
                   </Form.Item>
                 </Space>
               )
@@ -273,7 +248,7 @@ export default function GiftCodeEditPage() {
               <IsoDateTimeInput />
             </Form.Item>
             <Form.Item {...itemProps('perPlayerLimit')} label={t('giftCode.perPlayerLimit')}>
-              <InputNumber<number> min={1} max={100} precision={0} />
+              <NumberInput />
             </Form.Item>
           </Space>
           <Form.Item label={t('giftCode.conditions')}>

@@ -7,7 +7,7 @@ import {
   pathTo,
   type TemplateTable,
 } from '@rookery/contracts';
-import { Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EditPage } from '../../crud/EditPage';
@@ -18,6 +18,7 @@ import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
 import { MailConfirmation } from './MailConfirmation';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 const listPaths: Record<MailScope, string> = {
   personal: pathTo('emailList'),
@@ -100,10 +101,10 @@ export default function MailEditPage() {
           {scope === 'comeback' && (
             <Space size="large">
               <Form.Item {...itemProps('notLoginDays')} label={t('mail.notLoginDays')}>
-                <InputNumber<number> min={1} max={3650} precision={0} />
+                <NumberInput />
               </Form.Item>
               <Form.Item {...itemProps('maxTimes')} label={t('mail.maxTimes')}>
-                <InputNumber<number> min={1} max={100} precision={0} />
+                <NumberInput />
               </Form.Item>
             </Space>
           )}

@@ -6,7 +6,7 @@ import {
   purchaseActivityResource,
   purchaseItemResource,
 } from '@rookery/contracts';
-import { Button, Form, InputNumber, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldParts } from '../../crud/form-items';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
@@ -16,6 +16,7 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /** `/purchase/product/activity` and `activityAdd`: first purchase double, spend N get rewards. */
 export const purchaseActivityScreen = resourceScreen({
@@ -92,7 +93,7 @@ function RewardRows() {
           {rows.map((row, i) => (
             <Space key={row.key} align="start" wrap style={{ borderBottom: '1px solid rgba(128,128,128,.25)' }}>
               <Form.Item name={[row.name, 'goal']} label={t('store.activity.goal')} style={{ marginBottom: 8 }}>
-                <InputNumber<number> min={1} precision={0} style={{ width: 140 }} data-testid={`reward-goal-${i}`} />
+                <NumberInput style={{ width: 140 }} data-testid={`reward-goal-${i}`} />
               </Form.Item>
               <Form.Item label={t('store.rewards')} style={{ marginBottom: 8 }}>
                 <RewardsEditor name={[row.name, 'rewards']} />

@@ -1,5 +1,5 @@
 import { audienceEndpoints, type Resource, type StoredConditionRule } from '@rookery/contracts';
-import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
@@ -8,6 +8,7 @@ import type { ResourceConfirmation } from '../../crud/resource/screen';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /** What the store's screens share: reward and condition cells, the currency box, the publish confirmation. */
 
@@ -41,14 +42,7 @@ export function MoneyFields({ path, testId }: { path: (string | number)[]; testI
         <CurrencyInput testId={`${testId}-currency`} />
       </Form.Item>
       <Form.Item name={[...path, 'amount']} noStyle>
-        <InputNumber<number>
-          aria-label={t('store.price.amount')}
-          min={0.01}
-          max={1_000_000}
-          precision={2}
-          style={{ width: 160 }}
-          data-testid={`${testId}-amount`}
-        />
+        <NumberInput aria-label={t('store.price.amount')} style={{ width: 160 }} data-testid={`${testId}-amount`} />
       </Form.Item>
     </>
   );
