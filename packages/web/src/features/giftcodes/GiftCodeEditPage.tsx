@@ -4,6 +4,7 @@ import {
   giftCodeEndpoints,
   giftCodeKinds,
   pathTo,
+  withFutureEnd,
 } from '@rookery/contracts';
 import { Alert, App, Button, Descriptions, Form, Input, Progress, Radio, Select, Space, Switch } from 'antd';
 import type { TFunction } from 'i18next';
@@ -172,7 +173,8 @@ export default function GiftCodeEditPage() {
       load={giftCodeEndpoints.getGiftCodeBatch}
       create={giftCodeEndpoints.createGiftCodeBatch}
       update={giftCodeEndpoints.updateGiftCodeBatch}
-      schema={() => giftCodeBatchBodySchema}
+      // A window that has already ended is refused before the confirmation, as the server refuses it.
+      schema={(b) => withFutureEnd(giftCodeBatchBodySchema, ['endAt'], 'giftCode.endInPast', Date.now, b)}
       initialValues={(b) => ({
         name: b?.name,
         description: { 'zh-CN': b?.description['zh-CN'], 'en-US': b?.description['en-US'] },

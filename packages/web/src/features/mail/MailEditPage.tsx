@@ -6,6 +6,7 @@ import {
   mailScopes,
   pathTo,
   type TemplateTable,
+  withFutureEnd,
 } from '@rookery/contracts';
 import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +39,8 @@ export default function MailEditPage() {
       create={mailEndpoints.createMail}
       update={mailEndpoints.updateMail}
       updateInput={(mail, body) => ({ params: { id: mail.id }, query: { mailScope: scope }, body })}
-      schema={() => mailBodySchema}
+      // The expiry the server refuses once past, refused before the confirmation (the browser's clock).
+      schema={() => withFutureEnd(mailBodySchema, ['expireAt'], 'mail.expireInPast', Date.now)}
       // The form holds what the schema reads (its input shape); a loaded mail fills it as it came.
       initialValues={(mail) => ({
         mailScope: scope,
