@@ -27,6 +27,10 @@ export const giftCodeMessages = {
   'giftCode.uniqueOnly': zhEn('仅唯一码可填写此项', 'Only unique codes have this'),
   'giftCode.rewardsRequired': zhEn('至少需要一项奖励', 'Add at least one reward'),
   'giftCode.endAfterStart': zhEn('结束时间必须晚于开始时间', 'The end must be after the start'),
+  'giftCode.endInPast': zhEn(
+    '结束时间已经过去：批次一创建就已过期，没有玩家能兑换',
+    'The end has passed: the batch would be expired from the start and no player could redeem it',
+  ),
   'giftCode.platform': zhEn('平台应为 android 或 ios', 'The platform is android or ios'),
   'giftCode.channelFormat': zhEn(
     '渠道为 1–40 位字母、数字、点、横线或下划线',

@@ -20,6 +20,7 @@ export * from './experiment-stats.js';
 export * from './experiments.js';
 export * from './field-labels.js';
 export * from './fields.js';
+export * from './future-end.js';
 export * from './game-catalogue.js';
 export * from './gift-code-messages.js';
 export * from './http.js';

@@ -123,6 +123,19 @@ export interface ResourceDef<
   window?: W;
   /** With `window`: both times are required (an activity runs from a start to an end). */
   windowRequired?: boolean;
+  /**
+   * Rules across fields the document's schema cannot carry (an `autoKey` kind's body omits its
+   * key, which a refined object cannot do): the body runs them, so the form checks them before it
+   * asks to confirm and the server refuses the same, with the same message on the same field.
+   */
+  refine?: (doc: z.infer<S>, ctx: z.RefinementCtx) => void;
+  /**
+   * Time fields whose end, once passed, reaches no player (an experiment's planned end): a save
+   * setting one in the past is refused with `message` on it, by the form before its confirmation
+   * and by the server with its clock; a time left as stored may stay. A `window`'s `expireAt` is one
+   * by itself.
+   */
+  futureEnds?: readonly { field: keyof z.infer<S> & string; message: string }[];
   /** What the game receives for one item (default: the document without the key). */
   publish?: (doc: z.infer<S>) => unknown;
   references?: readonly ResourceReference<z.infer<S>>[];
@@ -228,6 +241,15 @@ export const versionCommentSchema = z
   .refine(isStorableText, { error: 'v.textInvalid' })
   .optional();
 
+/** A resource's time fields that may not be set to a passed time (`futureEnds`, a window's expiry). */
+export const futureEndsOf = (r: {
+  window?: boolean;
+  futureEnds?: readonly { field: string; message: string }[];
+}): readonly { field: string; message: string }[] => [
+  ...(r.window ? [{ field: 'expireAt', message: 'resource.expireInPast' }] : []),
+  ...(r.futureEnds ?? []),
+];
+
 /** Declare a resource (see `ResourceDef`). */
 export function defineResource<
   const N extends string,
@@ -267,6 +289,7 @@ export function defineResource<
         if (!w[f]) ctx.addIssue({ code: 'custom', path: [f], message: 'resource.windowRequired' });
     if (w.effectiveAt && w.expireAt && Date.parse(w.expireAt) <= Date.parse(w.effectiveAt))
       ctx.addIssue({ code: 'custom', path: ['expireAt'], message: 'resource.expireAfterEffective' });
+    def.refine?.(b as z.infer<S>, ctx);
     // Every kind at once, whatever its fields: each string, key and number of the document (JSON
     // values included) must be storable as sent; a resource's schema cannot forget it.
     for (const issue of storableIssues(b))

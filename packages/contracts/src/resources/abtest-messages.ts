@@ -21,6 +21,10 @@ export const abtestMessages = {
   'abtest.forcedTwice': zhEn('同一玩家只能指定一次', 'Each player once'),
   'abtest.forcedTooMany': zhEn('最多指定 100 名测试玩家', 'At most 100 test players'),
   'abtest.endAfterStart': zhEn('结束时间应晚于开始时间', 'The end must be after the start'),
+  'abtest.endInPast': zhEn(
+    '计划结束时间已经过去：实验运行后不会有玩家进入',
+    'The planned end has passed: once running, the experiment would assign no player',
+  ),
   'abtest.metric': zhEn(
     '指标应为次日留存、7 日留存或某个事件',
     'A metric is day-1 retention, day-7 retention or a named event',

@@ -277,6 +277,7 @@ export function layerExperimentOf(doc: Experiment): LayerExperiment {
 export const experimentResource = defineResource({
   name: 'experiment',
   label: zhEn('实验', 'Experiment'),
+  futureEnds: [{ field: 'endAt', message: 'abtest.endInPast' }],
   schema: experimentSchema,
   key: 'key',
   listFields: ['key', 'name', 'status', 'layer', 'coverage', 'variations', 'phase', 'owner'],

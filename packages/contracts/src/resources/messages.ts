@@ -17,6 +17,10 @@ export const resourceMessages = {
   'resource.referenced': zhEn('仍被引用，不能删除：{where}', 'Still referred to, cannot be deleted: {where}'),
   'resource.windowRequired': zhEn('请填写时间（需要开始和结束）', 'Enter the time (a start and an end are needed)'),
   'resource.expireAfterEffective': zhEn('失效时间应晚于生效时间', 'The expiry must be after the start'),
+  'resource.expireInPast': zhEn(
+    '失效时间已经过去：发布后不会有玩家看到它',
+    'The expiry has passed: once published, no player would see it',
+  ),
   'resource.unknownKind': zhEn('未知的内容类型', 'Unknown content kind'),
   'resource.filterValue': zhEn('没有这个筛选值', 'Not a value of this filter'),
   'resource.filterNumber': zhEn('应为数字', 'Must be a number'),

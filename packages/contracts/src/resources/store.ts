@@ -136,9 +136,6 @@ const levelGate = {
   minLevel: level.default(0),
   maxLevel: level.nullable().default(null),
 };
-/** The level gate's field message when its maximum is below its minimum (null: in order). */
-export const levelOrderError = (doc: { minLevel: number; maxLevel: number | null }) =>
-  doc.maxLevel !== null && doc.maxLevel < doc.minLevel ? 'store.levelOrder' : null;
 const checkLevels = (doc: { minLevel: number; maxLevel: number | null }, ctx: z.RefinementCtx) => {
   if (doc.maxLevel !== null && doc.maxLevel < doc.minLevel)
     ctx.addIssue({ code: 'custom', path: ['maxLevel'], message: 'store.levelOrder' });
@@ -148,7 +145,7 @@ const checkLevels = (doc: { minLevel: number; maxLevel: number | null }, ctx: z.
  * An IAP purchase item (the spec's purchase item, `/purchase`): bought with real money at its
  * price level's price on the player's platform, granting its rewards. Its key is a number the kit
  * gives, so the schema carries no refinement (the kit omits the key from the body): the level
- * order is checked on save (`checkLevelOrder`).
+ * order is the resource's `refine`, run by its body (form and server).
  */
 export const purchaseItemSchema = z.object({
   id: z.number().int(),
@@ -179,6 +176,7 @@ export const purchaseItemResource = defineResource({
   schema: purchaseItemSchema,
   key: 'id',
   autoKey: true,
+  refine: checkLevels,
   path: '/api/v1/purchase',
   listFields: ['id', 'title', 'priceLevel', 'consumingType', 'isGiftPack', 'rewards'],
   labels: {

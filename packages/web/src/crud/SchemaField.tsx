@@ -47,7 +47,7 @@ export function SchemaField({
     case 'number':
       return (
         <Form.Item {...itemProps(name)}>
-          <NumberInput field={name} style={{ width: 200 }} {...props} />
+          <NumberInput style={{ width: 200 }} {...props} />
         </Form.Item>
       );
     case 'boolean':

@@ -1,4 +1,4 @@
-import { Button, Card, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
+import { Button, Card, Form, type FormInstance, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeviceClass } from '../shell/device';
@@ -6,6 +6,7 @@ import { type Field, wordsText } from './fields';
 import { ResourcePicker } from './resource/ResourcePicker';
 import { TimeRangeInput } from './TimeRangeInput';
 import './kit-texts';
+import { NumberInput } from './schema-fields';
 
 type NumberRange = [number | null, number | null];
 
@@ -24,14 +25,14 @@ function NumberRangeInput({
   const set = (next: NumberRange) => onChange?.(next.every((v) => v === null) ? undefined : next);
   return (
     <Space.Compact>
-      <InputNumber<number>
+      <NumberInput
         id={id}
         value={low}
         placeholder={t('list.min')}
         aria-label={t('list.min')}
         onChange={(v) => set([v ?? null, high])}
       />
-      <InputNumber<number>
+      <NumberInput
         value={high}
         placeholder={t('list.max')}
         aria-label={t('list.max')}

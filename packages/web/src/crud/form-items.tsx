@@ -1,7 +1,7 @@
-import { Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { IsoDateTimeInput } from './IsoDateTimeInput';
-import { TextInput } from './schema-fields';
+import { NumberInput, TextInput } from './schema-fields';
 import type { SchemaForm } from './useSchemaForm';
 
 /** Form fields many action forms share, validated by the form's schema through `itemProps`. */
@@ -14,7 +14,7 @@ const idLines = '10001\n10002';
 export function UserIdItem({ itemProps, label, name = 'userId' }: ItemProps & { name?: string }) {
   return (
     <Form.Item {...itemProps(name)} label={label}>
-      <InputNumber min={1} precision={0} style={{ width: 240 }} />
+      <NumberInput style={{ width: 240 }} />
     </Form.Item>
   );
 }

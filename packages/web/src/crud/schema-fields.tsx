@@ -131,20 +131,19 @@ export function TextInput({ field, schema, ...props }: InputProps & { field: Fie
  * A number field of the form's schema: its lowest and highest values, and whether it is whole, come
  * from the schema (`schema` names it for a field whose form does not), so no form restates them.
  */
-export function NumberInput({
-  field,
-  schema,
-  ...props
-}: InputNumberProps<number> & { field: FieldPath; schema?: unknown }) {
-  const form = useContext(FormSchema);
-  const widget = widgetOf(schema ?? form, asPath(field));
-  const bounds =
-    widget.kind === 'number' ? { min: widget.min, max: widget.max, precision: widget.integer ? 0 : undefined } : {};
-  return <InputNumber<number> {...bounds} {...props} />;
-}
-
 /** A long text field of the form's schema: its limit and counter come from the schema. */
 export function LongText({ field, ...props }: TextAreaProps & { field: FieldPath }) {
   const max = textLimit(useContext(FormSchema), asPath(field));
   return <Input.TextArea rows={2} count={counter(max)} {...props} />;
+}
+
+/**
+ * The one number field of the console: it keeps what the operator typed. No range and no
+ * rounding here (antd's `min`, `max` and `precision` change a typed −5 into the minimum on blur,
+ * without a word); the form's schema says what is out of range, on the field.
+ */
+export function NumberInput<T extends number | string = number>(
+  props: Omit<InputNumberProps<T>, 'min' | 'max' | 'precision'>,
+) {
+  return <InputNumber<T> {...props} />;
 }

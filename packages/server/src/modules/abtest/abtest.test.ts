@@ -127,6 +127,42 @@ describe('experiments', () => {
     expect((await stored('price')).status).toBe('archived');
   }, 180_000);
 
+  it('refuses a planned end that has passed: on a save (by the service clock) and before a run', async () => {
+    const ended = 'The planned end has passed: once running, the experiment would assign no player';
+    await ok('POST', LAYER, { name: 'late' });
+    const past = await call(
+      'POST',
+      EXPERIMENT,
+      experiment('ended', { layer: 'late', startAt: '2020-01-01T00:00:00.000Z', endAt: '2020-02-01T00:00:00.000Z' }),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual([{ field: 'endAt', message: ended }]);
+    // Made while its end was ahead; then the service clock passes it: the run is refused, a draft stays.
+    const HOUR = 3_600_000;
+    await ok(
+      'POST',
+      EXPERIMENT,
+      experiment('lapsed', { layer: 'late', endAt: new Date(Date.now() + HOUR).toISOString() }),
+    );
+    ctx.clock.set(new Date(Date.now() + 2 * HOUR));
+    try {
+      const run = await action('run', 'lapsed');
+      expect(run.statusCode).toBe(409);
+      expect(run.json().msg).toBe(ended);
+      expect((await stored('lapsed')).status).toBe('draft');
+      // Its name may still change while its stored end stays; a new end in the past is refused.
+      const doc = await stored('lapsed');
+      expect((await call('PUT', `${EXPERIMENT}/lapsed`, { ...doc, name: 'Renamed' })).statusCode).toBe(200);
+      const moved = await call('PUT', `${EXPERIMENT}/lapsed`, {
+        ...doc,
+        endAt: new Date(Date.now() + HOUR).toISOString(),
+      });
+      expect(moved.json().errors).toEqual([{ field: 'endAt', message: ended }]);
+    } finally {
+      ctx.clock.set(null);
+    }
+  });
+
   it('keeps two experiments of a layer apart and refuses a layer without room', async () => {
     await ok('POST', LAYER, { name: 'split' });
     await ok('POST', EXPERIMENT, experiment('left', { layer: 'split', coverage: 60 }));

@@ -8,6 +8,7 @@ import {
   coverageBuckets,
   type Experiment,
   type ExperimentPhase,
+  endHasPassed,
   experimentResource,
   experimentStatusLabels,
   experimentTransitions,
@@ -200,6 +201,8 @@ export async function beforeExperimentSave(input: BeforeSaveInput): Promise<void
         vars: { from: experimentStatusLabels[prev.status][locale], to: experimentStatusLabels[doc.status][locale] },
       });
     if (doc.status === 'running') {
+      // A planned end already passed assigns no player (a save refuses setting one: `futureEnds`).
+      if (endHasPassed(doc.endAt, now.getTime())) throw new AppError(409, 'abtest.endInPast');
       await checkFieldsFree(db, doc);
       doc.ranges = [];
       await takeBuckets(db, doc, false);

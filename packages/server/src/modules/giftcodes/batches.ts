@@ -1,4 +1,4 @@
-import type { GiftCodeBatchBody, GiftCodeBatchState, GiftCodeState } from '@rookery/contracts';
+import { endHasPassed, type GiftCodeBatchBody, type GiftCodeBatchState, type GiftCodeState } from '@rookery/contracts';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { asList, containsPattern, type PageInput, paginate } from '../../platform/db/paginate.js';
@@ -165,7 +165,14 @@ async function sharedCodeFree(db: Db, code: string, except?: number) {
   if (other && other.id !== except) throw conflict('giftCode.codeTaken', 'code');
 }
 
+/** A window that has already ended makes a batch expired from the start: refused (the stored one may stay). */
+function refusePastEnd(body: GiftCodeBatchBody, now: Date, stored?: Date) {
+  if (endHasPassed(body.endAt, now.getTime()) && stored?.getTime() !== Date.parse(body.endAt))
+    throw badRequest('giftCode.endInPast', 'endAt');
+}
+
 export async function createBatch(db: Db, body: GiftCodeBatchBody, actor: string | null, now: Date) {
+  refusePastEnd(body, now);
   if (body.kind === 'shared') await sharedCodeFree(db, body.code!);
   const [row] = await db
     .insert(t)
@@ -209,6 +216,7 @@ async function setLimit(db: Db, batchId: number, limit: number) {
 export async function updateBatch(db: Db, id: number, body: GiftCodeBatchBody, now: Date) {
   const before = await getBatchRow(db, id, true);
   if (body.kind !== before.kind) throw badRequest('giftCode.kindFixed', 'kind');
+  refusePastEnd(body, now, before.endAt);
   let totalLimit = before.totalLimit;
   let sharedCode = before.sharedCode;
   if (before.kind === 'unique') {

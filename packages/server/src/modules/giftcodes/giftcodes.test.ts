@@ -134,6 +134,69 @@ describe('codes', () => {
 });
 
 describe('batches', () => {
+  it('refuses a window that has already ended (by the service clock), and keeps a stored one on edit', async () => {
+    const before = await ctx.call('GET', '/api/v1/giftcode/batches', { token: ctx.adminToken });
+    names += 1;
+    const past = await ctx.call('POST', '/api/v1/giftcode/batches', {
+      token: ctx.adminToken,
+      locale: 'zh-CN',
+      body: {
+        name: `past ${names}`,
+        kind: 'shared',
+        code: `Past${names}x`,
+        totalLimit: 5,
+        rewards: [{ kind: 'gem', amount: 5 }],
+        startAt: '2020-01-01T00:00:00.000Z',
+        endAt: '2020-02-01T00:00:00.000Z',
+      },
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual([
+      { field: 'endAt', message: '结束时间已经过去：批次一创建就已过期，没有玩家能兑换' },
+    ]);
+    const after = await ctx.call('GET', '/api/v1/giftcode/batches', { token: ctx.adminToken });
+    expect(after.json().data.total).toBe(before.json().data.total);
+    // By the service clock, not the wall clock: two hours ahead, a window ending in one has passed.
+    ctx.clock.set(new Date(Date.now() + 2 * HOUR));
+    const res = await ctx.call('POST', '/api/v1/giftcode/batches', {
+      token: ctx.adminToken,
+      body: {
+        name: `late ${names}`,
+        kind: 'shared',
+        code: `Late${names}x`,
+        totalLimit: 5,
+        rewards: [{ kind: 'gem', amount: 5 }],
+        startAt: at(-1),
+        endAt: at(1),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('endAt');
+    ctx.clock.set(null);
+    // A batch that ended keeps its window while its name changes; a new past end is refused.
+    ctx.clock.set(new Date(Date.now() - 3 * HOUR));
+    const ended = await shared(5, { startAt: at(-3), endAt: at(-2) });
+    ctx.clock.set(null);
+    const stored = await getBatch(ended.id);
+    const body = {
+      name: `renamed ${names}`,
+      kind: 'shared',
+      code: stored.code,
+      totalLimit: 5,
+      rewards: stored.rewards,
+      startAt: stored.startAt,
+      endAt: stored.endAt,
+    };
+    const rename = await ctx.call('PUT', `/api/v1/giftcode/batches/${ended.id}`, { token: ctx.adminToken, body });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const moved = await ctx.call('PUT', `/api/v1/giftcode/batches/${ended.id}`, {
+      token: ctx.adminToken,
+      body: { ...body, endAt: at(-1) },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors[0].field).toBe('endAt');
+  });
+
   it('refuses bad batches with field messages and changes nothing', async () => {
     const before = await ctx.fingerprint();
     const bad = async (body: Record<string, unknown>, field: string) => {
@@ -228,7 +291,10 @@ describe('redemption', () => {
     const r = await redeem(p, notStarted.code!, {}, 'zh-CN');
     expect(r.status).toBe('notStarted');
     expect(r.message).toContain('兑换尚未开始');
+    // A batch made while its window was ahead, then left behind by the clock.
+    ctx.clock.set(new Date(Date.now() - 3 * HOUR));
     const expired = await shared(5, { startAt: at(-3), endAt: at(-2) });
+    ctx.clock.set(null);
     expect((await redeem(p, expired.code!)).status).toBe('expired');
     const off = await shared(5, { enabled: false });
     expect((await redeem(p, off.code!)).status).toBe('disabled');

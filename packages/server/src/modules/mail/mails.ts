@@ -1,4 +1,5 @@
 import {
+  endHasPassed,
   type Locale,
   type MailBody,
   type MailScope,
@@ -50,7 +51,7 @@ async function resolveMail(db: Db, body: MailBody, now: Date, locale: Locale): P
     throw badRequest('store.iapIdMissing', 'iapId');
   const effectiveAt = body.effectiveAt ? new Date(body.effectiveAt) : now;
   const expireAt = new Date(body.expireAt);
-  if (expireAt <= now) throw badRequest('mail.expireInPast', 'expireAt');
+  if (endHasPassed(body.expireAt, now.getTime())) throw badRequest('mail.expireInPast', 'expireAt');
 
   let userIds: number[] = [];
   if (body.mailScope === 'personal') {

@@ -4,7 +4,6 @@ import {
   explainStore,
   giftPackResource,
   type Locale,
-  levelOrderError,
   type PriceLevel,
   type PurchaseItem,
   playerStoreAnswerParts,
@@ -112,9 +111,6 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   kit.register(purchaseItemResource, {
     beforeSave: async ({ db, doc, previous, locale }) => {
       const item = doc as PurchaseItem;
-      const levelError = levelOrderError(item);
-      if (levelError)
-        throw new AppError(400, 'http.validation', { fields: [{ field: 'maxLevel', message: levelError }] });
       await checkTierExists(db, item.priceLevel);
       await checkRewardsAllowed(db, item.rewards, 'rewards', locale);
       // A gift pack sells this item: it stays a gift-pack item while one does.

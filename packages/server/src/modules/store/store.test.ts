@@ -145,6 +145,14 @@ describe('store catalogue cross-checks', () => {
         [{ field: 'expireAt', message: 'The expiry must be after the start' }],
       ],
       [
+        'IAP item whose window has ended by the service clock',
+        PURCHASE,
+        { ...iap(), effectiveAt: '2026-05-01T00:00:00Z', expireAt: '2026-06-01T09:00:00Z' },
+        400,
+        [{ field: 'expireAt', message: 'The expiry has passed: once published, no player would see it' }],
+        'The expiry has passed: once published, no player would see it',
+      ],
+      [
         'store slot names no product',
         STORE,
         { name: 's1', title: 'Shop', kind: 'static', slots: [{ product: 'nope' }] },

@@ -1,6 +1,8 @@
 import {
   capitalised,
   type Endpoint,
+  endHasPassed,
+  futureEndsOf,
   type Locale,
   resourceEndpoints,
   resourceGameEndpoints,
@@ -10,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database, Db } from '../db/client.js';
 import { type Handler, registerEndpoints } from '../http/endpoints.js';
-import { AppError, fieldErrors } from '../http/errors.js';
+import { AppError, badRequest, fieldErrors } from '../http/errors.js';
 import { sendPrepared } from '../http/etag.js';
 import { contentAnswer, newContentSnapshot } from './content.js';
 import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } from './game-views.js';
@@ -104,6 +106,14 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
   const save = async (ctx: Ctx, k: string, mode: 'create' | 'update') => {
     const body = ctx.body as Body;
     const document = bodyDocument(r, r.autoKey ? { ...body, [r.key]: Number(k) } : body);
+    // An end that has already passed would reach no player: refused, unless it is the one stored.
+    for (const { field, message } of futureEndsOf(r)) {
+      const end = field === 'expireAt' ? body.expireAt : body[field];
+      if (typeof end !== 'string' || !endHasPassed(end, clock.now().getTime())) continue;
+      const row = mode === 'update' ? await findItem(ctx.db, r.name, k) : undefined;
+      const stored = field === 'expireAt' ? row?.expireAt?.toISOString() : row?.document[field];
+      if (typeof stored !== 'string' || Date.parse(stored) !== Date.parse(end)) throw badRequest(message, field);
+    }
     if (hooks.beforeSave) {
       const previous = await previousOf(ctx.db, k);
       // The secret the body left out is the stored one: the hook sees the document as it will be.

@@ -1,8 +1,9 @@
-import { type Resource, resourceFieldLabel } from '@rookery/contracts';
+import { futureEndsOf, type Resource, resourceFieldLabel, withFutureEnd } from '@rookery/contracts';
 import { Button, Form, type FormInstance, Space } from 'antd';
 import type { TFunction } from 'i18next';
-import { isValidElement, type ReactNode } from 'react';
+import { isValidElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useEndpointMutation } from '../../api/endpoint-query';
 import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
@@ -65,7 +66,17 @@ export function ResourceForm<R extends Resource>({
     });
   };
 
-  const schemaForm = useSchemaForm(resource.body, async (data) => {
+  // A window that has already ended is refused before the confirmation, as the server refuses it
+  // (with its clock): the one stored may stay while other fields change.
+  const schema = useMemo(
+    () =>
+      futureEndsOf(resource).reduce<z.ZodType>(
+        (s, { field, message }) => withFutureEnd(s, [field], message, Date.now, current),
+        resource.body,
+      ),
+    [resource, current],
+  );
+  const schemaForm = useSchemaForm(schema, async (data) => {
     const body = data as Record<string, unknown>;
     if (!(await confirmPublish(body))) return;
     const saved = (
@@ -87,7 +98,7 @@ export function ResourceForm<R extends Resource>({
   return (
     <SchemaFormShell
       schemaForm={schemaForm}
-      schema={resource.body}
+      schema={schema}
       name={`${resource.name}-edit`}
       testId={`${resource.name}-form`}
       initialValues={initialValues}

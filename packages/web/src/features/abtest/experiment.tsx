@@ -234,12 +234,7 @@ export function VariationsEditor({ weightsOnly = false }: { weightsOnly?: boolea
                   label={t('abtest.variations.weight')}
                   style={{ marginBottom: 8 }}
                 >
-                  <NumberInput
-                    field={['variations', row.name, 'weight']}
-                    precision={2}
-                    style={{ width: 120 }}
-                    data-testid={`variation-weight-${i}`}
-                  />
+                  <NumberInput style={{ width: 120 }} data-testid={`variation-weight-${i}`} />
                 </Form.Item>
                 {i === 0 && <Tag>{t('abtest.control')}</Tag>}
                 {!weightsOnly && rows.length > 2 && (
@@ -334,11 +329,7 @@ function ForcedEditor() {
           {rows.map((row) => (
             <Space key={row.key} wrap align="baseline">
               <Form.Item name={[row.name, 'userId']} style={{ marginBottom: 0 }}>
-                <NumberInput
-                  field={['forced', row.name, 'userId']}
-                  aria-label={t('abtest.forced.userId')}
-                  style={{ width: 200 }}
-                />
+                <NumberInput aria-label={t('abtest.forced.userId')} style={{ width: 200 }} />
               </Form.Item>
               <Form.Item name={[row.name, 'variation']} style={{ marginBottom: 0 }}>
                 <Select
@@ -442,7 +433,7 @@ function ExperimentForm({ itemProps, editing }: ResourceFormProps) {
       </Form.Item>
       <TimeWindowItems itemProps={itemProps} />
       <Form.Item {...itemProps('coverage')}>
-        <NumberInput field="coverage" precision={2} style={{ width: 160 }} data-testid="experiment-coverage" />
+        <NumberInput style={{ width: 160 }} data-testid="experiment-coverage" />
       </Form.Item>
       <Form.Item {...itemProps('variations')}>
         <VariationsEditor />
@@ -551,7 +542,7 @@ export const trafficScreen = resourceScreen({
       <>
         <KeptFields except={['variations', 'coverage']} />
         <Form.Item {...itemProps('coverage')} extra={t('abtest.traffic.coverageHint')}>
-          <NumberInput field="coverage" precision={2} style={{ width: 160 }} data-testid="traffic-coverage" />
+          <NumberInput style={{ width: 160 }} data-testid="traffic-coverage" />
         </Form.Item>
         <Form.Item label={t('abtest.traffic.weights')}>
           <VariationsEditor weightsOnly />

@@ -4,6 +4,7 @@ import {
   abtestExposureEndpoints,
   type Experiment,
   type ExperimentResults,
+  endHasPassed,
   experimentResource,
   isRateMetric,
   LAYER_BUCKETS,
@@ -14,6 +15,7 @@ import {
   pathTo,
   resourceFieldLabel,
   type StoredConditionRule,
+  translate,
 } from '@rookery/contracts';
 import { Alert, App, Button, Card, Descriptions, Empty, Select, Space, Typography } from 'antd';
 import { type ComponentType, useMemo, useState } from 'react';
@@ -195,6 +197,25 @@ function MetricTable({
       ]}
     />
   );
+}
+
+/**
+ * The planned start and end (outside them no player is assigned), an end already passed said as
+ * such: the detail and the results show them.
+ */
+function plannedWindow(e: Experiment) {
+  const ended = endHasPassed(e.endAt, Date.now());
+  return (['startAt', 'endAt'] as const).map((field) => {
+    const at = e[field];
+    const text = at ? formatTime(at) : '-';
+    const passed = field === 'endAt' && ended ? `${text} (${translate('abtest.endInPast', currentLocale())})` : text;
+    return {
+      key: field,
+      label: experimentLabel(field),
+      text: passed,
+      children: <span data-testid={`experiment-${field}`}>{passed}</span>,
+    };
+  });
 }
 
 /** The results of a phase: exposures and SRM, each metric, segments and the daily cumulative chart. */
@@ -399,6 +420,7 @@ function Detail({ experimentKey }: { experimentKey: string }) {
               label: experimentLabel('targeting'),
               children: <ConditionsView conditions={e.targeting as StoredConditionRule[]} />,
             },
+            ...plannedWindow(e),
             { key: 'owner', label: experimentLabel('owner'), children: e.owner || '-' },
             {
               key: 'hypothesis',
@@ -427,6 +449,11 @@ function Detail({ experimentKey }: { experimentKey: string }) {
           )
         }
       >
+        <Typography.Paragraph type="secondary" data-testid="experiment-planned">
+          {plannedWindow(e)
+            .map((item) => `${item.label}: ${item.text}`)
+            .join('；')}
+        </Typography.Paragraph>
         {e.phases.length > 0 && (
           <Typography.Paragraph type="secondary" data-testid="experiment-phases">
             {e.phases

@@ -19,6 +19,7 @@ import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 interface Audience {
   batchId: number;
@@ -132,7 +133,7 @@ export default function GiftCodeComebackMailPage() {
             />
           </Form.Item>
           <Form.Item {...itemProps('notLoginDays')} label={t('giftCode.comeback.notLoginDays')}>
-            <NumberInput field="notLoginDays" schema={giftCodeComebackMailBodySchema} data-testid="comeback-days" />
+            <NumberInput data-testid="comeback-days" />
           </Form.Item>
         </Space>
         <Form.Item label={t('giftCode.conditions')}>

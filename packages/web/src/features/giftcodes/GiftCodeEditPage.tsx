@@ -4,6 +4,7 @@ import {
   giftCodeEndpoints,
   giftCodeKinds,
   pathTo,
+  withFutureEnd,
 } from '@rookery/contracts';
 import { Alert, App, Button, Descriptions, Form, Input, Progress, Radio, Select, Space, Switch } from 'antd';
 import type { TFunction } from 'i18next';
@@ -20,6 +21,7 @@ import { platformOptions } from '../shared/platforms';
 import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
 import { BatchCodes } from './BatchCodes';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 type Body = {
   name?: string;
@@ -172,7 +174,8 @@ export default function GiftCodeEditPage() {
       load={giftCodeEndpoints.getGiftCodeBatch}
       create={giftCodeEndpoints.createGiftCodeBatch}
       update={giftCodeEndpoints.updateGiftCodeBatch}
-      schema={() => giftCodeBatchBodySchema}
+      // A window that has already ended is refused before the confirmation, as the server refuses it.
+      schema={(b) => withFutureEnd(giftCodeBatchBodySchema, ['endAt'], 'giftCode.endInPast', Date.now, b)}
       initialValues={(b) => ({
         name: b?.name,
         description: { 'zh-CN': b?.description['zh-CN'], 'en-US': b?.description['en-US'] },
@@ -215,12 +218,7 @@ export default function GiftCodeEditPage() {
             {({ getFieldValue }) =>
               getFieldValue('kind') === 'unique' ? (
                 <Form.Item {...itemProps('codeCount')} label={t('giftCode.codeCount')}>
-                  <NumberInput
-                    field="codeCount"
-                    disabled={Boolean(b)}
-                    style={{ width: 200 }}
-                    data-testid="giftcode-count"
-                  />
+                  <NumberInput disabled={Boolean(b)} style={{ width: 200 }} data-testid="giftcode-count" />
                 </Form.Item>
               ) : (
                 <Space size="large" wrap>
@@ -228,7 +226,7 @@ export default function GiftCodeEditPage() {
                     <Input style={{ width: 260 }} data-testid="giftcode-code" />
                   </Form.Item>
                   <Form.Item {...itemProps('totalLimit')} label={t('giftCode.totalLimit')}>
-                    <NumberInput field="totalLimit" style={{ width: 200 }} data-testid="giftcode-limit" />
+                    <NumberInput style={{ width: 200 }} data-testid="giftcode-limit" />
                   </Form.Item>
                 </Space>
               )
@@ -247,7 +245,7 @@ export default function GiftCodeEditPage() {
           </Form.Item>
           <TimeWindowItems itemProps={itemProps} labels={[t('giftCode.startAt'), t('giftCode.endAt')]}>
             <Form.Item {...itemProps('perPlayerLimit')} label={t('giftCode.perPlayerLimit')}>
-              <NumberInput field="perPlayerLimit" />
+              <NumberInput />
             </Form.Item>
           </TimeWindowItems>
           <Form.Item label={t('giftCode.conditions')}>

@@ -6,8 +6,9 @@ import {
   mailScopes,
   pathTo,
   type TemplateTable,
+  withFutureEnd,
 } from '@rookery/contracts';
-import { Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EditPage } from '../../crud/EditPage';
@@ -18,6 +19,7 @@ import { RewardsEditor } from '../shared/RewardsEditor';
 import { LocalizedTextsInput } from './LocalizedTextsInput';
 import { MailConfirmation } from './MailConfirmation';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 const listPaths: Record<MailScope, string> = {
   personal: pathTo('emailList'),
@@ -37,7 +39,8 @@ export default function MailEditPage() {
       create={mailEndpoints.createMail}
       update={mailEndpoints.updateMail}
       updateInput={(mail, body) => ({ params: { id: mail.id }, query: { mailScope: scope }, body })}
-      schema={() => mailBodySchema}
+      // The expiry the server refuses once past, refused before the confirmation (the browser's clock).
+      schema={() => withFutureEnd(mailBodySchema, ['expireAt'], 'mail.expireInPast', Date.now)}
       // The form holds what the schema reads (its input shape); a loaded mail fills it as it came.
       initialValues={(mail) => ({
         mailScope: scope,
@@ -100,10 +103,10 @@ export default function MailEditPage() {
           {scope === 'comeback' && (
             <Space size="large">
               <Form.Item {...itemProps('notLoginDays')} label={t('mail.notLoginDays')}>
-                <InputNumber<number> min={1} max={3650} precision={0} />
+                <NumberInput />
               </Form.Item>
               <Form.Item {...itemProps('maxTimes')} label={t('mail.maxTimes')}>
-                <InputNumber<number> min={1} max={100} precision={0} />
+                <NumberInput />
               </Form.Item>
             </Space>
           )}

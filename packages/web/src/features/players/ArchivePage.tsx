@@ -1,11 +1,12 @@
 import { playerEndpoints } from '@rookery/contracts';
-import { Form, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useEndpointFetch } from '../../api/endpoint-query';
 import { ActionForm } from '../../crud/ActionForm';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 const schema = z.object({ userId: playerEndpoints.exportPlayerArchive.query!.shape.userId });
 
@@ -34,7 +35,7 @@ export default function ArchivePage() {
     >
       {(itemProps) => (
         <Form.Item {...itemProps('userId')} label={t('players.userId')}>
-          <InputNumber min={1} precision={0} style={{ width: 240 }} />
+          <NumberInput style={{ width: 240 }} />
         </Form.Item>
       )}
     </ActionForm>

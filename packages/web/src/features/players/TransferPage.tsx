@@ -1,11 +1,11 @@
 import { type EndpointResponse, type PlayerDetail, playerEndpoints } from '@rookery/contracts';
-import { App, Button, Card, Col, Descriptions, Form, InputNumber, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointFetch, useEndpointMutation } from '../../api/endpoint-query';
 import { useConsequenceConfirm } from '../../crud/Consequence';
 import { displayValue, wordsText } from '../../crud/fields';
-import { TextInput } from '../../crud/schema-fields';
+import { NumberInput, TextInput } from '../../crud/schema-fields';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';
@@ -88,10 +88,10 @@ export function TransferPage({ kind }: { kind: Kind }) {
           data-testid={`${kind}-form`}
         >
           <Form.Item {...itemProps('fromUserId')} label={t('players.fromUserId')}>
-            <InputNumber min={1} precision={0} style={{ width: 180 }} />
+            <NumberInput style={{ width: 180 }} />
           </Form.Item>
           <Form.Item {...itemProps('toUserId')} label={t('players.toUserId')}>
-            <InputNumber min={1} precision={0} style={{ width: 180 }} />
+            <NumberInput style={{ width: 180 }} />
           </Form.Item>
           <Form.Item name="reason" label={t('players.reason')}>
             <TextInput field="reason" schema={calls[kind].run.body} style={{ width: 220 }} />

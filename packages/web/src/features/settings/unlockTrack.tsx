@@ -6,11 +6,11 @@ import {
   unlockTargets,
   unlockTrackResource,
 } from '@rookery/contracts';
-import { Form, InputNumber, Select, Tag } from 'antd';
+import { Form, Select, Tag } from 'antd';
 import { resourceScreen } from '../../crud/resource/screen';
 import { currentLocale } from '../../i18n';
 import './gamegate-texts';
-import { LongText } from '../../crud/schema-fields';
+import { LongText, NumberInput } from '../../crud/schema-fields';
 
 const kindColors: Record<UnlockKind, string> = { item: 'blue', penguin: 'cyan', feature: 'purple' };
 
@@ -54,7 +54,7 @@ export const unlockTrackScreen = resourceScreen({
           )}
         </Form.Item>
         <Form.Item {...itemProps('level')}>
-          <InputNumber<number> min={1} max={1000} precision={0} style={{ width: 160 }} data-testid="unlock-level" />
+          <NumberInput style={{ width: 160 }} data-testid="unlock-level" />
         </Form.Item>
         <Form.Item {...itemProps('note')}>
           <LongText field="note" />

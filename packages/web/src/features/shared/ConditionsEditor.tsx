@@ -10,12 +10,12 @@ import {
   percentOperators,
   userTypes,
 } from '@rookery/contracts';
-import { Button, Form, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
-import { TextInput } from '../../crud/schema-fields';
+import { NumberInput, TextInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
 import { ConditionsPreview } from './ConditionsPreview';
 import { type PercentValue, percentShare, percentValueFor } from './percent-input';
@@ -96,11 +96,7 @@ function ValueInput({
     case 'time':
       return <IsoDateTimeInput value={value as string} onChange={onChange} aria-label={t('conditions.value')} />;
     case 'count':
-      return list ? (
-        picker([], true)
-      ) : (
-        <InputNumber<number> {...common} value={value as number} min={0} precision={0} />
-      );
+      return list ? picker([], true) : <NumberInput {...common} value={value as number} />;
     case 'version':
       return list ? (
         picker([], true)
@@ -122,10 +118,8 @@ function PercentInput({
 }) {
   const { t } = useTranslation();
   const bound = (v: number | undefined, set: (n: number | undefined) => void, testId: string, label: string) => (
-    <InputNumber<number>
+    <NumberInput
       value={v}
-      min={0}
-      max={100}
       step={1}
       suffix="%"
       style={{ width: 120 }}

@@ -5,12 +5,13 @@ import {
   type PlayerSummary,
   playerEndpoints,
 } from '@rookery/contracts';
-import { Alert, Button, Form, InputNumber, Space, Tag } from 'antd';
+import { Alert, Button, Form, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayCall } from '../../access/useCan';
 import { useEndpointFetch } from '../../api/endpoint-query';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /** What the conditions read of a player; the evaluator derives notLoginDays from lastLogin and the clock. */
 function attributesOf(p: PlayerSummary): PlayerAttributes {
@@ -54,9 +55,7 @@ export function ConditionsPreview() {
   return (
     <Space orientation="vertical" data-testid="conditions-preview">
       <Space>
-        <InputNumber<number>
-          min={1}
-          precision={0}
+        <NumberInput
           placeholder={t('conditions.previewUserId')}
           value={userId}
           onChange={(v) => {

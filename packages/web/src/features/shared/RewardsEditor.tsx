@@ -1,10 +1,11 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { gameLabel, type Reward, resourceKinds } from '@rookery/contracts';
-import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { Button, Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumberIn } from '../../crud/number-format';
 import { currentLocale } from '../../i18n';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /**
  * The rewards of a mail, a reward template, a gift code…: rows of a resource kind of the game
@@ -39,9 +40,7 @@ export function RewardsEditor({
                 />
               </Form.Item>
               <Form.Item name={[row.name, 'amount']} style={{ marginBottom: 0 }}>
-                <InputNumber<number>
-                  min={1}
-                  precision={0}
+                <NumberInput
                   placeholder={t('rewards.amount')}
                   aria-label={t('rewards.amount')}
                   data-testid="reward-amount"

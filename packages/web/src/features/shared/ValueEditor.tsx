@@ -1,8 +1,9 @@
 import type { ConstantType } from '@rookery/contracts';
-import { Input, InputNumber, Switch } from 'antd';
+import { Input, Switch } from 'antd';
 import { useState } from 'react';
 import { UnparsedText } from '../../crud/unparsed';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /**
  * JSON typed as text: the form holds the parsed value; text that does not parse is held as
@@ -75,7 +76,7 @@ export function ValueEditor({
   switch (type) {
     case 'number':
       return (
-        <InputNumber
+        <NumberInput
           id={id}
           aria-label={ariaLabel}
           value={value as number | undefined}

@@ -17,6 +17,7 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /** `/purchase/product/activity` and `activityAdd`: first purchase double, spend N get rewards. */
 export const purchaseActivityScreen = resourceScreen({
@@ -93,11 +94,7 @@ function RewardRows() {
           {rows.map((row, i) => (
             <Space key={row.key} align="start" wrap style={{ borderBottom: '1px solid rgba(128,128,128,.25)' }}>
               <Form.Item name={[row.name, 'goal']} label={t('store.activity.goal')} style={{ marginBottom: 8 }}>
-                <NumberInput
-                  field={['rows', row.name, 'goal']}
-                  style={{ width: 140 }}
-                  data-testid={`reward-goal-${i}`}
-                />
+                <NumberInput style={{ width: 140 }} data-testid={`reward-goal-${i}`} />
               </Form.Item>
               <Form.Item label={t('store.rewards')} style={{ marginBottom: 8 }}>
                 <RewardsEditor name={[row.name, 'rewards']} />

@@ -13,7 +13,7 @@ import {
   storePlatformLabels,
   storeResource,
 } from '@rookery/contracts';
-import { Button, Form, InputNumber, Select, Space, Tag } from 'antd';
+import { Button, Form, Select, Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../api/endpoint-query';
@@ -29,6 +29,7 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
@@ -37,7 +38,7 @@ const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n)
 const targeting = {
   fields: ['repurchaseLimit', ['minLevel', 'maxLevel'], 'conditions'],
   widgets: {
-    maxLevel: <NumberInput field="maxLevel" style={{ width: 160 }} />,
+    maxLevel: <NumberInput style={{ width: 160 }} />,
     conditions: <ConditionsEditor />,
   },
   hints: { repurchaseLimit: 'store.repurchaseHint', maxLevel: 'store.maxLevelHint' },
@@ -199,7 +200,6 @@ export const productScreen = resourceScreen({
             </Form.Item>
             <Form.Item name={['cost', 'amount']} noStyle>
               <NumberInput
-                field={['cost', 'amount']}
                 aria-label={t('store.product.costAmount')}
                 style={{ width: 160 }}
                 data-testid="product-cost"
@@ -250,7 +250,7 @@ export const giftPackScreen = resourceScreen({
   fields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective', ...targeting.fields],
   widgets: {
     purchaseId: <PurchaseItemPicker />,
-    discount: <InputNumber<number> min={1} max={100} step={1} style={{ width: 160 }} data-testid="gift-discount" />,
+    discount: <NumberInput step={1} style={{ width: 160 }} data-testid="gift-discount" />,
     ...targeting.widgets,
   },
   hints: targeting.hints,

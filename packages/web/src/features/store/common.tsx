@@ -1,4 +1,4 @@
-import { audienceEndpoints, priceSchema, type Resource, type StoredConditionRule } from '@rookery/contracts';
+import { audienceEndpoints, type Resource, type StoredConditionRule } from '@rookery/contracts';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { NumberInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import './texts';
+import { NumberInput } from '../../crud/schema-fields';
 
 /** What the store's screens share: reward and condition cells, the currency box, the publish confirmation. */
 
@@ -42,14 +43,7 @@ export function MoneyFields({ path, testId }: { path: (string | number)[]; testI
         <CurrencyInput testId={`${testId}-currency`} />
       </Form.Item>
       <Form.Item name={[...path, 'amount']} noStyle>
-        <NumberInput
-          field="amount"
-          schema={priceSchema}
-          aria-label={t('store.price.amount')}
-          precision={2}
-          style={{ width: 160 }}
-          data-testid={`${testId}-amount`}
-        />
+        <NumberInput aria-label={t('store.price.amount')} style={{ width: 160 }} data-testid={`${testId}-amount`} />
       </Form.Item>
     </>
   );
