@@ -10,6 +10,16 @@ export const errorBodySchema = z.object({
   code: z.number().int(),
   msg: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /**
+   * The message key of `msg` (`player.notFound`, `http.404`): the same in every language, so a log
+   * groups one error as one, whatever language the operator reads it in.
+   */
+  key: z.string().optional(),
+  /**
+   * Set only on the answer to an address the server does not know (no route): the spec's
+   * "request address error" naming the URL. A 404 without it names a record that is missing.
+   */
+  unknownAddress: z.literal(true).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -31,7 +31,7 @@ export const errorLog = createStore<ErrorLogState>((set) => ({
 export interface ErrorDetail {
   stack?: string;
   /** The failed data request (spec §8). */
-  request?: { method: string; url: string; status: number };
+  request?: { method: string; url: string; status: number; /** The answer's message key. */ key?: string };
 }
 
 export type ErrorListener = (entry: ErrorLogEntry, detail: ErrorDetail) => void;
