@@ -168,7 +168,13 @@ export async function report(
   const title = failureTitle(status, failure, url, hooks.locale(), http);
   if (!isExpectedRefusal(status, failure))
     logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`, {
-      request: { method: endpoint.method, url, status, ...(failure.key ? { key: failure.key } : {}) },
+      request: {
+        method: endpoint.method,
+        url,
+        status,
+        ...(failure.key ? { key: failure.key } : {}),
+        ...(failure.unknownAddress ? { unknownAddress: true as const } : {}),
+      },
     });
   // Sign-in and registration answer 401 for bad credentials; only a dead session logs the user out.
   if (status === 401 && endpoint.permission !== 'public') {

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointInput } from '@rookery/contracts';
-import { App, Button, Card, Empty, Form, Space, type TableProps, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Form, Space, Switch, type TableProps, Typography } from 'antd';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
@@ -19,17 +19,28 @@ import './texts';
 /** The window a log screen opens with when the address names none: the last hour (spec §5 shortcut). */
 const DEFAULT_WINDOW_MINUTES = 60;
 
+/**
+ * How often the newest page of a window that reaches the present is read again, its end moved to
+ * now (issue 41 item 8: an entry sent seconds ago shows without a reload). The console sends its
+ * errors every 3 s.
+ */
+export const LOG_REFRESH_SECONDS = 5;
+
+/** A window whose end was at most this long before the moment it was set reaches the present. */
+const PRESENT_SLACK_MS = 60_000;
+
 type KeysetAnswer<Row> = {
   list: Row[];
   nextCursor: string | null;
-  estimatedTotal?: { value: number; estimate: true };
+  total?: { value: number; estimate: boolean };
 };
 
 /**
  * A high-volume list read by key (time, id): the filters and the page's cursor live in the
  * address, a start and an end are always there (the last hour when the address gives none),
- * "older" follows the answer's cursor, "newer" goes back the way it came; the total is the
- * planner's estimate and says so.
+ * "older" follows the answer's cursor, "newer" goes back the way it came; the total is counted,
+ * or the planner's estimate above 10,000, and says so. The newest page of a window that reaches
+ * the present follows it, read again every `LOG_REFRESH_SECONDS` while "auto-refresh" is on.
  */
 export function KeysetList<E extends Endpoint, Row extends { id: number }>({
   endpoint,
@@ -62,6 +73,23 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
   }, [params, names]);
   const cursor = params.get('cursor') ?? undefined;
 
+  // Whether the window reaches the present: its end was no older than the slack when it was set
+  // (the default last hour, a "last N minutes" preset), so it may follow the clock.
+  const endParam = params.get('end');
+  const [endSeen, setEndSeen] = useState({ end: endParam, at: Date.now() });
+  if (endSeen.end !== endParam) setEndSeen({ end: endParam, at: Date.now() });
+  const reachesPresent = endParam !== null && Date.parse(endParam) >= endSeen.at - PRESENT_SLACK_MS;
+  const [live, setLive] = useState(true);
+  const follows = live && reachesPresent && !cursor;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!follows) return;
+    const timer = setInterval(() => setNow(Date.now()), LOG_REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [follows]);
+  const liveEnd = follows && endParam ? new Date(Math.max(Date.parse(endParam), now)).toISOString() : undefined;
+  const liveId = useId();
+
   // The time range is required: an address without one gets the last hour, in place.
   useEffect(() => {
     if (params.get('start') && params.get('end')) return;
@@ -77,7 +105,7 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
     );
   }, [params, setParams]);
 
-  const query = { ...filters, ...fixed, ...(cursor ? { cursor } : {}) };
+  const query = { ...filters, ...(liveEnd ? { end: liveEnd } : {}), ...fixed, ...(cursor ? { cursor } : {}) };
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
   const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
     enabled: checked.success,
@@ -85,6 +113,12 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
     placeholderData: <T,>(previous: T) => previous,
   });
   const data = (checked.success ? list.data : undefined) as KeysetAnswer<Row> | undefined;
+  // A refresh of the page on screen shows no spinner; a new search or page does.
+  const pageKey = JSON.stringify({ filters, fixed, cursor });
+  const [shownKey, setShownKey] = useState<string>();
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData) setShownKey(pageKey);
+  }, [list.isSuccess, list.isPlaceholderData, pageKey]);
   const values = useMemo(() => searchValues(filters, fields), [filters, fields]);
 
   const go = (nextFilters: Record<string, string>, nextCursor?: string) => {
@@ -139,12 +173,22 @@ export function KeysetList<E extends Endpoint, Row extends { id: number }>({
       <Card size="small">
         <Space style={{ marginBottom: 12 }} wrap>
           <Typography.Text type="secondary" data-testid="log-estimate">
-            {data?.estimatedTotal ? t('logs.estimated', { count: data.estimatedTotal.value }) : ''}
+            {data?.total ? t(data.total.estimate ? 'logs.estimated' : 'logs.total', { count: data.total.value }) : ''}
           </Typography.Text>
+          {reachesPresent && !cursor && (
+            <Space size={8}>
+              <Switch id={liveId} size="small" checked={live} onChange={setLive} data-testid="log-live" />
+              <label htmlFor={liveId}>
+                <Typography.Text type="secondary" data-testid="log-live-note">
+                  {live ? t('logs.refreshesEvery', { seconds: LOG_REFRESH_SECONDS }) : t('logs.autoRefresh')}
+                </Typography.Text>
+              </label>
+            </Space>
+          )}
         </Space>
         <SmallTable<Row>
           rowKey="id"
-          loading={list.isFetching}
+          loading={list.isFetching && shownKey !== pageKey}
           columns={columns}
           dataSource={data?.list ?? []}
           // antd's Empty words it in the description colour (AA); a bare string takes the disabled grey.
