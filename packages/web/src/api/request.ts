@@ -4,6 +4,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
   type ErrorBody,
+  isExpectedRefusal,
   type Locale,
 } from '@rookery/contracts';
 import { clearCredentials, readToken } from '../access/credentials';
@@ -137,13 +138,11 @@ export async function refusalsShownInPlace<T>(fn: () => Promise<T> | T): Promise
 }
 
 /**
- * A refusal the console expects (issue 41 item 8): the server answered 4xx with a message of its
- * catalogue (a wrong password, a failed check, a missing record). It is said to the operator, but
- * it is not a front-end error: neither logged nor sent to the server's log. An address the server
- * does not know (`unknownAddress`) is the console's own fault, and is.
+ * A refusal the server answered with a message of its catalogue (contracts' `isExpectedRefusal`):
+ * said to the operator, but not a front-end error, neither logged nor sent to the server's log.
  */
-export const isExpectedRefusal = (status: number, failure: ApiError) =>
-  status >= 400 && status < 500 && failure.key !== undefined && !failure.unknownAddress;
+const serverRefusal = (status: number, failure: ApiError) =>
+  failure.key !== undefined && isExpectedRefusal({ status, unknownAddress: failure.unknownAddress });
 
 /**
  * The notice's title: the catalogue text of the status; for a 404 the address only when the server
@@ -166,7 +165,7 @@ export async function report(
 ) {
   const http = await catalogue();
   const title = failureTitle(status, failure, url, hooks.locale(), http);
-  if (!isExpectedRefusal(status, failure))
+  if (!serverRefusal(status, failure))
     logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`, {
       request: {
         method: endpoint.method,

@@ -1,4 +1,10 @@
-import { type ClientLogEntry, type FrontendLogEntry, type Locale, translate } from '@rookery/contracts';
+import {
+  type ClientLogEntry,
+  type FrontendLogEntry,
+  isExpectedRefusal,
+  type Locale,
+  translate,
+} from '@rookery/contracts';
 import type { z } from 'zod';
 import { fieldErrors } from '../../platform/http/errors.js';
 import { scrubMeta, scrubText, scrubUrl } from './sanitize.js';
@@ -69,25 +75,14 @@ export const clientRow =
  * in its meta), the page's and the failed request's query values masked, and the caller's own
  * session token masked wherever it appears.
  */
-/**
- * A failed call the console reports that is a refusal it expected (issue 41 item 8): the server
- * answered 4xx (a wrong password, a failed check, a missing record), not a timeout (408) nor an
- * address it does not know. Stored as a warning, so it never opens an incident; the console no
- * longer sends them, an older console's page still may.
- */
-export const isExpectedRefusal = (request: FrontendLogEntry['request']) =>
-  request?.status !== undefined &&
-  request.status >= 400 &&
-  request.status < 500 &&
-  request.status !== 408 &&
-  !request.unknownAddress;
-
 export const frontendRow =
   (now: Date, secrets: string[], actor: string | null) =>
   (e: FrontendLogEntry): LogRow => ({
     at: now,
     kind: 'frontend',
-    level: isExpectedRefusal(e.request) ? 'warn' : (e.level ?? e.type ?? (e.request ? 'error' : 'info')),
+    // A refusal the console expected is a warning, never an incident (the console no longer sends
+    // them; an older console's page still may).
+    level: e.request && isExpectedRefusal(e.request) ? 'warn' : (e.level ?? e.type ?? (e.request ? 'error' : 'info')),
     message: scrubText(e.message, secrets),
     clientTime: parseClientTime(e.time),
     url: e.url ? scrubUrl(e.url, secrets) : null,
