@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType } from 'react-router';
@@ -22,6 +23,7 @@ export function useRouteTitle(): string {
  */
 export function PageHeading({ mainId }: { mainId: string }) {
   const title = useRouteTitle();
+  const { token } = theme.useToken();
   const { key } = useLocation();
   // A page adjusting its own address (a list's default window, a redirect) replaces it: no move.
   const navigation = useNavigationType();
@@ -45,7 +47,13 @@ export function PageHeading({ mainId }: { mainId: string }) {
     return () => cancelAnimationFrame(frame);
   }, [key, navigation, mainId]);
   return (
-    <h1 ref={heading} tabIndex={-1} className="page-heading" data-testid="page-heading">
+    <h1
+      ref={heading}
+      tabIndex={-1}
+      className="page-heading"
+      style={{ background: token.colorBgContainer, color: token.colorText }}
+      data-testid="page-heading"
+    >
       {title}
     </h1>
   );
