@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callGame, newPage, unique, useBrowser } from './helpers';
+import { adminToken, call, callGame, newPage, unique, useBrowser } from './helpers';
 
 /**
  * The common support tasks from the keyboard alone (issue 28): no click, no hover, only Tab,
@@ -173,5 +173,91 @@ describe('the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/email/list');
     await expect.poll(() => mailbox(mailed)).toContain(title);
+  });
+
+  // Issue 41 item 7, on the session the test above signed in.
+  it('reaches the account menu and opens it with Enter or Space; a page change puts the focus on its heading', {
+    timeout: 120_000,
+  }, async () => {
+    await page.goto('/game-user/index');
+    const menu = page.getByTestId('user-menu');
+    await tabTo(menu);
+    expect(await focusRing()).toBe(true);
+    await page.keyboard.press('Enter');
+    const items = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
+    await expect.poll(() => items.allInnerTexts()).toEqual(['My home', 'Change password', 'Sign out']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => items.count()).toBe(0);
+    await tabTo(menu, { back: true, limit: 3 });
+    await page.keyboard.press('Space');
+    await expect.poll(() => items.count()).toBe(3);
+    // Down to "Change password", Enter: the new page's heading has the focus, with a ring.
+    const password = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Change password' });
+    for (let i = 0; i < 4 && !(await isFocused(password)); i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(() => isFocused(password)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname !== '/game-user/index');
+    const heading = page.getByTestId('page-heading');
+    await expect.poll(() => isFocused(heading)).toBe(true);
+    expect(await heading.innerText()).toBe('Change password');
+    expect(await focusRing()).toBe(true);
+    // The next Tab goes into the page, not back to the skip link.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className ?? '')).not.toContain('skip-link');
+    expect(
+      await page.evaluate(() => Boolean(document.getElementById('main-content')?.contains(document.activeElement))),
+    ).toBe(true);
+  });
+
+  it('after unfreezing a row the focus stays in the list, and the next Tab does not start over', {
+    timeout: 120_000,
+  }, async () => {
+    const token = await adminToken();
+    const ids: number[] = [];
+    for (const who of ['kb-a-', 'kb-b-'])
+      ids.push(((await gameLogin(unique(who))).body.data as { userId: number }).userId);
+    expect(
+      (await call('POST', '/api/v1/game-users/freeze', token, { userIds: ids, reason: 'keyboard focus' })).code,
+    ).toBe(200);
+    await page.goto('/game-user/froze/list');
+    const first = page.locator(`.ant-table-row[data-row-key="${ids[0]}"]`);
+    await tabTo(first.getByTestId('row-action-unfreeze'), { limit: 120 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(page.getByTestId('confirm-cancel'))).toBe(true);
+    await tabTo(page.getByTestId('confirm-ok'), { limit: 4 });
+    await page.keyboard.press('Enter');
+    await first.waitFor({ state: 'detached' });
+    // The focus is on a control of the list (the row now in its place) or the page's heading.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return Boolean(el && el !== document.body && document.getElementById('main-content')?.contains(el));
+        }),
+      )
+      .toBe(true);
+    expect(await focusRing()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className ?? '')).not.toContain('skip-link');
+    await call('POST', '/api/v1/game-users/unfreeze', token, { userIds: ids });
+  });
+
+  it('"add reward" puts the focus in the new row; a date-time field shows and takes the typed format', {
+    timeout: 120_000,
+  }, async () => {
+    await page.goto('/email/listedit?mailScope=personal');
+    const add = page.getByRole('button', { name: 'Add reward' });
+    await tabTo(add, { limit: 120 });
+    await page.keyboard.press('Enter');
+    const kinds = page.locator('[data-testid="reward-kind"] input, input[data-testid="reward-kind"]');
+    await expect.poll(() => isFocused(kinds.last())).toBe(true);
+    // The placeholder shows the format one may type, and typing it (Enter confirms) sets the time.
+    const expires = page.getByLabel('Expires at');
+    expect(await expires.getAttribute('placeholder')).toBe('YYYY-MM-DD HH:mm:ss');
+    await tabTo(expires, { limit: 120 });
+    await page.keyboard.type('2099-01-02 03:04:05');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => expires.inputValue()).toBe('2099-01-02 03:04:05');
   });
 });

@@ -171,6 +171,23 @@ describe('the store catalogue', () => {
     expect(packs.some((p: string[]) => p[0] === `g${id}`) || hidden?.includes(`g${id}`)).toBe(true);
   });
 
+  it('says on the preview field what an ID looks like, and that a player is missing, with no address (issue 41 item 6)', async () => {
+    await page().goto('/purchase/product/store');
+    const field = page().getByTestId('store-preview-user');
+    await field.fill('abc');
+    const error = page().getByTestId('store-preview-error');
+    await expect.poll(() => error.textContent()).toBe('用户 ID 必须是正整数');
+    expect(await page().getByTestId('store-preview').isDisabled()).toBe(true);
+    // A user ID no player has: the record's message on the field, no "request address error" anywhere.
+    await field.fill('987654321012');
+    await page().getByTestId('store-preview').click();
+    await expect.poll(() => error.textContent()).toBe('玩家不存在');
+    await page().waitForTimeout(500);
+    const body = (await page().locator('body').textContent()) ?? '';
+    expect(body).not.toContain('请求地址出错');
+    expect(body).not.toContain('/api/v1/store/preview');
+  });
+
   it('lists the fixed stores on their own page and makes one on its page', async () => {
     // A rotating store, made through the API: the fixed stores' page does not show it.
     const token = await adminToken();

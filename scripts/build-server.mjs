@@ -67,6 +67,9 @@ async function makeSeedCluster() {
   const seed = await import(path.join(root, 'packages/server/dist/platform/db/pglite-seed.js'));
   const file = seed.seedFileName();
   if (fs.existsSync(file)) return;
+  console.log(
+    "Preparing the embedded database's seed cluster (once per PGlite version and set of migrations: about 20 s)…",
+  );
   const started = Date.now();
   if (!seed.pgliteSeedFile()) throw new Error('Could not make the embedded database seed cluster');
   console.log(`Made the embedded database's seed cluster in ${Date.now() - started} ms: ${path.relative(root, file)}`);

@@ -10,8 +10,30 @@ export const errorBodySchema = z.object({
   code: z.number().int(),
   msg: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /**
+   * The message key of `msg` (`player.notFound`, `http.404`): the same in every language, so a log
+   * groups one error as one, whatever language the operator reads it in.
+   */
+  key: z.string().optional(),
+  /**
+   * Set only on the answer to an address the server does not know (no route): the spec's
+   * "request address error" naming the URL. A 404 without it names a record that is missing.
+   */
+  unknownAddress: z.literal(true).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * A refusal the console expects (issue 41 item 8): the server answered 4xx (a wrong password, a
+ * failed check, a missing record), not a timeout (408) nor "no such address". Said to the
+ * operator, never a front-end error or an incident.
+ */
+export const isExpectedRefusal = (answer: { status?: number; unknownAddress?: boolean }) =>
+  answer.status !== undefined &&
+  answer.status >= 400 &&
+  answer.status < 500 &&
+  answer.status !== 408 &&
+  !answer.unknownAddress;
 
 /** Status codes of the spec's error catalogue (§8). */
 export const httpErrorCodes = [400, 401, 403, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505] as const;

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { pickLocale, translate } from '@rookery/contracts';
+import { type ErrorBody, pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
@@ -236,7 +236,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const url = req.url.split('?')[0];
     const locale = pickLocale(req.headers['accept-language']);
     if (url.startsWith('/api') || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ code: 404, msg: `${translate('http.404', locale)}: ${url}` });
+      // `unknownAddress` tells this apart from a handler's 404 about a missing record (issue 41 item 6).
+      return reply.status(404).send({
+        code: 404,
+        msg: `${translate('http.404', locale)}: ${url}`,
+        key: 'http.404',
+        unknownAddress: true,
+      } satisfies ErrorBody);
     }
     // History fallback: every console path renders the single-page app.
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');

@@ -74,7 +74,8 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(
-    `Rookery listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind})\n`,
+    // Since this process began: under `npm start`, the builds a first start makes are included.
+    `Rookery listening on ${address.replace('0.0.0.0', 'localhost')} (database: ${database.kind}), ready in ${process.uptime().toFixed(1)} s\n`,
   );
 }
 

@@ -66,6 +66,10 @@ export const frontendLogEntrySchema = z.object({
       method: text({ max: 10 }),
       url: text({ max: 1000 }),
       status: z.number().int().min(0).max(999).optional(),
+      /** The answer's message key (the same in every language): what the server's incidents group by. */
+      key: text({ max: 100 }).optional(),
+      /** The server answered that it knows no such address: the console's fault, not a refusal. */
+      unknownAddress: z.literal(true).optional(),
     })
     .optional(),
   meta: metaSchema.optional(),
@@ -123,8 +127,11 @@ const keysetAnswer = <T extends z.ZodType>(item: T) =>
   z.object({
     list: z.array(item),
     nextCursor: z.string().nullable(),
-    /** The planner's estimate of all matching entries: say "about". */
-    estimatedTotal: z.object({ value: z.number().int(), estimate: z.literal(true) }).optional(),
+    /**
+     * All matching entries, on the first page: counted when the planner expects at most 10,000,
+     * else its estimate (`estimate`: say "about").
+     */
+    total: z.object({ value: z.number().int(), estimate: z.boolean() }).optional(),
   });
 
 /** Both ends of the window are required (spec §5); the window is at most MAX_LOG_WINDOW_DAYS. */
@@ -259,7 +266,8 @@ export const logEndpoints = endpointTable({
   logList: endpoint({
     method: 'GET',
     path: '/api/v1/logs',
-    summary: 'Log entries of a time window, newest first, by key (time, id); the total is an estimate',
+    summary:
+      'Log entries of a time window, newest first, by key (time, id); the total is counted when small, else estimated',
     ...byLogKind,
     query: logQuerySchema,
     response: keysetAnswer(logEntrySchema),

@@ -95,6 +95,37 @@ describe('api', () => {
     expect(errorLog.getState().entries).toHaveLength(1);
   });
 
+  it('a refusal the console expects (4xx with a message key) is said but not logged as an error (issue 41 item 8)', async () => {
+    answer(400, { code: 400, msg: 'Wrong user name or password', key: 'auth.badCredentials' });
+    await expect(api(staffEndpoints.login, { body: { username: 'a', password: 'b' } })).rejects.toMatchObject({
+      code: 400,
+    });
+    expect(onHttpFailure).toHaveBeenCalledWith({
+      status: 400,
+      title: 'Bad request',
+      detail: 'Wrong user name or password',
+    });
+    expect(errorLog.getState().entries).toHaveLength(0);
+  });
+
+  it('a 404 naming a missing record says the record, not the address (issue 41 item 6)', async () => {
+    answer(404, { code: 404, msg: 'Player not found', key: 'player.notFound' });
+    await expect(api(staffEndpoints.deleteRole, { params: { id: 12 } })).rejects.toMatchObject({ code: 404 });
+    expect(onHttpFailure).toHaveBeenCalledWith({ status: 404, title: 'Player not found', detail: 'Player not found' });
+    expect(errorLog.getState().entries).toHaveLength(0);
+  });
+
+  it('an address the server does not know is the request address error, with the URL, and is logged', async () => {
+    const msg = 'Request address error: /api/v1/role/12';
+    answer(404, { code: 404, msg, key: 'http.404', unknownAddress: true });
+    await expect(api(staffEndpoints.deleteRole, { params: { id: 12 } })).rejects.toMatchObject({ code: 404 });
+    expect(onHttpFailure).toHaveBeenCalledWith({ status: 404, title: msg, detail: msg });
+    expect(errorLog.getState().entries[0]).toMatchObject({
+      kind: 'request',
+      message: `DELETE /api/v1/role/12 404: ${msg}`,
+    });
+  });
+
   it('a 401 on a session call clears the credentials and signs out', async () => {
     answer(401, { code: 401, msg: 'Unauthorized' });
     await expect(api(staffEndpoints.getSession)).rejects.toMatchObject({ code: 401 });

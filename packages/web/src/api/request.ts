@@ -4,6 +4,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
   type ErrorBody,
+  isExpectedRefusal,
   type Locale,
 } from '@rookery/contracts';
 import { clearCredentials, readToken } from '../access/credentials';
@@ -136,6 +137,24 @@ export async function refusalsShownInPlace<T>(fn: () => Promise<T> | T): Promise
   }
 }
 
+/**
+ * A refusal the server answered with a message of its catalogue (contracts' `isExpectedRefusal`):
+ * said to the operator, but not a front-end error, neither logged nor sent to the server's log.
+ */
+const serverRefusal = (status: number, failure: ApiError) =>
+  failure.key !== undefined && isExpectedRefusal({ status, unknownAddress: failure.unknownAddress });
+
+/**
+ * The notice's title: the catalogue text of the status; for a 404 the address only when the server
+ * does not know it (spec §8's "request address error"); a 404 about a record is that record's message.
+ */
+export function failureTitle(status: number, failure: ApiError, url: string, locale: Locale, http: HttpErrors) {
+  if (status === 404 && failure.key !== undefined && !failure.unknownAddress) return failure.msg;
+  return http.httpErrorText(status, locale, url);
+}
+
+type HttpErrors = Awaited<ReturnType<typeof catalogue>>;
+
 /** Log a failed call and tell the operator, as every call does (also for downloads). */
 export async function report(
   endpoint: Endpoint,
@@ -144,11 +163,18 @@ export async function report(
   url: string,
   options?: CallOptions,
 ) {
-  const { httpErrorText, isCataloguedStatus } = await catalogue();
-  const title = httpErrorText(status, hooks.locale(), url);
-  logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`, {
-    request: { method: endpoint.method, url, status },
-  });
+  const http = await catalogue();
+  const title = failureTitle(status, failure, url, hooks.locale(), http);
+  if (!serverRefusal(status, failure))
+    logError('request', `${endpoint.method} ${url} ${status}: ${failure.msg}`, {
+      request: {
+        method: endpoint.method,
+        url,
+        status,
+        ...(failure.key ? { key: failure.key } : {}),
+        ...(failure.unknownAddress ? { unknownAddress: true as const } : {}),
+      },
+    });
   // Sign-in and registration answer 401 for bad credentials; only a dead session logs the user out.
   if (status === 401 && endpoint.permission !== 'public') {
     clearCredentials();
@@ -159,6 +185,6 @@ export async function report(
   // the catalogue's "the data changed meanwhile", which means a concurrent edit.
   const fieldConflict = status === 409 && Boolean(failure.errors?.length);
   const shownInPlace = refusalsInPlace > 0 && status < 500;
-  if (!options?.quiet && !fieldConflict && !shownInPlace && isCataloguedStatus(status))
+  if (!options?.quiet && !fieldConflict && !shownInPlace && http.isCataloguedStatus(status))
     hooks.onHttpFailure({ status, title, detail: failure.msg });
 }

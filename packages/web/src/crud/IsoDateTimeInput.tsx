@@ -25,6 +25,8 @@ export function IsoDateTimeInput({
       id={id}
       showTime
       format={timeFormat}
+      // The format one may type (confirmed with Enter), not antd's "select a date" (issue 41 item 7).
+      placeholder={timeFormat}
       value={value ? dayjs(value) : null}
       onChange={(d) => onChange?.(d ? d.toDate().toISOString() : undefined)}
       style={{ minWidth: 200 }}

@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, type Endpoint, type EndpointInput, type EndpointResponse } from '@rookery/contracts';
 import { keepPreviousData } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Form, Space, Table, type TableProps, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Space, Switch, Table, type TableProps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../api/download';
 import { useEndpointQuery } from '../api/endpoint-query';
@@ -94,7 +94,17 @@ export function listColumns<Row>(
 }
 
 /** The answer of a keyset list: a page of rows, the cursor of the next, the estimated total. */
-type KeysetAnswer = { nextCursor?: string | null; estimatedTotal?: { value: number } };
+type KeysetAnswer = { nextCursor?: string | null; total?: { value: number; estimate: boolean } };
+
+/**
+ * How often the newest page of a keyset list whose time window reaches the present is read again,
+ * its end moved to now (issue 41 item 8: a log entry sent seconds ago shows without a reload; the
+ * console sends its errors every 3 s).
+ */
+export const LIVE_REFRESH_SECONDS = 5;
+
+/** A window whose end was at most this long before the moment it was set reaches the present. */
+const PRESENT_SLACK_MS = 60_000;
 
 /** The filters of the last `minutes` on the list's time range search (its start and end parameters). */
 const recentFilters = <Row,>(fields: Field<Row>[], minutes: number | undefined): Record<string, string> => {
@@ -175,7 +185,28 @@ export function ListPage<E extends Endpoint>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for `state.filters`; `fields` may be rebuilt per render
   const formValues = useMemo(() => searchValues(JSON.parse(filtersKey), fields), [filtersKey]);
 
-  const query = listQuery(paging, state, fixed as Record<string, unknown>);
+  // A keyset list whose window reaches the present (its end was no older than the slack when it was
+  // set: the default recent window, a "last N minutes" preset) follows the clock on its newest page,
+  // read again every LIVE_REFRESH_SECONDS while "auto-refresh" is on.
+  const windowField = keyset ? fields.find((f) => f.search === 'timeRange') : undefined;
+  const endName = windowField ? rangeParams(windowField)[1] : undefined;
+  const endParam = endName ? (state.filters[endName] ?? null) : null;
+  const [endSeen, setEndSeen] = useState({ end: endParam, at: Date.now() });
+  if (endSeen.end !== endParam) setEndSeen({ end: endParam, at: Date.now() });
+  const reachesPresent = endParam !== null && Date.parse(endParam) >= endSeen.at - PRESENT_SLACK_MS;
+  const [live, setLive] = useState(true);
+  const follows = live && reachesPresent && !state.cursor;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!follows) return;
+    const timer = setInterval(() => setNow(Date.now()), LIVE_REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [follows]);
+  const liveEnd =
+    follows && endName && endParam ? { [endName]: new Date(Math.max(Date.parse(endParam), now)).toISOString() } : {};
+  const liveId = useId();
+
+  const query = { ...listQuery(paging, state, fixed as Record<string, unknown>), ...liveEnd };
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
   const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
     enabled: checked.success,
@@ -185,6 +216,12 @@ export function ListPage<E extends Endpoint>({
   const data = checked.success ? list.data : undefined;
   const { rows, total } = data ? readList<Row>(data) : { rows: [] as Row[], total: 0 };
   const byKey = data as KeysetAnswer | undefined;
+  // A refresh of the page on screen shows no spinner; a new search or page does.
+  const pageKey = JSON.stringify([state.filters, fixed, state.cursor, state.page, state.pageSize, state.sort]);
+  const [shownKey, setShownKey] = useState<string>();
+  useEffect(() => {
+    if (list.isSuccess && !list.isPlaceholderData) setShownKey(pageKey);
+  }, [list.isSuccess, list.isPlaceholderData, pageKey]);
   const context: ListContext<E> = { data, query: query as QueryInput<E> };
 
   const submit = (values: Record<string, unknown>) => {
@@ -247,8 +284,20 @@ export function ListPage<E extends Endpoint>({
             {toolbar}
             {keyset && (
               <Typography.Text type="secondary" data-testid="list-estimate">
-                {byKey?.estimatedTotal ? t('list.estimated', { count: byKey.estimatedTotal.value }) : ''}
+                {byKey?.total
+                  ? t(byKey.total.estimate ? 'list.estimated' : 'list.total', { count: byKey.total.value })
+                  : ''}
               </Typography.Text>
+            )}
+            {reachesPresent && !state.cursor && (
+              <Space size={8}>
+                <Switch id={liveId} size="small" checked={live} onChange={setLive} data-testid="list-live" />
+                <label htmlFor={liveId}>
+                  <Typography.Text type="secondary" data-testid="list-live-note">
+                    {live ? t('list.refreshesEvery', { seconds: LIVE_REFRESH_SECONDS }) : t('list.autoRefresh')}
+                  </Typography.Text>
+                </label>
+              </Space>
             )}
             {exportEndpoint && (
               <Button
@@ -290,7 +339,7 @@ export function ListPage<E extends Endpoint>({
           size={keyset ? 'small' : 'middle'}
           columns={columns}
           dataSource={rows}
-          loading={list.isFetching}
+          loading={list.isFetching && shownKey !== pageKey}
           scroll={{ x: 'max-content' }}
           // antd's Empty words it in the description colour (AA); a bare string takes the disabled grey.
           locale={

@@ -25,7 +25,8 @@ export function TimeRangeInput({
       format={timeFormat}
       value={value ?? null}
       onChange={(range) => onChange?.(range as Range)}
-      placeholder={[t('time.start'), t('time.end')]}
+      // The format one may type, confirmed with Enter (issue 41 item 7).
+      placeholder={[t('time.startAs', { format: timeFormat }), t('time.endAs', { format: timeFormat })]}
       presets={timePresets.map((preset) => ({
         label: t(`time.${preset.key}`),
         // A function, so the shortcut ends at the moment it is picked, not when the page opened.

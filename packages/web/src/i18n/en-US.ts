@@ -273,6 +273,8 @@ export const enUS: Translation = {
     last24h: 'Last 24 hours',
     start: 'Start',
     end: 'End',
+    startAs: 'Start {{format}}',
+    endAs: 'End {{format}}',
   },
   auth: {
     username: 'User name',

@@ -276,6 +276,8 @@ export const zhCN = {
     last24h: '最近 24 小时',
     start: '开始时间',
     end: '结束时间',
+    startAs: '开始时间 {{format}}',
+    endAs: '结束时间 {{format}}',
   },
   auth: {
     username: '用户名',

@@ -95,6 +95,61 @@ describe('incidents', () => {
     expect(again.hourly.reduce((n: number, h: { count: number }) => n + h.count, 0)).toBe(32);
   });
 
+  it("keep the console's expected refusals out, and group one error by its key in every language (issue 41 item 8)", async () => {
+    const sendConsole = async (entries: unknown[]) => {
+      const res = await ctx.call('POST', '/api/v1/logs/frontend', { token: ctx.adminToken, body: { entries } });
+      expect(res.json().data.rejected).toEqual([]);
+      await ctx.app.logWriter.flush();
+    };
+    const failed = (message: string, request: Record<string, unknown>) => ({
+      type: 'error',
+      message,
+      request: { method: 'GET', ...request },
+    });
+    const incidentsNow = async () =>
+      (await ctx.call('GET', '/api/v1/incidents?kind=frontend&pageSize=100', { token: ctx.adminToken })).json().data
+        .list as { title: string; count: number }[];
+    const before = (await incidentsNow()).length;
+    // A missing player, a wrong password, a failed check: refusals the console expected.
+    await sendConsole([
+      failed('GET /api/v1/store/preview/99999 404: 玩家不存在', {
+        url: '/api/v1/store/preview/99999',
+        status: 404,
+        key: 'player.notFound',
+      }),
+      failed('POST /api/v1/login 400: Wrong user name or password', { url: '/api/v1/login', status: 400 }),
+      failed('PUT /api/v1/resources/product/a 400: 参数校验失败', {
+        url: '/api/v1/resources/product/a',
+        status: 400,
+        key: 'http.validation',
+      }),
+    ]);
+    expect(await incidentsNow()).toHaveLength(before);
+    const now = ctx.clock.now().getTime();
+    const window = `start=${new Date(now - 3_600_000).toISOString()}&end=${new Date(now + 3_600_000).toISOString()}`;
+    const stored = (await ctx.call('GET', `/api/v1/logs?kind=frontend&${window}`, { token: ctx.adminToken })).json()
+      .data;
+    expect(stored.list.find((e: { message: string }) => e.message.includes('玩家不存在'))?.level).toBe('warn');
+
+    // One fault read in Chinese and in English: one incident, counted twice.
+    await sendConsole([
+      failed('GET /api/v1/jobs/7 500: 服务器内部错误', { url: '/api/v1/jobs/7', status: 500, key: 'http.500' }),
+      failed('GET /api/v1/jobs/8 500: Internal server error', { url: '/api/v1/jobs/8', status: 500, key: 'http.500' }),
+      // An address the server does not know is the console's own fault: an incident.
+      failed('GET /api/v1/nowhere 404: Request address error: /api/v1/nowhere', {
+        url: '/api/v1/nowhere',
+        status: 404,
+        key: 'http.404',
+        unknownAddress: true,
+      }),
+    ]);
+    const after = await incidentsNow();
+    expect(after).toHaveLength(before + 2);
+    const fault = after.filter((i) => i.title.includes('/jobs/'));
+    expect(fault).toHaveLength(1);
+    expect(fault[0].count).toBe(2);
+  });
+
   it('stay hidden from who may not read their kind', async () => {
     const { token } = await ctx.userWithRole('service');
     expect((await ctx.call('GET', '/api/v1/incidents', { token })).statusCode).toBe(403);

@@ -34,9 +34,27 @@ export function topFrames(stack: string | null | undefined, n = 3): string[] {
     .map((l) => l.replace(/:\d+(:\d+)?/g, ':<n>').replace(/\b[0-9a-f]{8,}\b/gi, '<id>'));
 }
 
-/** An error's group: its kind, normalised message and top stack frames. */
-export function fingerprintOf(row: Pick<LogRow, 'kind' | 'message' | 'stack'>): string {
-  const parts = [row.kind, normaliseMessage(row.message), ...topFrames(row.stack)];
+/**
+ * The message key of a failed call the console reported (`meta.request.key`): the same in every
+ * language, where the message is translated.
+ */
+function requestOf(row: Pick<LogRow, 'meta'>): { method: string; url: string; key: string } | undefined {
+  const request = row.meta?.request as { method?: unknown; url?: unknown; key?: unknown } | undefined;
+  if (typeof request?.key !== 'string' || typeof request.method !== 'string' || typeof request.url !== 'string')
+    return undefined;
+  return { method: request.method, url: request.url, key: request.key };
+}
+
+/**
+ * An error's group: its kind, normalised message and top stack frames; a failed call with the
+ * answer's message key groups by the key and the call (method, address with its numbers masked),
+ * not the text, so one error read in Chinese and in English is one incident (issue 41 item 8).
+ */
+export function fingerprintOf(row: Pick<LogRow, 'kind' | 'message' | 'stack' | 'meta'>): string {
+  const request = requestOf(row);
+  const parts = request
+    ? [row.kind, `key:${request.key}`, request.method, normaliseMessage(request.url)]
+    : [row.kind, normaliseMessage(row.message), ...topFrames(row.stack)];
   return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 24);
 }
 

@@ -1,4 +1,10 @@
-import { type ClientLogEntry, type FrontendLogEntry, type Locale, translate } from '@rookery/contracts';
+import {
+  type ClientLogEntry,
+  type FrontendLogEntry,
+  isExpectedRefusal,
+  type Locale,
+  translate,
+} from '@rookery/contracts';
 import type { z } from 'zod';
 import { fieldErrors } from '../../platform/http/errors.js';
 import { scrubMeta, scrubText, scrubUrl } from './sanitize.js';
@@ -74,7 +80,9 @@ export const frontendRow =
   (e: FrontendLogEntry): LogRow => ({
     at: now,
     kind: 'frontend',
-    level: e.level ?? e.type ?? (e.request ? 'error' : 'info'),
+    // A refusal the console expected is a warning, never an incident (the console no longer sends
+    // them; an older console's page still may).
+    level: e.request && isExpectedRefusal(e.request) ? 'warn' : (e.level ?? e.type ?? (e.request ? 'error' : 'info')),
     message: scrubText(e.message, secrets),
     clientTime: parseClientTime(e.time),
     url: e.url ? scrubUrl(e.url, secrets) : null,

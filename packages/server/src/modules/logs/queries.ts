@@ -42,9 +42,9 @@ export async function listLogs(db: Db, q: LogQuery, kinds: readonly LogKind[]) {
     id: logEntries.id,
     cursor: q.cursor,
     pageSize: q.pageSize,
-    estimateTotal: !q.cursor,
+    total: !q.cursor,
   });
-  return { list: page.rows, nextCursor: page.nextCursor, estimatedTotal: page.estimatedTotal };
+  return { list: page.rows, nextCursor: page.nextCursor, total: page.total };
 }
 
 export async function listAccessLog(
@@ -65,9 +65,9 @@ export async function listAccessLog(
     id: accessLog.id,
     cursor: q.cursor,
     pageSize: q.pageSize,
-    estimateTotal: !q.cursor,
+    total: !q.cursor,
   });
-  return { list: page.rows, nextCursor: page.nextCursor, estimatedTotal: page.estimatedTotal };
+  return { list: page.rows, nextCursor: page.nextCursor, total: page.total };
 }
 
 const HOUR_S = 3600;

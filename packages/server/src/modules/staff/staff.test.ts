@@ -94,7 +94,7 @@ describe('roles and staff users', () => {
   it('the permission answer is in the caller’s language', async () => {
     const { token } = await ctx.userWithRole('service');
     const zh = await ctx.call('GET', '/api/v1/user', { token, locale: 'zh-CN' });
-    expect(zh.json()).toEqual({ code: 403, msg: '您没有该操作的权限' });
+    expect(zh.json()).toEqual({ code: 403, msg: '您没有该操作的权限', key: 'http.noPermission' });
     const en = await ctx.call('GET', '/api/v1/user', { token, locale: 'en-US' });
     expect(en.json().msg).toBe('You have no permission for this operation');
   });

@@ -384,6 +384,19 @@ describe("the game's store", () => {
     expect(cnWhy).toContainEqual({ kind: 'purchaseItem', key: String(iosOnly.id), reason: 'noPrice' });
 
     expect((await storeOf(999_999)).status).toBe(404);
+
+    // A missing player is a record's 404: its message and key, no address (issue 41 item 6);
+    // an address the server does not know says so, with the URL.
+    const missing = await call('GET', '/api/v1/store/preview/999999', undefined, 'zh-CN');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 404, msg: '玩家不存在', key: 'player.notFound' });
+    const unknown = await call('GET', '/api/v1/store/previews/999999', undefined, 'zh-CN');
+    expect(unknown.json()).toEqual({
+      code: 404,
+      msg: '请求地址出错: /api/v1/store/previews/999999',
+      key: 'http.404',
+      unknownAddress: true,
+    });
   });
 
   it('answers 304 while unchanged; restoring an older store version changes what the game sees', async () => {

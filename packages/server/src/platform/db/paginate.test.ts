@@ -28,7 +28,7 @@ describe('keyset paging', () => {
     );
 
   /** A page of `matching(action)` by (time, id). */
-  const pageOf = (q: { action?: string; cursor?: string | null; pageSize: number; estimateTotal?: boolean }) => {
+  const pageOf = (q: { action?: string; cursor?: string | null; pageSize: number; total?: boolean }) => {
     const { action, ...rest } = q;
     return keysetPaginate(ctx.database.db, {
       from: auditLog,
@@ -63,11 +63,11 @@ describe('keyset paging', () => {
     expect(second.nextCursor).toBeNull();
   });
 
-  it('gives an estimated total marked as an estimate, never a count', async () => {
-    const page = await pageOf({ pageSize: 10, estimateTotal: true });
-    expect(page.estimatedTotal?.estimate).toBe(true);
-    expect(Number.isInteger(page.estimatedTotal?.value)).toBe(true);
-    expect(page.estimatedTotal!.value).toBeGreaterThanOrEqual(1);
+  it('counts a small total exactly (issue 41 item 8): the planner estimates only above the bound', async () => {
+    const page = await pageOf({ pageSize: 10, total: true });
+    expect(page.total).toEqual({ value: (await all()).length, estimate: false });
+    const filtered = await pageOf({ action: 'keysetA', pageSize: 10, total: true });
+    expect(filtered.total).toEqual({ value: (await all('keysetA')).length, estimate: false });
   });
 
   it('reads a cursor that is not its own as the first page', async () => {

@@ -91,9 +91,13 @@ export async function paginate<T extends PgTable, R = T['$inferSelect']>(
 /**
  * Keyset paging for high-volume tables (logs, orders, codes, messages): newest first by
  * (time, id), the next page named by a cursor (the last row's time and id) instead of an offset,
- * so page 1,000 costs what page 1 does, and never a `count(*)`: the total, when asked, is the
- * planner's estimate and says so.
+ * so page 1,000 costs what page 1 does, and never an unbounded `count(*)`: the total, when asked,
+ * is the planner's estimate and says so, unless the planner expects at most `EXACT_TOTAL_UP_TO`
+ * rows: then they are counted (a count that stops past the bound), so "about 1" never stands for
+ * three rows on screen (issue 41 item 8).
  */
+export const EXACT_TOTAL_UP_TO = 10_000;
+
 export interface KeysetQuery<T extends PgTable, R> {
   from: T;
   /** Filters, ANDed; `undefined` entries are skipped. */
@@ -104,8 +108,11 @@ export interface KeysetQuery<T extends PgTable, R> {
   /** The cursor a previous page gave (`nextCursor`); absent for the first page. */
   cursor?: string | null;
   pageSize: number;
-  /** Also give the planner's estimate of the matching rows (an EXPLAIN, no scan). */
-  estimateTotal?: boolean;
+  /**
+   * Also give the total of the matching rows: the planner's estimate (an EXPLAIN, no scan), or an
+   * exact count when the planner expects at most `EXACT_TOTAL_UP_TO`.
+   */
+  total?: boolean;
   /** Read a row's time and id back for the cursor (the default reads the columns' property names). */
   keyOf?: (row: R) => { time: Date; id: number | string };
   select?: (db: Db) => {
@@ -117,8 +124,8 @@ export interface KeysetPage<T> {
   rows: T[];
   /** Names the page after this one; null on the last page. */
   nextCursor: string | null;
-  /** The planner's estimate of all matching rows (only when asked): an estimate, never a count. */
-  estimatedTotal?: { value: number; estimate: true };
+  /** All matching rows (only when asked): counted when few, else the planner's estimate (`estimate`). */
+  total?: { value: number; estimate: boolean };
 }
 
 /** A cursor as the client carries it: opaque text (base64url of the last row's time and id). */
@@ -150,6 +157,20 @@ async function plannedRows(db: Db, from: PgTable, where: SQL | undefined): Promi
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
+/** The matching rows counted when the planner expects few (the count stops past the bound), else its estimate. */
+async function totalOf(db: Db, from: PgTable, where: SQL | undefined): Promise<{ value: number; estimate: boolean }> {
+  const planned = await plannedRows(db, from, where);
+  if (planned > EXACT_TOTAL_UP_TO) return { value: planned, estimate: true };
+  const bounded = db
+    .select({ one: sql`1` })
+    .from(from)
+    .where(where)
+    .limit(EXACT_TOTAL_UP_TO + 1)
+    .as('bounded');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(bounded);
+  return n > EXACT_TOTAL_UP_TO ? { value: Math.max(planned, n), estimate: true } : { value: n, estimate: false };
+}
+
 export async function keysetPaginate<T extends PgTable, R = T['$inferSelect']>(
   db: Db,
   q: KeysetQuery<T, R>,
@@ -169,7 +190,7 @@ export async function keysetPaginate<T extends PgTable, R = T['$inferSelect']>(
       .where(pageWhere)
       .orderBy(desc(q.time), desc(q.id))
       .limit(pageSize + 1),
-    q.estimateTotal ? plannedRows(db, from, where) : undefined,
+    q.total ? totalOf(db, from, where) : undefined,
   ]);
   const rows = fetched.slice(0, pageSize);
   const keyOf =
@@ -184,7 +205,7 @@ export async function keysetPaginate<T extends PgTable, R = T['$inferSelect']>(
   return {
     rows,
     nextCursor,
-    ...(estimate === undefined ? {} : { estimatedTotal: { value: estimate, estimate: true as const } }),
+    ...(estimate === undefined ? {} : { total: estimate }),
   };
 }
 

@@ -1152,7 +1152,7 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(6 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 413, msg: 'The request is too large' });
+    expect(res.json()).toEqual({ code: 413, msg: 'The request is too large', key: 'http.413' });
   });
 
   it('a role named after a permission grants nothing by its name, and only a super user hands it out', async () => {

@@ -64,7 +64,7 @@ it.each(lostConnections)('answers a lost database connection with 503 and Retry-
   const res = await app.inject({ url: '/boom', headers: { 'accept-language': 'zh-CN' } });
   expect(res.statusCode).toBe(503);
   expect(res.headers['retry-after']).toBe('3');
-  expect(res.json()).toEqual({ code: 503, msg: '数据库暂时无法连接，请稍后重试' });
+  expect(res.json()).toEqual({ code: 503, msg: '数据库暂时无法连接，请稍后重试', key: 'http.databaseUnavailable' });
 });
 
 it('still answers 500 to a failed query that is not about the connection', async () => {

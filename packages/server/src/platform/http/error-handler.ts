@@ -29,25 +29,29 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send({
         code: error.status,
         msg: translate(error.key, locale, error.opts.vars),
+        key: error.key,
         ...(errors ? { errors } : {}),
         ...(error.opts.data !== undefined ? { data: error.opts.data } : {}),
       });
     }
     if (error instanceof ZodError) {
-      return reply
-        .status(400)
-        .send({ code: 400, msg: translate('http.validation', locale), errors: fieldErrors(error, locale) });
+      return reply.status(400).send({
+        code: 400,
+        msg: translate('http.validation', locale),
+        key: 'http.validation',
+        errors: fieldErrors(error, locale),
+      });
     }
     const e = error as FastifyError;
     if (e.code && known[e.code]) {
-      return reply.status(400).send({ code: 400, msg: translate(known[e.code], locale) });
+      return reply.status(400).send({ code: 400, msg: translate(known[e.code], locale), key: known[e.code] });
     }
     if (e.statusCode === 429) {
-      return reply.status(429).send({ code: 429, msg: translate('http.429', locale) });
+      return reply.status(429).send({ code: 429, msg: translate('http.429', locale), key: 'http.429' });
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       const key = isMessageKey(`http.${e.statusCode}`) ? `http.${e.statusCode}` : 'http.400';
-      return reply.status(e.statusCode).send({ code: e.statusCode, msg: translate(key, locale) });
+      return reply.status(e.statusCode).send({ code: e.statusCode, msg: translate(key, locale), key });
     }
     // A lost or refused database connection passes: the client may retry (console and game alike).
     if (isDatabaseUnavailable(error)) {
@@ -55,15 +59,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ code: 503, msg: translate('http.databaseUnavailable', locale) });
+        .send({ code: 503, msg: translate('http.databaseUnavailable', locale), key: 'http.databaseUnavailable' });
     }
     // A race that slipped past a handler's uniqueness check (two creates at once) is a conflict.
     const pgCode = databaseErrorCode(error);
-    if (pgCode === '23505') return reply.status(409).send({ code: 409, msg: translate('http.409', locale) });
+    if (pgCode === '23505')
+      return reply.status(409).send({ code: 409, msg: translate('http.409', locale), key: 'http.409' });
     // Query errors carry their parameters (a password hash, a player's data): log without them.
     req.log.error({ err: loggableError(error) }, 'unhandled error');
     // The request ID finds the server's error log entry of this failure.
-    return reply.status(500).send({ code: 500, msg: translate('http.500', locale), requestId: String(req.id) });
+    return reply
+      .status(500)
+      .send({ code: 500, msg: translate('http.500', locale), key: 'http.500', requestId: String(req.id) });
   });
 }
 

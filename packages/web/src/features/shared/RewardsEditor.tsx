@@ -54,7 +54,21 @@ export function RewardsEditor({
               />
             </Space>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ amount: 1 } satisfies Partial<Reward>)}>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={(event) => {
+              add({ amount: 1 } satisfies Partial<Reward>);
+              // The focus goes to the new row's first field, not the page's body (issue 41 item 7).
+              const list = event.currentTarget.closest('[data-testid^="rewards-"]');
+              requestAnimationFrame(() => {
+                const kinds = list?.querySelectorAll<HTMLElement>(
+                  '[data-testid="reward-kind"] input, input[data-testid="reward-kind"]',
+                );
+                kinds?.[kinds.length - 1]?.focus();
+              });
+            }}
+          >
             {addLabel ?? t('rewards.add')}
           </Button>
           <Form.ErrorList errors={errors} />

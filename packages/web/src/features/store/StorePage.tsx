@@ -1,11 +1,14 @@
-import { type HiddenReason, storeEndpoints } from '@rookery/contracts';
-import { Alert, Button, Card, Descriptions, Empty, Input, Space, Typography } from 'antd';
+import { type HiddenReason, issueText, playerUserId, storeEndpoints } from '@rookery/contracts';
+import { Button, Card, Descriptions, Empty, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
 import { useEndpointQuery } from '../../api/endpoint-query';
+import { isApiError } from '../../api/request';
 import { ResourceList } from '../../crud/resource/ResourceList';
 import { SmallTable } from '../../crud/SmallTable';
+import { currentLocale } from '../../i18n';
+import { zodLocale } from '../../i18n/zod-locale';
 import { storeScreen } from './catalogue';
 import './texts';
 
@@ -19,10 +22,17 @@ function Preview() {
   const preview = useEndpointQuery(
     storeEndpoints.storePreview,
     { params: { userId: userId ?? 0 } },
-    { enabled: userId !== undefined },
+    // A missing player is said on the field (issue 41 item 6), not as a notice naming the address.
+    { enabled: userId !== undefined, quiet: true, retry: false },
   );
-  const valid = /^[1-9]\d{0,15}$/.test(text.trim());
-  const run = () => valid && setUserId(Number(text.trim()));
+  // The field's own schema says what an ID looks like (the endpoint's parameter).
+  const parsed = playerUserId.safeParse(text);
+  const locale = currentLocale();
+  const formatError =
+    text.trim() && !parsed.success ? issueText(parsed.error.issues[0], locale, zodLocale(locale)) : undefined;
+  const refusal = preview.isError && isApiError(preview.error) ? preview.error.msg : undefined;
+  const fieldError = formatError ?? (String(userId) === text.trim() ? refusal : undefined);
+  const run = () => parsed.success && setUserId(parsed.data);
   const data = preview.data;
   const titles = new Map(
     [...(data?.store.products ?? []), ...(data?.store.levelProducts ?? [])].map((p) => [p.name, p.title]),
@@ -32,31 +42,34 @@ function Preview() {
   return (
     <Card size="small" title={t('store.preview.title')}>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space.Compact style={{ width: '100%', maxWidth: 420 }}>
-          <Input
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onPressEnter={run}
-            inputMode="numeric"
-            maxLength={16}
-            aria-label={t('store.preview.userId')}
-            placeholder={t('store.preview.userId')}
-            data-testid="store-preview-user"
-          />
-          <Button
-            type="primary"
-            disabled={!valid}
-            onClick={run}
-            loading={preview.isFetching}
-            data-testid="store-preview"
-          >
-            {t('store.preview.run')}
-          </Button>
-        </Space.Compact>
-        {preview.isError && (
-          <Alert type="error" title={String((preview.error as { message?: string } | null)?.message ?? '')} />
-        )}
-        {userId !== undefined && data && (
+        <Form.Item
+          validateStatus={fieldError ? 'error' : undefined}
+          help={fieldError && <span data-testid="store-preview-error">{fieldError}</span>}
+          style={{ marginBottom: 0, width: '100%', maxWidth: 420 }}
+        >
+          <Space.Compact style={{ width: '100%' }}>
+            <Input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onPressEnter={run}
+              inputMode="numeric"
+              maxLength={16}
+              aria-label={t('store.preview.userId')}
+              placeholder={t('store.preview.userId')}
+              data-testid="store-preview-user"
+            />
+            <Button
+              type="primary"
+              disabled={!parsed.success}
+              onClick={run}
+              loading={preview.isFetching}
+              data-testid="store-preview"
+            >
+              {t('store.preview.run')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        {userId !== undefined && data && !preview.isError && (
           <div data-testid="store-preview-result">
             <Typography.Paragraph strong>
               {t('store.preview.summary', { userId: data.userId, platform: data.platform ?? '—', level: data.level })}

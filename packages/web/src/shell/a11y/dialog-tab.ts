@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** What Tab can reach inside a dialog (antd's hidden focus sentinels are `aria-hidden`). */
-const tabbable = [
+export const tabbable = [
   'a[href]',
   'button:not([disabled])',
   'input:not([disabled]):not([type=hidden])',
@@ -12,7 +12,8 @@ const tabbable = [
   .map((s) => `${s}:not([aria-hidden=true])`)
   .join(', ');
 
-const shown = (el: HTMLElement) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+export const shown = (el: HTMLElement) =>
+  el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
 
 /**
  * The next element Tab (or Shift+Tab) should focus when it would leave `dialog`, or null when the

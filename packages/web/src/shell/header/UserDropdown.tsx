@@ -1,6 +1,6 @@
 import { HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { pathTo, routeAuth } from '@rookery/contracts';
-import { Avatar, Dropdown, Space } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../access/session';
@@ -30,8 +30,12 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
     if (confirmed) await signOut(() => navigate(pathTo('login'), { replace: true }));
   };
 
+  // A button, so Tab reaches it and Enter or Space opens it (issue 41 item 7); the menu takes the
+  // focus when it opens, arrows move in it, Escape closes it back to the button.
   return (
     <Dropdown
+      trigger={['hover', 'click']}
+      autoFocus
       menu={{
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
@@ -50,14 +54,16 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
         ],
       }}
     >
-      <Space
-        style={{ cursor: 'pointer', padding: compact ? '0 4px' : '0 8px' }}
+      <Button
+        type="text"
+        style={{ padding: compact ? '0 4px' : '0 8px' }}
         aria-label={user?.name || user?.username}
+        aria-haspopup="menu"
+        icon={<Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />}
         data-testid="user-menu"
       >
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        {!compact && <span>{user?.name || user?.username}</span>}
-      </Space>
+        {!compact && (user?.name || user?.username)}
+      </Button>
     </Dropdown>
   );
 }

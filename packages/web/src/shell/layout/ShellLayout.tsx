@@ -7,6 +7,7 @@ import { useSession } from '../../access/session';
 import { currentHostKind } from '../../navigation/host';
 import { findPageRoute } from '../../navigation/route-index';
 import { useTabStaysInDialogs } from '../a11y/dialog-tab';
+import { useFocusRescue } from '../a11y/focus-rescue';
 import { useFocusableScrollRegions } from '../a11y/scroll-regions';
 import { useDeviceClass } from '../device';
 import { FullscreenToggle } from '../header/FullscreenToggle';
@@ -23,6 +24,7 @@ import { locationTabKey, tabOf } from '../tabs/tab-entry';
 import { openTab } from '../tabs/tab-ops';
 import { NavMenu } from './NavMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
+import { PageHeading } from './PageHeading';
 import { useScrolledPast } from './useScrolledPast';
 
 /** Spec §9 sizes. */
@@ -45,6 +47,7 @@ export default function ShellLayout() {
   const headerHidden = useScrolledPast(headerHideAfter);
   useFocusableScrollRegions(t('common.tableRegion'));
   useTabStaysInDialogs();
+  useFocusRescue(mainId);
   // On a phone the side menu is a drawer over the page, closed until the menu button opens it.
   const mobile = device === 'mobile';
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -205,6 +208,7 @@ export default function ShellLayout() {
           </div>
           {/* minWidth 0: a wide table scrolls inside its card instead of widening the page. */}
           <Layout.Content id={mainId} tabIndex={-1} style={{ margin: mobile ? 8 : 16, minWidth: 0, outline: 'none' }}>
+            <PageHeading mainId={mainId} />
             <PageOutlet activeKey={locationTabKey(location.pathname, location.search)} />
           </Layout.Content>
         </Layout>

@@ -31,7 +31,15 @@ export const errorLog = createStore<ErrorLogState>((set) => ({
 export interface ErrorDetail {
   stack?: string;
   /** The failed data request (spec §8). */
-  request?: { method: string; url: string; status: number };
+  request?: {
+    method: string;
+    url: string;
+    status: number;
+    /** The answer's message key: what the server's incidents group by. */
+    key?: string;
+    /** The server knows no such address. */
+    unknownAddress?: true;
+  };
 }
 
 export type ErrorListener = (entry: ErrorLogEntry, detail: ErrorDetail) => void;
