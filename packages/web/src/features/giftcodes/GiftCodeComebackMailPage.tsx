@@ -19,7 +19,6 @@ import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './texts';
-import { NumberInput } from '../../crud/schema-fields';
 
 interface Audience {
   batchId: number;

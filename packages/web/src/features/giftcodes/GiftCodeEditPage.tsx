@@ -21,7 +21,6 @@ import { platformOptions } from '../shared/platforms';
 import { RewardsEditor, rewardsText } from '../shared/RewardsEditor';
 import { BatchCodes } from './BatchCodes';
 import './texts';
-import { NumberInput } from '../../crud/schema-fields';
 
 type Body = {
   name?: string;

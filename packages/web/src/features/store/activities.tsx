@@ -17,7 +17,6 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
-import { NumberInput } from '../../crud/schema-fields';
 
 /** `/purchase/product/activity` and `activityAdd`: first purchase double, spend N get rewards. */
 export const purchaseActivityScreen = resourceScreen({

@@ -29,7 +29,6 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
-import { NumberInput } from '../../crud/schema-fields';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));

@@ -9,7 +9,6 @@ import { NumberInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import './texts';
-import { NumberInput } from '../../crud/schema-fields';
 
 /** What the store's screens share: reward and condition cells, the currency box, the publish confirmation. */
 
