@@ -5,7 +5,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
-import { router } from './navigation/router';
+import { router } from './app/router';
 import { useConsoleTheme } from './shell/theme/use-console-theme';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };

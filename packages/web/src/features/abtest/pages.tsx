@@ -29,10 +29,10 @@ import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceItem, type ResourceScreen, resourceScreen } from '../../crud/resource/screen';
 import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
-import { ErrorPage } from '../../shell/errors/ErrorPage';
-import { PageSpinner } from '../../shell/PageSpinner';
-import Chart, { type ChartOption } from '../dashboard/Chart';
-import { categoryChart } from '../dashboard/chart-options';
+import Chart, { type ChartOption } from '../../ui/chart/Chart';
+import { categoryChart } from '../../ui/chart/chart-options';
+import { ErrorPage } from '../../ui/ErrorPage';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { ConditionsView } from '../shared/RecordViews';
 import {
   detailPath,

@@ -13,7 +13,7 @@ import { zodFieldErrors } from '../../crud/schema-errors';
 import { filterNames, searchFilters, searchValues } from '../../crud/search-values';
 import { presetRange } from '../../crud/time-presets';
 import { currentLocale } from '../../i18n';
-import { useDeviceClass } from '../../shell/device';
+import { useDeviceClass } from '../../ui/device';
 import './texts';
 
 /** The window a log screen opens with when the address names none: the last hour (spec §5 shortcut). */

@@ -9,7 +9,7 @@ import { displayValue, wordsText } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { RecordPage } from '../../crud/RecordPage';
 import { SmallTable } from '../../crud/SmallTable';
-import { PageSpinner } from '../../shell/PageSpinner';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { PlayerEventList } from './PlayerEventList';
 import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';

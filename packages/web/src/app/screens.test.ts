@@ -1,7 +1,7 @@
 import { consoleRoutes, flattenRoutes } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
-import { routeIcons } from './icons';
-import { pageRoutes } from './route-index';
+import { routeIcons } from '../navigation/icons';
+import { pageRoutes } from '../navigation/route-index';
 import { screens } from './screens';
 
 describe('screen registry', () => {

@@ -5,13 +5,13 @@ import { sessionQueryKey } from '../access/session-key';
 import { queryClient } from '../api/query-client';
 import { configureApi } from '../api/request';
 import { currentLocale, i18n } from '../i18n';
-import { notify } from '../shell/notices';
-import { PageSpinner } from '../shell/PageSpinner';
+import { chunkLoadTimeoutMs, withTimeout } from '../navigation/chunk-timeout';
+import { guardLoader } from '../navigation/loaders';
+import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from '../navigation/route-index';
 import { RootFrame } from '../shell/RootFrame';
-import { chunkLoadTimeoutMs, withTimeout } from './chunk-timeout';
-import { guardLoader } from './loaders';
+import { notify } from '../ui/notices';
+import { PageSpinner } from '../ui/PageSpinner';
 import { publicScreens } from './public-screens';
-import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
 
 /** The crash page is rarely needed; its illustrations stay out of the first load. */
 const RouteCrash = lazy(() => import('../shell/errors/RouteCrash'));

@@ -1,8 +1,8 @@
 import { ConfigProvider, notification } from 'antd';
 import type { ReactNode } from 'react';
+import { useConsoleTheme } from '../shell/theme/use-console-theme';
 import type { NoticeKind } from './notices';
 import { noticeSeconds } from './notices';
-import { useConsoleTheme } from './theme/use-console-theme';
 
 /** Notices render outside the app tree; this keeps them in the user's light or dark theme, still when the system asks for less motion. */
 function ThemedHolder({ children }: { children: ReactNode }) {
