@@ -1,16 +1,7 @@
-import { ConfigProvider, notification } from 'antd';
-import type { ReactNode } from 'react';
-import { useConsoleTheme } from '../shell/theme/use-console-theme';
-import type { NoticeKind } from './notices';
-import { noticeSeconds } from './notices';
+import { notification } from 'antd';
+import { type NoticeKind, noticeSeconds } from './notice-kind';
 
-/** Notices render outside the app tree; this keeps them in the user's light or dark theme, still when the system asks for less motion. */
-function ThemedHolder({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={useConsoleTheme()}>{children}</ConfigProvider>;
-}
-
-ConfigProvider.config({ holderRender: (children) => <ThemedHolder>{children}</ThemedHolder> });
-
+/** Notices render outside the app tree; `shell/theme/themed-notices.tsx` keeps them in the console's theme. */
 export function showNotice(kind: NoticeKind, title: string, description?: string) {
   notification[kind]({ title, description, duration: noticeSeconds });
 }

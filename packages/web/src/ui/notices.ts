@@ -1,12 +1,20 @@
-export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+import type { NoticeKind } from './notice-kind';
 
-/** Spec §9: messages stay 5 seconds. */
-export const noticeSeconds = 5;
+export { type NoticeKind, noticeSeconds } from './notice-kind';
+
+/** What must load before the first notice shows (the shell's theme for them), set by the app. */
+let beforeFirstNotice: () => Promise<unknown> = async () => {};
+
+export function loadBeforeFirstNotice(load: () => Promise<unknown>) {
+  beforeFirstNotice = load;
+}
 
 /**
  * Show a notice (top right). The notification code loads on the first notice, not with the page:
  * most sessions never see one, and the login page's first load has a size budget.
  */
 export function notify(kind: NoticeKind, title: string, description?: string): void {
-  void import('./notice-host').then(({ showNotice }) => showNotice(kind, title, description));
+  void Promise.all([import('./notice-host'), beforeFirstNotice()]).then(([{ showNotice }]) =>
+    showNotice(kind, title, description),
+  );
 }

@@ -535,7 +535,7 @@ const experimentPages = resourcePages(experimentScreen);
 const layerPages = resourcePages(layerScreen);
 
 /** The A/B screens by route name, loaded as one chunk. */
-export const abtestScreens: Record<string, ComponentType> = {
+export const abtestPages: Record<string, ComponentType> = {
   abtestExperiment: experimentPages.list,
   abtestExperimentEdit: experimentPages.edit,
   abtestExperimentDetail: ExperimentDetailPage,
