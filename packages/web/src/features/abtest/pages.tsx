@@ -534,7 +534,7 @@ export function BucketPage() {
 const experimentPages = resourcePages(experimentScreen);
 const layerPages = resourcePages(layerScreen);
 
-/** The A/B screens by route name, loaded as one chunk. */
+/** The A/B test pages by route name, loaded as one chunk (`chunkPages` in `area.ts`). */
 export const abtestPages: Record<string, ComponentType> = {
   abtestExperiment: experimentPages.list,
   abtestExperimentEdit: experimentPages.edit,

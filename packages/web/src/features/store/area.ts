@@ -15,7 +15,7 @@ export const storeArea = {
         'productList',
         'productEdit',
         'productAdd',
-        'productGiftCode',
+        'productGiftCode', // the gift packs (route names as the contracts have them)
         'productGiftCodeAdd',
         'productStaticStore',
         'staticStoreAdd',
