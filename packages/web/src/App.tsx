@@ -5,10 +5,14 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
-import { router } from './navigation/router';
+import { router } from './app/router';
 import { useConsoleTheme } from './shell/theme/use-console-theme';
+import { loadBeforeFirstNotice } from './ui/notices';
 
 const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
+
+// Notices show in the console's theme: its holder loads with the first notice.
+loadBeforeFirstNotice(() => import('./shell/theme/themed-notices'));
 
 /** Providers around the router: language and theme (light or dark, still or moving) for AntD, and the query cache. */
 export function App() {

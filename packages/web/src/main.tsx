@@ -5,8 +5,8 @@ import 'antd/dist/reset.css';
 import './shell/frame.css';
 import { App } from './App';
 import { i18nReady } from './i18n';
-import { type ErrorListener, onErrorLogged } from './shell/log/error-log';
 import { installGlobalErrorHandlers } from './shell/log/global-handlers';
+import { type ErrorListener, onErrorLogged } from './ui/error-log';
 
 // An access rule that cannot be found is a programming error: loud while developing, denied in production.
 setMissingRulePolicy(import.meta.env.PROD ? 'deny' : 'throw');

@@ -1,6 +1,6 @@
 import { staffEndpoints } from '@rookery/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorLog } from '../shell/log/error-log';
+import { errorLog } from '../ui/error-log';
 import { api, configureApi, type HttpFailure } from './request';
 
 type Call = { url: string; init: RequestInit };

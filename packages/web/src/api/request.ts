@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@rookery/contracts';
 import { clearCredentials, readToken } from '../access/credentials';
-import { logError } from '../shell/log/error-log';
+import { logError } from '../ui/error-log';
 import { toQueryString } from './query-string';
 
 /** Spec §9. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../api/download';
 import { useEndpointQuery } from '../api/endpoint-query';
 import { currentLocale } from '../i18n';
-import { useDeviceClass } from '../shell/device';
+import { useDeviceClass } from '../ui/device';
 import { actionColumn, type BatchAction, type RowAction, useConfirmThen } from './actions';
 import { DetailDrawer } from './DetailDrawer';
 import { displayValue, type Field, type Words, wordsText } from './fields';

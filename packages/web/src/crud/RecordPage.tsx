@@ -2,8 +2,8 @@ import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contrac
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../api/endpoint-query';
-import { ErrorPage } from '../shell/errors/ErrorPage';
-import { PageSpinner } from '../shell/PageSpinner';
+import { ErrorPage } from '../ui/ErrorPage';
+import { PageSpinner } from '../ui/PageSpinner';
 
 export interface RecordPageProps<E extends Endpoint> {
   /** The read of one record, from the contracts endpoint table. */

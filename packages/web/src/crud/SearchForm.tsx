@@ -1,7 +1,7 @@
 import { Button, Card, Form, type FormInstance, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeviceClass } from '../shell/device';
+import { useDeviceClass } from '../ui/device';
 import { type Field, wordsText } from './fields';
 import { ResourcePicker } from './resource/ResourcePicker';
 import { TimeRangeInput } from './TimeRangeInput';

@@ -1,4 +1,4 @@
-import { addTexts } from '../features/shared/texts';
+import { addTexts } from '../i18n/add-texts';
 
 /** Texts of the confirmation kit (TypeToConfirm), added when a confirmation first loads. */
 addTexts(

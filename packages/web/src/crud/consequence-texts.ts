@@ -1,4 +1,4 @@
-import { addTexts } from '../features/shared/texts';
+import { addTexts } from '../i18n/add-texts';
 
 /** Texts of the consequential confirmation (UX.md §1), added when a consequential form first loads. */
 const zhCN = {

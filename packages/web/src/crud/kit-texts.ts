@@ -1,4 +1,4 @@
-import { addTexts } from '../features/shared/texts';
+import { addTexts } from '../i18n/add-texts';
 
 /** Texts of the resource kit's generic screens (diff, history), added when one first loads. */
 const zhCN = {

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { isApiError } from '../api/request';
 import { currentLocale, i18n } from '../i18n';
-import { notify } from '../shell/notices';
+import { notify } from '../ui/notices';
 import {
   allFieldErrors,
   type FormFieldError,

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
-// A namespace over our own short re-export list, not over @ant-design/icons: only these ship.
-import * as iconSet from './icon-set';
+import { type ComponentType, createContext } from 'react';
 
-/** Route table icon name → component. */
-export const routeIcons: Record<string, ComponentType> = iconSet;
+/**
+ * Route table icon name → component: the icons the areas bring (`features/<area>/area.ts`),
+ * folded in `app/areas.ts` and provided around the console's frame.
+ */
+export const RouteIcons = createContext<Readonly<Record<string, ComponentType>>>({});

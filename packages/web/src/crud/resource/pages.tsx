@@ -14,3 +14,18 @@ export function resourcePages(screen: ResourceScreen) {
   }
   return pages;
 }
+
+/**
+ * A declared resource screen's pages by route name, from its declaration's routes (the part's
+ * when it has one): the list route shows the list; the edit and create routes the edit page.
+ */
+export function resourceRoutePages(screen: ResourceScreen): Record<string, ComponentType> {
+  const routes = screen.part?.routes ?? screen.resource.routes;
+  if (!routes) throw new Error(`resource ${screen.resource.name} declares no routes`);
+  const { list, edit } = resourcePages(screen);
+  return Object.fromEntries([
+    [routes.list, list],
+    ...(routes.edit ? [[routes.edit, edit]] : []),
+    ...(routes.create ? [[routes.create, edit]] : []),
+  ]);
+}

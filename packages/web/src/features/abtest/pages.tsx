@@ -31,10 +31,10 @@ import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { type ResourceItem, type ResourceScreen, resourceScreen } from '../../crud/resource/screen';
 import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
-import { ErrorPage } from '../../shell/errors/ErrorPage';
-import { PageSpinner } from '../../shell/PageSpinner';
-import Chart, { type ChartOption } from '../dashboard/Chart';
-import { categoryChart } from '../dashboard/chart-options';
+import Chart, { type ChartOption } from '../../ui/chart/Chart';
+import { categoryChart } from '../../ui/chart/chart-options';
+import { ErrorPage } from '../../ui/ErrorPage';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { ConditionsView } from '../shared/RecordViews';
 import {
   detailPath,
@@ -561,8 +561,8 @@ export function BucketPage() {
 const experimentPages = resourcePages(experimentScreen);
 const layerPages = resourcePages(layerScreen);
 
-/** The A/B screens by route name, loaded as one chunk. */
-export const abtestScreens: Record<string, ComponentType> = {
+/** The A/B test pages by route name, loaded as one chunk (`chunkPages` in `area.ts`). */
+export const abtestPages: Record<string, ComponentType> = {
   abtestExperiment: experimentPages.list,
   abtestExperimentEdit: experimentPages.edit,
   abtestExperimentDetail: ExperimentDetailPage,

@@ -8,7 +8,7 @@ import { api } from '../../api/request';
 import { fieldError } from '../../crud/schema-errors';
 import { useSchemaForm } from '../../crud/useSchemaForm';
 import { currentLocale } from '../../i18n';
-import { notify } from '../../shell/notices';
+import { notify } from '../../ui/notices';
 import { AuthCard } from './AuthCard';
 import { NewPasswordHint } from './PasswordStrength';
 import { useCaptchaCountdown } from './useCountdown';

@@ -2,9 +2,9 @@ import { pathTo, staffEndpoints } from '@rookery/contracts';
 import { Button, Result, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../access/sign-out';
 import { useEndpointQuery } from '../../api/endpoint-query';
-import { PageSpinner } from '../../shell/PageSpinner';
+import { signOut } from '../../shell/session/sign-out';
+import { PageSpinner } from '../../ui/PageSpinner';
 import { AuthCard } from './AuthCard';
 
 const statusView = {

@@ -1,7 +1,7 @@
 import { type Locale, translate } from '@rookery/contracts';
-import { loginBody, signIn } from '../../access/sign-in';
 import type { ApiError } from '../../api/request';
 import { serverFieldErrors, zodFieldErrors } from '../../crud/schema-errors';
+import { loginBody, signIn } from '../../shell/session/sign-in';
 
 /**
  * What the login page needs once the operator acts: the login schema, sign-in, and the message

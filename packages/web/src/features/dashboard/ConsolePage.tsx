@@ -19,9 +19,9 @@ import { useEndpointQuery } from '../../api/endpoint-query';
 import { formatTime } from '../../crud/format';
 import { currentLocale } from '../../i18n';
 import { dayjs } from '../../i18n/dayjs';
-import { AuditSentence, usePageLink } from './AuditSentence';
-import type { ChartOption } from './Chart';
-import { categoryChart } from './chart-options';
+import type { ChartOption } from '../../ui/chart/Chart';
+import { categoryChart } from '../../ui/chart/chart-options';
+import { AuditSentence, usePageLink } from '../shared/AuditSentence';
 import './texts';
 
 /** The list of each mail scope: its title names the scope, and it is where a reader who may not edit goes. */
@@ -32,7 +32,7 @@ const mailScopeLists: Record<MailScope, string> = {
 };
 
 /** ECharts is the largest part of the home: the counters show while its own chunk loads. */
-const LazyChart = lazy(() => import('./Chart'));
+const LazyChart = lazy(() => import('../../ui/chart/Chart'));
 const CHART_HEIGHT = 260;
 
 /**

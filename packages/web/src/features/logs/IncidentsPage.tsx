@@ -7,7 +7,7 @@ import type { Field } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { ListPage, type ListRow } from '../../crud/ListPage';
 import { SmallTable } from '../../crud/SmallTable';
-import Chart, { type ChartOption } from '../dashboard/Chart';
+import Chart, { type ChartOption } from '../../ui/chart/Chart';
 import { logKindField } from './log-fields';
 import './texts';
 

@@ -8,10 +8,10 @@ import { SmallTable } from '../../crud/SmallTable';
 import { TimeRangeInput } from '../../crud/TimeRangeInput';
 import { presetRange } from '../../crud/time-presets';
 import { dayjs } from '../../i18n/dayjs';
-import { useDeviceClass } from '../../shell/device';
-import Chart from '../dashboard/Chart';
-import { categoryChart } from '../dashboard/chart-options';
-import { ChartCard } from '../shared/ChartCard';
+import Chart from '../../ui/chart/Chart';
+import { ChartCard } from '../../ui/chart/ChartCard';
+import { categoryChart } from '../../ui/chart/chart-options';
+import { useDeviceClass } from '../../ui/device';
 import './texts';
 
 const levelColors: Record<LogLevel, string> = {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { SmallTable } from '../../crud/SmallTable';
-import Chart, { type ChartOption } from '../dashboard/Chart';
-import { ChartCard } from '../shared/ChartCard';
+import Chart, { type ChartOption } from '../../ui/chart/Chart';
+import { ChartCard } from '../../ui/chart/ChartCard';
 import './texts';
 
 type Answer = NonNullable<ReturnType<typeof useServerFigures>['data']>;

@@ -1,7 +1,7 @@
 import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
 import { Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
@@ -9,7 +9,8 @@ import { displayValue, wordsText } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
 import { RecordPage } from '../../crud/RecordPage';
 import { SmallTable } from '../../crud/SmallTable';
-import { PageSpinner } from '../../shell/PageSpinner';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { PlayerTabs } from '../shared/player-tabs';
 import { PlayerEventList } from './PlayerEventList';
 import { playerFields } from './player-fields';
 import { StateTables } from './StateTables';
@@ -28,29 +29,6 @@ const actions = (
 ).map((a) => ({ ...a, rule: routeAuth(a.route) }));
 
 const eventLogRule = routeAuth('usersLog');
-// The gift-code area's tab (the player's redemptions) loads with its own chunk, only when opened.
-const PlayerGiftCodeTab = lazy(() =>
-  import('../giftcodes/GiftCodeUserQueryPage').then((m) => ({ default: m.PlayerGiftCodeTab })),
-);
-// The mail area's tab loads with its own chunk, only when opened.
-const PlayerMailTab = lazy(() => import('../mail/PlayerMailTab').then((m) => ({ default: m.PlayerMailTab })));
-// Remote config's tab (the tester overrides naming the player): shown to whoever may open the
-// config list, whose rule is the overrides endpoint's (`configQuery`); loaded with the config screens.
-const PlayerConfigOverrides = lazy(() =>
-  import('../settings/config').then((m) => ({ default: m.PlayerConfigOverrides })),
-);
-
-/** The tabs other areas lend a player's page, in order; each shows when its route's rule lets the user in. */
-const areaTabs = [
-  { key: 'mails', label: 'players.mails', rule: routeAuth('emailList'), Tab: PlayerMailTab },
-  { key: 'giftCodes', label: 'players.giftCodes', rule: routeAuth('giftCodeUserQuery'), Tab: PlayerGiftCodeTab },
-  {
-    key: 'configOverrides',
-    label: 'players.configOverrides',
-    rule: routeAuth('settingConfigList'),
-    Tab: PlayerConfigOverrides,
-  },
-];
 
 /** What the device sent for os, language or country where it differs from the canonical value shown. */
 const reportedOf = (player: PlayerDetail, field: string) =>
@@ -86,6 +64,8 @@ function PlayerView({ player }: { player: PlayerDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
+  // The tabs other areas lend a player's page (`playerTabs` of their `area.ts`), in order.
+  const areaTabs = useContext(PlayerTabs);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="player-detail">
       <Card

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatNumber, formatTime } from '../../crud/format';
 import { currentLocale } from '../../i18n';
-import { AuditSentence } from '../dashboard/AuditSentence';
+import { AuditSentence } from '../shared/AuditSentence';
 import './texts';
 
 export interface PlayerEventLike {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Consequence } from '../../crud/Consequence';
 import { untilText } from '../../crud/until-text';
 import { currentLocale } from '../../i18n';
-import type { PlayerAction } from './player-action';
+import type { PlayerAction } from './player-action-types';
 
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

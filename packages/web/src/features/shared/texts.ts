@@ -4,7 +4,10 @@ import {
   conditionUserTypeLabels,
   labelsIn,
 } from '@rookery/contracts';
-import { i18n } from '../../i18n';
+import { addTexts } from '../../i18n/add-texts';
+
+// Areas take `addTexts` from here and so also have the shared editors' texts (a version placeholder).
+export { addTexts };
 
 /**
  * Texts of the shared editors (conditions, rewards), added to the console's i18n resources when
@@ -68,11 +71,5 @@ const enUS: typeof zhCN = {
     remove: 'Remove',
   },
 };
-
-/** Add a feature's zh-CN and en-US texts to the console's resources (deep-merged, once). */
-export function addTexts(zh: object, en: object) {
-  i18n.addResourceBundle('zh-CN', 'translation', zh, true, false);
-  i18n.addResourceBundle('en-US', 'translation', en, true, false);
-}
 
 addTexts(zhCN, enUS);

@@ -1,4 +1,4 @@
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from '../../ui/ErrorPage';
 
 export default function ForbiddenPage() {
   return <ErrorPage status={403} />;

@@ -1,4 +1,4 @@
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from '../../ui/ErrorPage';
 
 export default function NotFoundPage() {
   return <ErrorPage status={404} />;

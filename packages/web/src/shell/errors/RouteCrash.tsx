@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { logError } from '../log/error-log';
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from '../../ui/ErrorPage';
+import { logError } from '../../ui/error-log';
 
 /** A page that throws while rendering or loading shows the 500 page; the error goes to the log. */
 export default function RouteCrash() {

@@ -1,4 +1,4 @@
-import { ErrorPage } from './ErrorPage';
+import { ErrorPage } from '../../ui/ErrorPage';
 
 export default function ServerErrorPage() {
   return <ErrorPage status={500} />;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { formatTime } from '../../crud/format';
-import { type ErrorKind, errorLog } from '../log/error-log';
+import { type ErrorKind, errorLog } from '../../ui/error-log';
 
 const kindLabel: Record<ErrorKind, string> = {
   request: 'shell.requestError',

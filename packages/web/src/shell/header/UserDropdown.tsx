@@ -4,10 +4,10 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../access/session';
-import { signOut } from '../../access/sign-out';
 import { useCan } from '../../access/useCan';
 import { useConfirm } from '../../crud/Consequence';
 import { homePath, routeByName } from '../../navigation/route-index';
+import { signOut } from '../session/sign-out';
 
 /** The signed-in user's menu; `compact` (a phone's header) shows the avatar without the name. */
 export function UserDropdown({ compact = false }: { compact?: boolean }) {

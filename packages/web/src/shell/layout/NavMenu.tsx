@@ -1,23 +1,27 @@
 import { builtRoutes } from '@rookery/contracts';
 import { Menu, type MenuProps } from 'antd';
-import { createElement, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, createElement, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionFeatures, useAccess, useSession } from '../../access/session';
 import { useCurrentRoute } from '../../navigation/current-route';
 import { currentHostKind } from '../../navigation/host';
-import { routeIcons } from '../../navigation/icons';
+import { RouteIcons } from '../../navigation/icons';
 import { buildMenu, type MenuEntry, selectedMenuKey } from '../../navigation/menu';
 import { routeByName } from '../../navigation/route-index';
 
 type Items = NonNullable<MenuProps['items']>;
 
-function toItems(entries: MenuEntry[], title: (name: string) => string): Items {
+function toItems(
+  entries: MenuEntry[],
+  title: (name: string) => string,
+  icons: Readonly<Record<string, ComponentType>>,
+): Items {
   return entries.map((e) => ({
     key: e.key,
     label: title(e.name),
-    icon: e.icon && routeIcons[e.icon] ? createElement(routeIcons[e.icon]) : undefined,
-    children: e.children ? toItems(e.children, title) : undefined,
+    icon: e.icon && icons[e.icon] ? createElement(icons[e.icon]) : undefined,
+    children: e.children ? toItems(e.children, title, icons) : undefined,
   }));
 }
 
@@ -46,7 +50,8 @@ export function NavMenu({
       }),
     [access, session],
   );
-  const items = useMemo(() => toItems(entries, (name) => t(`routes.${name}`)), [entries, t]);
+  const icons = useContext(RouteIcons);
+  const items = useMemo(() => toItems(entries, (name) => t(`routes.${name}`), icons), [entries, t, icons]);
 
   const groupKey = route ? routeByName.get(route.trail[0])?.fullPath : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>(groupKey ? [groupKey] : []);

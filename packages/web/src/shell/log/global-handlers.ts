@@ -1,4 +1,4 @@
-import { logError } from './error-log';
+import { logError } from '../../ui/error-log';
 
 function describe(reason: unknown): string {
   if (reason instanceof Error) return reason.message;

@@ -2,7 +2,7 @@ import { type FrontendLogEntry, logEndpoints, MAX_LOG_BATCH, MAX_PUBLIC_LOG_BATC
 import Cookies from 'js-cookie';
 import { readToken, tokenCookie, uuidCookie } from '../../access/credentials';
 import { api } from '../../api/request';
-import { type ErrorDetail, type ErrorListener, type ErrorLogEntry, onErrorLogged } from './error-log';
+import { type ErrorDetail, type ErrorListener, type ErrorLogEntry, onErrorLogged } from '../../ui/error-log';
 
 /** How often the pending entries go to the server; a full batch goes at once. */
 export const shipEveryMs = 3000;

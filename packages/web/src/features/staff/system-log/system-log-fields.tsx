@@ -2,7 +2,7 @@ import { type AuditActionName, type AuditEntry, auditActionLabel, auditActions }
 import { AuditDiff } from '../../../crud/AuditDiff';
 import type { Field } from '../../../crud/fields';
 import { currentLocale } from '../../../i18n';
-import { AuditSentence } from '../../dashboard/AuditSentence';
+import { AuditSentence } from '../../shared/AuditSentence';
 import './texts';
 
 /** The kinds of action, labelled from the audit-action table (the filter is a select, not free text). */

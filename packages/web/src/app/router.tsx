@@ -4,17 +4,39 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { sessionQueryKey } from '../access/session-key';
 import { queryClient } from '../api/query-client';
 import { configureApi } from '../api/request';
+import { PlayerTabs } from '../features/shared/player-tabs';
 import { currentLocale, i18n } from '../i18n';
-import { notify } from '../shell/notices';
-import { PageSpinner } from '../shell/PageSpinner';
+import { chunkLoadTimeoutMs, withTimeout } from '../navigation/chunk-timeout';
+import { RouteIcons } from '../navigation/icons';
+import { guardLoader } from '../navigation/loaders';
+import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from '../navigation/route-index';
 import { RootFrame } from '../shell/RootFrame';
-import { chunkLoadTimeoutMs, withTimeout } from './chunk-timeout';
-import { guardLoader } from './loaders';
-import { publicScreens } from './public-screens';
-import { homePath, knownRoutes, loginPath, pageRoutes, routeByName, toRouterPath } from './route-index';
+import { notify } from '../ui/notices';
+import { PageSpinner } from '../ui/PageSpinner';
+import { publicPages } from './public-pages';
 
 /** The crash page is rarely needed; its illustrations stay out of the first load. */
 const RouteCrash = lazy(() => import('../shell/errors/RouteCrash'));
+
+/**
+ * The console's frame with what the areas bring to it (the menu's icons, the player page's tabs),
+ * loaded with the list of areas on the first console page.
+ */
+async function framedByAreas() {
+  const [{ default: ShellLayout }, { routeIcons, playerTabs }] = await Promise.all([
+    import('../shell/layout/ShellLayout'),
+    import('./areas'),
+  ]);
+  return function FramedByAreas() {
+    return (
+      <RouteIcons value={routeIcons}>
+        <PlayerTabs value={playerTabs}>
+          <ShellLayout />
+        </PlayerTabs>
+      </RouteIcons>
+    );
+  };
+}
 
 /** Pages shown without the console frame: a pending registration has no console yet. */
 const bareRoutes = new Set(['registerResult']);
@@ -25,8 +47,8 @@ function pageRoute(route: ResolvedRoute): RouteObject {
     handle: { route },
     loader: guardLoader(route),
     lazy: async () => {
-      const load = async () => (publicScreens[route.name] ?? (await import('./screens')).screens[route.name])();
-      return { Component: (await withTimeout(load, chunkLoadTimeoutMs, `screen ${route.name}`)).default };
+      const load = async () => (publicPages[route.name] ?? (await import('./pages')).pages[route.name])();
+      return { Component: (await withTimeout(load, chunkLoadTimeoutMs, `page ${route.name}`)).default };
     },
   };
 }
@@ -48,7 +70,7 @@ const routes: RouteObject[] = [
     children: [
       ...pageRoutes.filter((r) => r.public || bareRoutes.has(r.name)).map(pageRoute),
       {
-        lazy: async () => ({ Component: (await import('../shell/layout/ShellLayout')).default }),
+        lazy: async () => ({ Component: await framedByAreas() }),
         children: [...pageRoutes.filter((r) => !r.public && !bareRoutes.has(r.name)).map(pageRoute), ...groupRedirects],
       },
       { path: '/', loader: () => redirect(homePath) },

@@ -1,9 +1,9 @@
 import { staffEndpoints } from '@rookery/contracts';
-import { queryClient } from '../api/query-client';
-import { api } from '../api/request';
-import { useTabs } from '../shell/tabs/store';
-import { storeCredentials } from './credentials';
-import { type SessionUser, sessionQuery } from './session';
+import { storeCredentials } from '../../access/credentials';
+import { type SessionUser, sessionQuery } from '../../access/session';
+import { queryClient } from '../../api/query-client';
+import { api } from '../../api/request';
+import { useTabs } from '../tabs/store';
 
 /** The sign-in form's rules: the login endpoint's own body schema. */
 export const loginBody = staffEndpoints.login.body!;

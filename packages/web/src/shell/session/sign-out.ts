@@ -1,10 +1,10 @@
 import { staffEndpoints } from '@rookery/contracts';
-import { queryClient } from '../api/query-client';
-import { api } from '../api/request';
-import { useSettings } from '../shell/settings/store';
-import { useTabs } from '../shell/tabs/store';
-import { homeTab } from '../shell/tabs/tab-entry';
-import { clearCredentials } from './credentials';
+import { clearCredentials } from '../../access/credentials';
+import { queryClient } from '../../api/query-client';
+import { api } from '../../api/request';
+import { useSettings } from '../settings/store';
+import { useTabs } from '../tabs/store';
+import { homeTab } from '../tabs/tab-entry';
 
 /**
  * End the session on the server and forget it here. Open tabs and settings stay saved under the

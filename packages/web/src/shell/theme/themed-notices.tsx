@@ -1,8 +1,6 @@
-import { ConfigProvider, notification } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import type { NoticeKind } from './notices';
-import { noticeSeconds } from './notices';
-import { useConsoleTheme } from './theme/use-console-theme';
+import { useConsoleTheme } from './use-console-theme';
 
 /** Notices render outside the app tree; this keeps them in the user's light or dark theme, still when the system asks for less motion. */
 function ThemedHolder({ children }: { children: ReactNode }) {
@@ -10,7 +8,3 @@ function ThemedHolder({ children }: { children: ReactNode }) {
 }
 
 ConfigProvider.config({ holderRender: (children) => <ThemedHolder>{children}</ThemedHolder> });
-
-export function showNotice(kind: NoticeKind, title: string, description?: string) {
-  notification[kind]({ title, description, duration: noticeSeconds });
-}

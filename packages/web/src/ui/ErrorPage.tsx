@@ -1,7 +1,7 @@
+import { homePath } from '@rookery/contracts';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { homePath } from '../../navigation/route-index';
 
 /** The 403 / 404 / 500 pages: the spec §8 text and a back-to-home button. */
 export function ErrorPage({ status }: { status: 403 | 404 | 500 }) {
