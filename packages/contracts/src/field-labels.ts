@@ -77,4 +77,50 @@ export const fieldLabels: Record<string, Label> = {
   devicesUnbound: zhEn('解绑的设备数', 'Devices unbound'),
   ip: zhEn('IP 地址', 'IP address'),
   cidr: zhEn('IP 段', 'IP range'),
+  cidrs: zhEn('IP 段', 'IP ranges'),
+  deviceIds: zhEn('设备 ID', 'Device IDs'),
+  id: zhEn('ID', 'ID'),
+  label: zhEn('标签', 'Label'),
+  attr: zhEn('条件属性', 'Attribute'),
+  op: zhEn('比较方式', 'Comparison'),
+  seed: zhEn('分组种子', 'Grouping seed'),
+  currency: zhEn('货币', 'Currency'),
+  product: zhEn('商品', 'Product'),
+  goal: zhEn('目标', 'Goal'),
+  field: zhEn('配置字段', 'Config field'),
+  variables: zhEn('变量', 'Variables'),
+  variation: zhEn('版本', 'Variation'),
+  weight: zhEn('权重 %', 'Weight %'),
+  weights: zhEn('权重 %', 'Weights %'),
+  ranges: zhEn('流量区间', 'Bucket ranges'),
+  phases: zhEn('阶段记录', 'Phase history'),
+  startedAt: zhEn('开始于', 'Started'),
+  stoppedAt: zhEn('停止于', 'Stopped'),
+  // The kit's fields of every item (the system log's before and after).
+  version: zhEn('版本号', 'Version number'),
+  createdAt: zhEn('创建时间', 'Created'),
+  createdBy: zhEn('创建人', 'Created by'),
+  updatedAt: zhEn('更新时间', 'Updated'),
+  updatedBy: zhEn('更新人', 'Updated by'),
+};
+
+/**
+ * The name of one item of a list field, where it differs from the list's name ("Conditional
+ * value" in "Conditional values"): a change table names an item "第 1 个条件值" / "Conditional value 1".
+ */
+export const listItemLabels: Record<string, Label> = {
+  values: zhEn('条件值', 'Conditional value'),
+  conditions: zhEn('条件', 'Condition'),
+  targeting: zhEn('条件', 'Condition'),
+  reward: zhEn('奖励', 'Reward'),
+  rewards: zhEn('奖励', 'Reward'),
+  variations: zhEn('版本', 'Variation'),
+  variables: zhEn('变量', 'Variable'),
+  ranges: zhEn('流量区间', 'Bucket range'),
+  phases: zhEn('阶段', 'Phase'),
+  forced: zhEn('测试玩家', 'Forced test player'),
+  slots: zhEn('货位', 'Slot'),
+  rows: zhEn('奖励档位', 'Reward row'),
+  prices: zhEn('价格', 'Price'),
+  events: zhEn('活动配置', 'Event config'),
 };
