@@ -57,7 +57,6 @@ describe('dashboard', () => {
         'card-new',
         'card-online',
         'card-registrations',
-        'card-revenue',
         'card-scheduled',
         'card-staff',
         'card-starting-soon',
@@ -66,7 +65,8 @@ describe('dashboard', () => {
     );
     await see(page, '当前在线');
     await see(page, '员工账号');
-    await see(page, '订单模块上线后在此显示付费玩家数和收入；目前还没有订单数据。');
+    // No card promises an area that is not built (issue 41 item 9).
+    expect(await page.getByText(/订单模块上线后/).count()).toBe(0);
     // The game login just now counts as online.
     await expect
       .poll(async () => Number((await page.getByTestId('card-online').innerText()).match(/\d+/)?.[0] ?? 0))
@@ -106,8 +106,7 @@ describe('dashboard', () => {
           'card-logins',
           'card-new',
           'card-online',
-          'card-revenue',
-          'card-scheduled',
+            'card-scheduled',
           'card-starting-soon',
         ].sort(),
       );

@@ -30,7 +30,7 @@ const zhCN = {
     edit: '编辑{{entity}} {{key}}',
     history: '历史版本',
     historyTitle: '{{entity}} {{key}} 的历史版本',
-    version: '版本',
+    version: '版本号',
     versionN: '版本 {{n}}',
     author: '修改人',
     comment: '版本说明',
