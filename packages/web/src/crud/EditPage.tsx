@@ -37,6 +37,10 @@ export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends
    * sends nothing. The confirm button names the action.
    */
   confirm?: (body: z.output<S>, record: EndpointResponse<G> | undefined) => Consequence;
+  /** The submit button's name where it does more than save (a new mail is sent: "发送"). */
+  submitText?: (record: EndpointResponse<G> | undefined) => string;
+  /** The notice after it went through, saying what happened ("已发送全服邮件"); default "保存成功". */
+  doneText?: (record: EndpointResponse<G> | undefined) => string;
   children: (form: {
     itemProps: SchemaForm<S>['itemProps'];
     form: SchemaForm<S>['form'];
@@ -71,6 +75,8 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   testId,
   maxWidth = 720,
   confirm,
+  submitText,
+  doneText,
   children,
 }: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
   const { t } = useTranslation();
@@ -91,7 +97,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         }) as EndpointInput<U>,
       );
     else await creating.mutateAsync({ body } as EndpointInput<C>);
-    message.success(t('common.saved'));
+    message.success(doneText?.(record) ?? t('common.saved'));
     navigate(backTo);
   });
   return (
@@ -104,7 +110,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         consequential={Boolean(confirm)}
       >
         {children({ itemProps: schemaForm.itemProps, form: schemaForm.form, record })}
-        <FormActions submitting={schemaForm.submitting} backTo={backTo} />
+        <FormActions submitting={schemaForm.submitting} backTo={backTo} submitText={submitText?.(record)} />
       </SchemaFormShell>
     </Card>
   );
