@@ -84,7 +84,7 @@ describe('dashboard', () => {
     await chartsDrawn(page);
     await page.getByTestId('language-switch').click();
     await see(page, 'Online now');
-    await see(page, 'Logins per hour');
+    await see(page, 'Sign-ins per hour');
     await see(page, 'Staff accounts');
     expect(await recent.innerText()).toContain(`created staff user ${staff.username}`);
     await chartsDrawn(page);
@@ -111,7 +111,7 @@ describe('dashboard', () => {
         ].sort(),
       );
       await chartsDrawn(page);
-      await see(page, locale === 'zh-CN' ? '每小时登录次数' : 'Logins per hour');
+      await see(page, locale === 'zh-CN' ? '每小时登录次数' : 'Sign-ins per hour');
       for (const hidden of locale === 'zh-CN'
         ? ['员工账号', '待审批注册', '最近操作']
         : ['Staff accounts', 'Pending registrations', 'Recent activity']) {

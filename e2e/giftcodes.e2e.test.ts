@@ -184,7 +184,7 @@ describe('gift codes through the screens', () => {
     await page.getByTestId('comeback-submit').click();
     const confirmation = page.getByTestId('comeback-confirmation');
     await confirmation.waitFor();
-    // Players here all logged in just now: nobody is away 30 days, so there is nothing to send.
+    // Players here all signed in just now: nobody is away 30 days, so there is nothing to send.
     await expect.poll(() => confirmation.innerText()).toContain('holding no code of this batch: 0 now');
     expect(await confirmation.innerText()).toMatch(/Codes left to hand out\s+2/);
     expect(await page.getByTestId('confirm-ok').isDisabled()).toBe(true);
