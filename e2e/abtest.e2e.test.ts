@@ -153,6 +153,16 @@ describe('A/B tests', () => {
     expect(await confirm.innerText()).not.toMatch(/流量|running|ranges|phases|阶段/);
     await confirm.getByTestId('confirm-ok').click();
     await confirm.waitFor({ state: 'hidden' });
+    // The notice says what happened, with the way to it (issue 41 item 9), not "保存成功".
+    const notice = page().getByTestId('saved-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(new RegExp(`^已保存实验 ${key}\\s*查看$`));
+    expect(await notice.getByRole('link').getAttribute('href')).toContain(`key=${key}`);
+    // The form's tab closed with its work done; the list's is the current one.
+    await page().waitForURL((url) => url.pathname === '/abtest/experiment');
+    await expect
+      .poll(() => page().locator('[data-testid=tab-bar] [data-testid=tab-title]').allInnerTexts())
+      .not.toContain('编辑实验');
     const stored = await call<{ status: string; phase: number; endAt: string }>(
       'GET',
       `/api/v1/resources/experiment/${key}`,

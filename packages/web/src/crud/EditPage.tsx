@@ -2,9 +2,9 @@ import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contrac
 import { App, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
+import { useLeaveForm } from '../shell/tabs/leave';
 import { type Consequence, useConfirm } from './Consequence';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
@@ -84,7 +84,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const formSchema = schema(record);
   const askFirst = useConfirm();
   const confirmed = async (body: z.output<S>) => (confirm ? askFirst(confirm(body, record)) : true);
-  const navigate = useNavigate();
+  const leave = useLeaveForm();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
   const schemaForm = useSchemaForm(formSchema, async (body) => {
@@ -98,7 +98,8 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
       );
     else await creating.mutateAsync({ body } as EndpointInput<C>);
     message.success(doneText?.(record) ?? t('common.saved'));
-    navigate(backTo);
+    // The form's work is done: its tab closes.
+    leave(backTo);
   });
   return (
     <Card title={title(record)} style={{ maxWidth }}>

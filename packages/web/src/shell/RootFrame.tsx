@@ -22,7 +22,7 @@ export function RootFrame() {
   const { search } = useLocation();
   // The route's record title, as its tab shows it: "玩家 1042 - Rookery".
   const record = route?.recordQuery ? new URLSearchParams(search).get(route.recordQuery) : null;
-  const title = route ? routeTitle(t, route.name, record) : '';
+  const title = route ? routeTitle(t, route.name, record, Object.fromEntries(new URLSearchParams(search))) : '';
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);
