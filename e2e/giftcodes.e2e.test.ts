@@ -125,7 +125,7 @@ describe('gift codes through the screens', () => {
     // the detail's labels are names, not form hints, and nothing chosen reads "all" (issue 41 item 9).
     expect(await rowOf(uniqueName).innerText()).toContain('3 unique codes');
     await rowOf(uniqueName).getByRole('button', { name: 'Detail', exact: true }).click();
-    const drawer = page.locator('.ant-drawer-content:visible');
+    const drawer = page.locator('.ant-drawer-body:visible');
     await drawer.getByTestId('giftcode-detail-export').waitFor();
     const detail = await drawer.innerText();
     expect(detail).toContain('3 unique codes');
