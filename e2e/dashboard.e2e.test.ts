@@ -101,14 +101,7 @@ describe('dashboard', () => {
       const refused = watchStatus(page, 403);
       await signIn(page, service.username, service.password);
       expect(await cards(page)).toEqual(
-        [
-          'card-active',
-          'card-logins',
-          'card-new',
-          'card-online',
-            'card-scheduled',
-          'card-starting-soon',
-        ].sort(),
+        ['card-active', 'card-logins', 'card-new', 'card-online', 'card-scheduled', 'card-starting-soon'].sort(),
       );
       await chartsDrawn(page);
       await see(page, locale === 'zh-CN' ? '每小时登录次数' : 'Sign-ins per hour');
