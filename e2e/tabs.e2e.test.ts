@@ -188,6 +188,11 @@ describe('tab bar', () => {
     await page.goto(`/user/detail?userId=${first}`);
     await page.getByTestId('player-detail').waitFor();
     await expect.poll(() => activeTab(page)).toBe(`玩家 ${first}`);
+    // A focused tab's position is announced in the console's language, not antd's "Tab 1 of 6".
+    await page.getByTestId('player-detail').getByRole('tab').first().focus();
+    await expect
+      .poll(() => page.getByTestId('player-detail').locator('[aria-live=polite]').first().innerText())
+      .toMatch(/^第 1 个标签页，共 \d+ 个$/);
     // The detail page is not in the menu: the player search it belongs to is highlighted.
     await expect.poll(selectedMenuItem).toBe('玩家查询');
 

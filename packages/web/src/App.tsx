@@ -2,9 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/query-client';
+import { localiseTabAnnouncements } from './i18n/tab-announcements';
 import { router } from './navigation/router';
 import { useConsoleTheme } from './shell/theme/use-console-theme';
 
@@ -12,8 +14,10 @@ const antdLocales = { 'zh-CN': zhCN, 'en-US': enUS };
 
 /** Providers around the router: language and theme (light or dark, still or moving) for AntD, and the query cache. */
 export function App() {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const theme = useConsoleTheme();
+  // antd's tabs tell a screen reader "Tab 1 of 6" in English whatever the locale: said in ours.
+  useEffect(() => localiseTabAnnouncements(document.body, t), [t]);
   return (
     <ConfigProvider locale={antdLocales[i18n.language as keyof typeof antdLocales] ?? zhCN} theme={theme}>
       <QueryClientProvider client={queryClient}>

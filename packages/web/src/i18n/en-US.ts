@@ -243,6 +243,7 @@ export const enUS: Translation = {
     top: 'Top menu',
   },
   tabs: {
+    position: 'Tab {{n}} of {{total}}',
     bar: 'Open pages',
     more: 'More tabs',
     refresh: 'Refresh',

@@ -246,6 +246,7 @@ export const zhCN = {
     top: '顶部菜单',
   },
   tabs: {
+    position: '第 {{n}} 个标签页，共 {{total}} 个',
     bar: '已打开的页面',
     more: '更多标签页',
     refresh: '刷新',
