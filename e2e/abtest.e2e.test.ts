@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, gameData, unique, useAdminPage } from './helpers';
+import { adminToken, call, gameData, pickTime, unique, useAdminPage } from './helpers';
 
 /**
  * A/B tests in the console (issue 30), zh-CN: a layer made in its list, an experiment with two
@@ -136,6 +136,39 @@ describe('A/B tests', () => {
     const card = page().getByTestId(`bucket-layer-${layer}`);
     await card.waitFor();
     await expect.poll(() => card.innerText()).toMatch(/0–9,999/);
+
+    // Only the planned end of the running experiment (issue 41 item 2): the confirmation names that
+    // change alone (not the traffic), its table lists that one row (not the state, phase or ranges
+    // the server keeps), and after it the experiment still runs.
+    await page().goto(`/abtest/experiment/edit?key=${key}`);
+    await inputOf(page(), 'experiment-name').waitFor();
+    await pickTime(page(), page(), '计划结束时间', Date.now() + 30 * 86_400_000);
+    await page().getByTestId('resource-save').click();
+    const confirm = page().locator('.ant-modal-confirm:visible');
+    await confirm.getByTestId('audit-diff').waitFor();
+    expect(await confirm.locator('.ant-modal-confirm-title').innerText()).toBe(`修改实验 ${key} 的计划结束时间？`);
+    expect(await confirm.getByTestId('confirm-ok').innerText()).toMatch(/^修改计划结束时间$/);
+    const changed = await confirm.getByTestId('audit-diff').locator('.ant-table-row td:first-child').allInnerTexts();
+    expect(changed).toEqual(['计划结束时间']);
+    expect(await confirm.innerText()).not.toMatch(/流量|running|ranges|phases|阶段/);
+    await confirm.getByTestId('confirm-ok').click();
+    await confirm.waitFor({ state: 'hidden' });
+    // The notice says what happened, with the way to it (issue 41 item 9), not "保存成功".
+    const notice = page().getByTestId('saved-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(new RegExp(`^已保存实验 ${key}\\s*查看$`));
+    expect(await notice.getByRole('link').getAttribute('href')).toContain(`key=${key}`);
+    // The form's tab closed with its work done; the list's is the current one.
+    await page().waitForURL((url) => url.pathname === '/abtest/experiment');
+    await expect
+      .poll(() => page().locator('[data-testid=tab-bar] [data-testid=tab-title]').allInnerTexts())
+      .not.toContain('编辑实验');
+    const stored = await call<{ status: string; phase: number; endAt: string }>(
+      'GET',
+      `/api/v1/resources/experiment/${key}`,
+      token,
+    );
+    expect(stored.data).toMatchObject({ status: 'running', phase: 1, endAt: expect.any(String) });
 
     // Stop, from the list: the next fetch has no experiment and the usual value.
     await page().goto('/abtest/experiment');

@@ -57,7 +57,6 @@ describe('dashboard', () => {
         'card-new',
         'card-online',
         'card-registrations',
-        'card-revenue',
         'card-scheduled',
         'card-staff',
         'card-starting-soon',
@@ -66,7 +65,8 @@ describe('dashboard', () => {
     );
     await see(page, '当前在线');
     await see(page, '员工账号');
-    await see(page, '订单模块上线后在此显示付费玩家数和收入；目前还没有订单数据。');
+    // No card promises an area that is not built (issue 41 item 9).
+    expect(await page.getByText(/订单模块上线后/).count()).toBe(0);
     // The game login just now counts as online.
     await expect
       .poll(async () => Number((await page.getByTestId('card-online').innerText()).match(/\d+/)?.[0] ?? 0))
@@ -84,7 +84,7 @@ describe('dashboard', () => {
     await chartsDrawn(page);
     await page.getByTestId('language-switch').click();
     await see(page, 'Online now');
-    await see(page, 'Logins per hour');
+    await see(page, 'Sign-ins per hour');
     await see(page, 'Staff accounts');
     expect(await recent.innerText()).toContain(`created staff user ${staff.username}`);
     await chartsDrawn(page);
@@ -101,18 +101,10 @@ describe('dashboard', () => {
       const refused = watchStatus(page, 403);
       await signIn(page, service.username, service.password);
       expect(await cards(page)).toEqual(
-        [
-          'card-active',
-          'card-logins',
-          'card-new',
-          'card-online',
-          'card-revenue',
-          'card-scheduled',
-          'card-starting-soon',
-        ].sort(),
+        ['card-active', 'card-logins', 'card-new', 'card-online', 'card-scheduled', 'card-starting-soon'].sort(),
       );
       await chartsDrawn(page);
-      await see(page, locale === 'zh-CN' ? '每小时登录次数' : 'Logins per hour');
+      await see(page, locale === 'zh-CN' ? '每小时登录次数' : 'Sign-ins per hour');
       for (const hidden of locale === 'zh-CN'
         ? ['员工账号', '待审批注册', '最近操作']
         : ['Staff accounts', 'Pending registrations', 'Recent activity']) {

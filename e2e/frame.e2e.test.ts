@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newAdminPage, newPage, see, signIn, useBrowser } from './helpers';
+import { gameData, newAdminPage, newPage, see, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -35,6 +35,35 @@ describe('the frame on a phone', () => {
     // Back on a desktop the side menu is fixed again.
     await page.setViewportSize({ width: 1400, height: 800 });
     await expect.poll(() => page.getByTestId('side-menu').count()).toBe(1);
+    await context.close();
+  });
+
+  it("shows a player's title in full at 390 px (the actions go under it)", async () => {
+    const { userId } = await gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
+      deviceId: unique('e2e-frame-device'),
+      deviceModel: 'Pixel 8',
+      os: 'android',
+      appVersion: '1.2.0',
+      language: 'zh-CN',
+      country: 'CN',
+    });
+    const { page, context } = await newPage(browser());
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signIn(
+      page,
+      'admin',
+      inject('adminPassword'),
+      `/login?redirect=${encodeURIComponent(`/user/detail?userId=${userId}`)}`,
+    );
+    const title = page.getByTestId('player-title');
+    await title.waitFor();
+    expect(await title.innerText()).toBe(`玩家 ID ${userId}`);
+    // Its whole text on one line, not squeezed to a few pixels.
+    const fits = await title.evaluate((el) => {
+      const head = el.closest('.ant-card-head-title') as HTMLElement;
+      return head.scrollWidth <= head.clientWidth + 1 && head.getBoundingClientRect().width > 120;
+    });
+    expect(fits).toBe(true);
     await context.close();
   });
 

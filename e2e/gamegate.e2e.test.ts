@@ -110,7 +110,7 @@ describe('the game door through its screens', () => {
     await confirmDialog().getByRole('button', { name: '保存维护窗口' }).click();
     await row(name).getByTestId('computed-state').getByText('维护中').waitFor();
 
-    // The game login of that audience answers 503 with the message and the end; others still log in.
+    // The game login of that audience answers 503 with the message and the end; others still sign in.
     const refused = await login('7.7.1');
     expect(refused.status).toBe(503);
     expect(refused.body.data.maintenance).toMatchObject({ name, message });
@@ -163,7 +163,7 @@ describe('the game door through its screens', () => {
       .getByTestId('upgrade-statement')
       .getByText(/版本低于 7\.7\.5 的玩家将无法登录/)
       .waitFor();
-    // Players below 7.7.5 on Android now: at least the 7.7.x ones the test before logged in.
+    // Players below 7.7.5 on Android now: at least the 7.7.x ones the test before signed in.
     const below = await confirmDialog()
       .getByTestId('gate-affected')
       .getByText(/当前受影响的玩家：[\d,]+ 人/)

@@ -121,6 +121,18 @@ describe('gift codes through the screens', () => {
     const sharedRow = await rowOf(sharedName).innerText();
     expect(sharedRow).toMatch(/\b5\s+2\s+3\b/);
     expect(await rowOf(uniqueName).innerText()).toMatch(/\b3\s+1\s+2\b/);
+    // A unique batch's code cell and detail give its count of codes (not "-"), the detail their export;
+    // the detail's labels are names, not form hints, and nothing chosen reads "all" (issue 41 item 9).
+    expect(await rowOf(uniqueName).innerText()).toContain('3 unique codes');
+    await rowOf(uniqueName).getByRole('button', { name: 'Detail', exact: true }).click();
+    const drawer = page.locator('.ant-drawer-body:visible');
+    await drawer.getByTestId('giftcode-detail-export').waitFor();
+    const detail = await drawer.innerText();
+    expect(detail).toContain('3 unique codes');
+    expect(detail).not.toMatch(/none: all|Platforms \(/);
+    expect(detail).toMatch(/Platforms\s+All platforms/);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
 
     // The redemption history by player, and the player's tab.
     await page.goto(`/giftcode/user/query?userId=${a.userId}`);
@@ -184,7 +196,7 @@ describe('gift codes through the screens', () => {
     await page.getByTestId('comeback-submit').click();
     const confirmation = page.getByTestId('comeback-confirmation');
     await confirmation.waitFor();
-    // Players here all logged in just now: nobody is away 30 days, so there is nothing to send.
+    // Players here all signed in just now: nobody is away 30 days, so there is nothing to send.
     await expect.poll(() => confirmation.innerText()).toContain('holding no code of this batch: 0 now');
     expect(await confirmation.innerText()).toMatch(/Codes left to hand out\s+2/);
     expect(await page.getByTestId('confirm-ok').isDisabled()).toBe(true);

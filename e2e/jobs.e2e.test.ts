@@ -77,6 +77,30 @@ describe('jobs page', () => {
     expect(audit).toEqual([{ actor: 'admin', action: 'retryJob' }]);
   });
 
+  it('routine runs are folded away unless asked for; the action column shows at 1440 px', async () => {
+    // A schedule's completed run, nobody's doing: the roll-up every 30 s makes many of these.
+    const cause = { payload: {}, cause: { actorId: null, actor: null, action: 'schedule', target: null } };
+    const [{ id }] = await rows(sql`
+      insert into pgboss.job (name, data, state, completed_on)
+      values ('staff.prune', ${JSON.stringify(cause)}::jsonb, 'completed', now())
+      returning id`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/system/jobs');
+    const first = page.locator('.ant-table-row').first();
+    await first.waitFor();
+    expect(await page.locator(`.ant-table-row[data-row-key="${id}"]`).count()).toBe(0);
+    // The row's actions are on screen, not past a horizontal scroll.
+    const box = await first.getByTestId('row-action-runs').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1440);
+    // Asked for, or by the job's name, they are there.
+    await page.goto('/system/jobs?routine=shown');
+    await page.locator(`.ant-table-row[data-row-key="${id}"]`).waitFor();
+    await page.goto('/system/jobs?name=staff.prune');
+    await page.locator(`.ant-table-row[data-row-key="${id}"]`).waitFor();
+    await page.setViewportSize({ width: 1400, height: 900 });
+  });
+
   it('a job on a gone instance says so; the operator hands it over and reads its attempts', async () => {
     const dead = 'gone-host:777:e2e';
     await ctx.database.db.execute(sql`

@@ -108,11 +108,13 @@ describe('mail through the screens', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('.ant-modal:visible').count()).toBe(0);
     expect(page.url()).toContain('/email/listedit');
+    // A new mail's button is named for what it does (issue 41 item 9), not "Save".
+    expect(await page.locator('[data-testid=mail-form] button[type=submit]').innerText()).toBe('Send');
     // The button asks first, stating the audience, the window in both zones and the rewards.
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
     const confirmation = page.getByTestId('mail-confirmation');
     await confirmation.waitFor();
-    // The audience size, counted by the server: the players logged in by now that the rules select.
+    // The audience size, counted by the server: the players signed in by now that the rules select.
     await expect
       .poll(() => confirmation.getByTestId('mail-audience-size').innerText())
       .toMatch(/^every player who meets all 2 conditions below: [\d,]+ now$/);
@@ -122,6 +124,7 @@ describe('mail through the screens', () => {
     expect(stated).toContain('Gems × 25');
     await page.getByRole('button', { name: 'Send global mail' }).click();
     await page.waitForURL((url) => url.pathname === '/email/global');
+    await see(page, 'Global mail sent');
     await see(page, title);
 
     // The game: the mailbox of each player, in their language.

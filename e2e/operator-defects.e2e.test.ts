@@ -18,10 +18,10 @@ describe('bad input is said on its field', () => {
     it(`freeze with the user ID "${bad}" says why on the field and opens no confirmation`, async () => {
       await page().goto('/game-user/froze');
       const form = page().getByTestId('freeze-form');
-      await form.getByLabel('用户 ID').fill(bad);
+      await form.getByLabel('玩家 ID').fill(bad);
       await form.getByLabel('原因').fill('e2e');
       await page().getByTestId('freeze-form-submit').click();
-      await expect.poll(() => fieldErrors('freeze-form')).toContainEqual(expect.stringMatching(/用户 ID/));
+      await expect.poll(() => fieldErrors('freeze-form')).toContainEqual(expect.stringMatching(/玩家 ID/));
       const errors = (await fieldErrors('freeze-form')).join('\n');
       expect(errors).not.toMatch(zodEnglish);
       expect(await page().getByTestId('consequence').filter({ visible: true }).count()).toBe(0);

@@ -23,7 +23,7 @@ const gameLogin = (socialId: string, guest = false) =>
   callGame('POST', '/api/game/v1/players/login', loginBody(socialId, guest));
 const gameState = async (userId: number) => (await callGame('GET', `/api/game/v1/players/${userId}`)).body.data.state;
 
-/** A player who logged in (with a social ID, or as a guest by device only) and saved `gems` gems. */
+/** A player who signed in (with a social ID, or as a guest by device only) and saved `gems` gems. */
 async function player(gems = 300, guest = false) {
   const socialId = unique('pa-');
   const { userId, state, sessionEpoch } = (await gameLogin(socialId, guest)).body.data;
@@ -186,7 +186,7 @@ describe('consequential player forms', () => {
   it('blacklist: cancel sends nothing; confirm blacklists', async () => {
     const p = await player();
     await page().goto('/users/addblacklist');
-    await form('blacklist-add').getByLabel('用户 ID（每行一个，最多 25 个）').fill(String(p.userId));
+    await form('blacklist-add').getByLabel('玩家 ID（每行一个，最多 25 个）').fill(String(p.userId));
     await form('blacklist-add').getByLabel('原因').fill('e2e blacklist');
     await enterSendsNothing(form('blacklist-add').getByLabel('原因'));
 
@@ -205,7 +205,7 @@ describe('consequential player forms', () => {
     await page().goto(`/game-user/clear?userId=${p.userId}`);
     await form('clear').getByLabel('原因').fill('e2e clear');
     await enterSendsNothing(form('clear').getByLabel('原因'));
-    await enterSendsNothing(form('clear').getByLabel('用户 ID'));
+    await enterSendsNothing(form('clear').getByLabel('玩家 ID'));
 
     const { dialog, text } = await openConfirmation(page().getByTestId('clear-form-submit'));
     expect(text).toContain(String(p.userId));
@@ -283,8 +283,8 @@ describe('consequential player forms', () => {
       // A migration moves the source's social ID to a guest account.
       const [a, b] = [await player(900), await player(5, kind === 'migrate')];
       await page().goto(kind === 'copy' ? '/game-user/copy' : '/game-user/migrate');
-      await page().getByLabel('源账号用户 ID').fill(String(a.userId));
-      await page().getByLabel('目标账号用户 ID').fill(String(b.userId));
+      await page().getByLabel('源账号玩家 ID').fill(String(a.userId));
+      await page().getByLabel('目标账号玩家 ID').fill(String(b.userId));
       await page().getByTestId(`${kind}-preview`).click();
       await page().getByTestId(`${kind}-preview-result`).waitFor();
 

@@ -24,7 +24,7 @@ const login = (socialId: string) =>
     country: 'US',
   });
 
-/** A player who logged in and saved `gems` gems and `penguins` penguins. */
+/** A player who signed in and saved `gems` gems and `penguins` penguins. */
 async function player(gems: number, penguins: number) {
   const socialId = unique('e2e-player-');
   const res = await login(socialId);
@@ -153,7 +153,7 @@ describe('players through the screens', () => {
     await page.getByLabel('Device IDs (one per line, at most 25)').fill(deviceId);
     await page.getByLabel('Reason').fill(reason);
     await page.getByTestId('ban-devices-form-submit').click();
-    await see(page, 'Ban this device? It will not be able to log in.');
+    await see(page, 'Ban this device? It will not be able to sign in.');
     await confirmModal();
     const row = page.getByRole('row').filter({ hasText: deviceId });
     await expect.poll(() => row.innerText()).toContain(String(p.userId));

@@ -46,9 +46,10 @@ describe('tab bar', () => {
     await page.getByTestId('staff-user-form').waitFor();
     await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '控制台' }).click();
     await page.waitForURL('**/dashboard/console');
+    // The same page without a record creates one: its one tab says so (issue 41 item 9).
     await page.goto('/system/useredit');
-    await expect.poll(() => activeTab(page)).toBe('编辑用户');
-    expect((await tabTitles(page)).filter((t) => t === '编辑用户')).toHaveLength(1);
+    await expect.poll(() => activeTab(page)).toBe('新建用户');
+    expect((await tabTitles(page)).filter((t) => t === '编辑用户' || t === '新建用户')).toHaveLength(1);
 
     // Switching by clicking a tab opens its page.
     await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '角色管理' }).click();
@@ -57,11 +58,11 @@ describe('tab bar', () => {
     // Closing the current tab goes to the next neighbour...
     await closeTab(page, '角色管理');
     await page.waitForURL('**/system/allow');
-    expect(await tabTitles(page)).toEqual(['控制台', '用户管理', '注册审批', '系统日志', '编辑用户']);
+    expect(await tabTitles(page)).toEqual(['控制台', '用户管理', '注册审批', '系统日志', '新建用户']);
     // ...or to the previous one when it was the last.
-    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '编辑用户' }).click();
+    await page.locator('[data-testid=tab-bar] .ant-tabs-tab', { hasText: '新建用户' }).click();
     await page.waitForURL('**/system/useredit');
-    await closeTab(page, '编辑用户');
+    await closeTab(page, '新建用户');
     await page.waitForURL('**/system/log');
     // Closing a tab that is not current stays put.
     await closeTab(page, '用户管理');
@@ -187,6 +188,11 @@ describe('tab bar', () => {
     await page.goto(`/user/detail?userId=${first}`);
     await page.getByTestId('player-detail').waitFor();
     await expect.poll(() => activeTab(page)).toBe(`玩家 ${first}`);
+    // A focused tab's position is announced in the console's language, not antd's "Tab 1 of 6".
+    await page.getByTestId('player-detail').getByRole('tab').first().focus();
+    await expect
+      .poll(() => page.getByTestId('player-detail').locator('[aria-live=polite]').first().innerText())
+      .toMatch(/^第 1 个标签页，共 \d+ 个$/);
     // The detail page is not in the menu: the player search it belongs to is highlighted.
     await expect.poll(selectedMenuItem).toBe('玩家查询');
 

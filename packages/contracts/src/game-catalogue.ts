@@ -105,7 +105,11 @@ const amount = z
   .max(MAX_AMOUNT, { error: 'v.amountTooLarge' });
 
 /** A resource kind of the catalogue (no transforms: response schemas must encode too). */
-export const resourceKindSchema = z.enum(resourceKinds, { error: 'v.unknownResource' });
+export const resourceKindSchema = z.enum(resourceKinds, {
+  // A kind not chosen yet (a new reward row) asks for one; only a kind the catalogue lacks is unknown.
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? 'v.chooseKind' : 'v.unknownResource',
+});
 
 /** Resource holdings: only known kinds, each a non-negative integer. */
 export const resourcesSchema = z.partialRecord(resourceKindSchema, amount);

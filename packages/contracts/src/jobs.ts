@@ -111,6 +111,11 @@ export const jobEndpoints = endpointTable({
     query: pageQuery.extend({
       state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(jobStates).optional()),
       name: z.preprocess((v) => (v === '' ? undefined : v), jobName.optional()),
+      /**
+       * Routine runs (a schedule's, completed, nobody's doing) are left out unless `shown` or a job
+       * is named: every 30 s a roll-up would bury the jobs an operator looks for.
+       */
+      routine: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['shown']).optional()),
     }),
     response: pagedList(jobSummarySchema),
   }),

@@ -112,6 +112,12 @@ export interface ResourceDef<
    * value, so a secret is replaced only when typed. Declare them optional in the schema.
    */
   secret?: readonly (keyof z.infer<S> & string)[];
+  /**
+   * Fields the server owns (a lifecycle's state, set only by the declared actions): a form's save
+   * keeps the stored ones whatever the body says, so a change table never compares them and a
+   * form never edits them. The kit's own fields (`resourceMetaFields`) are the server's as well.
+   */
+  serverOwned?: readonly (keyof z.infer<S> & string)[];
   /** The fields the list's `search` matches (substring, case-insensitive); the key when absent. */
   search?: readonly (keyof z.infer<S> & string)[];
   permissions: ResourcePermissions;
@@ -268,6 +274,8 @@ export function defineResource<
   if (def.autoKey && !(def.schema.shape[def.key] instanceof z.ZodNumber))
     throw new Error(`resource ${def.name}: an autoKey is a number field`);
   const secret = def.secret ?? [];
+  for (const f of def.serverOwned ?? [])
+    if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: server-owned ${f} is not a field`);
   for (const f of secret) {
     if (!(f in def.schema.shape)) throw new Error(`resource ${def.name}: secret ${f} is not a field`);
     if (f === def.key) throw new Error(`resource ${def.name}: the key cannot be secret`);
@@ -312,6 +320,12 @@ export function defineResource<
     version: versionSchemaOf(def.schema, secret),
   };
 }
+
+/** The fields of a resource's items the server owns: the kit's own and the declared `serverOwned`. */
+export const serverOwnedFields = (def: Pick<ResourceDef, 'serverOwned'>): readonly string[] => [
+  ...resourceMetaFields.filter((f) => f !== 'effectiveAt' && f !== 'expireAt'),
+  ...(def.serverOwned ?? []),
+];
 
 /** A field's label: the resource's own where it declares one, else the shared vocabulary's. */
 export function resourceFieldLabel(def: { labels?: Partial<Record<string, Label>> }, field: string): Label | undefined {

@@ -8,7 +8,7 @@ import {
   staffStatusLabels,
   upgradeLevelLabels,
 } from './enums.js';
-import { fieldLabels } from './field-labels.js';
+import { fieldLabels, listItemLabels } from './field-labels.js';
 import { gameLabel } from './game-catalogue.js';
 import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
 import { constantTypeLabels } from './resources/constant.js';
@@ -29,8 +29,8 @@ export const conditionAttributeLabels: Record<ConditionAttribute | 'percent', La
   appVersion: zhEn('应用版本', 'App version'),
   appLanguage: zhEn('应用语言', 'App language'),
   country: zhEn('国家/地区', 'Country / region'),
-  lastLogin: zhEn('最后登录时间', 'Last login'),
-  notLoginDays: zhEn('未登录天数', 'Days not logged in'),
+  lastLogin: zhEn('最后登录时间', 'Last sign-in'),
+  notLoginDays: zhEn('未登录天数', 'Days not signed in'),
   userType: zhEn('用户类型', 'User type'),
   habitatCount: zhEn('栖息地数量', 'Habitat count'),
   percent: zhEn('玩家百分比', 'Percent of players'),
@@ -79,6 +79,17 @@ const gameKeyFields = new Set(['kind', 'target', 'kinds']);
 export function fieldLabel(name: string, locale: Locale): string | undefined {
   return Object.hasOwn(fieldLabels, name) ? fieldLabels[name]![locale] : undefined;
 }
+
+/** The name of one item of the list `name` ("Conditional value"), if the vocabulary has one. */
+export function listItemLabel(name: string, locale: Locale): string | undefined {
+  return Object.hasOwn(listItemLabels, name) ? listItemLabels[name]![locale] : undefined;
+}
+
+/** How a change table numbers a list's items: "第 1 个条件值" / "Conditional value 1". */
+export const itemWords = {
+  numbered: zhEn('第 {n} 个{item}', '{item} {n}'),
+  item: zhEn('第 {n} 项', 'Item {n}'),
+} satisfies Record<string, Label>;
 
 /** A coded value held by `field`, in words; undefined when the value is not a code of that field. */
 export function valueLabel(field: string, code: string, locale: Locale): string | undefined {

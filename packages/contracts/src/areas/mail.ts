@@ -74,7 +74,7 @@ export const mailMessages = {
   'mail.scopeMismatch': zhEn('邮件类型与请求不符', 'The mail type does not match the request'),
   'mail.templateNotFound': zhEn('邮件模板不存在', 'Mail template not found'),
   'mail.rewardTemplateNotFound': zhEn('奖励模板不存在', 'Reward template not found'),
-  'mail.playerRequired': zhEn('请输入社交 ID、设备 ID 或用户 ID', 'Enter a social ID, device ID or user ID'),
+  'mail.playerRequired': zhEn('请输入社交 ID、设备 ID 或玩家 ID', 'Enter a social ID, device ID or user ID'),
   'template.table': zhEn('模板类型应为 mail 或 reward', 'The template table is mail or reward'),
   'template.nameRequired': zhEn('请输入模板名称', 'Please enter the template name'),
   'template.nameTaken': zhEn('模板名称已存在', 'This template name is taken'),

@@ -15,7 +15,7 @@ export const dashboardRanges = ['today', '7d', '30d'] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 /** Days each range covers, today included. */
 export const dashboardRangeDays: Record<DashboardRange, number> = { today: 1, '7d': 7, '30d': 30 };
-/** "Online now" counts the players who logged in within this many minutes. */
+/** "Online now" counts the players who signed in within this many minutes. */
 export const ONLINE_WINDOW_MINUTES = 5;
 /** Windows that open within this many hours are "starting soon". */
 export const STARTING_SOON_HOURS = 72;

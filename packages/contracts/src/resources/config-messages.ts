@@ -8,9 +8,9 @@ export const configMessages = {
   'config.eventNameTaken': zhEn('活动配置名称重复', 'Two event configs have this name'),
   'config.tooManyValues': zhEn('条件值最多 50 个', 'At most 50 conditional values'),
   'config.tooManyEvents': zhEn('活动配置最多 20 个', 'At most 20 event configs'),
-  'config.userIds': zhEn('请填写至少一个用户 ID', 'Enter at least one user ID'),
-  'config.userIdsRepeated': zhEn('用户 ID 重复', 'A user ID is listed twice'),
-  'config.tooManyUsers': zhEn('用户 ID 最多 1000 个', 'At most 1000 user IDs'),
+  'config.userIds': zhEn('请填写至少一个玩家 ID', 'Enter at least one user ID'),
+  'config.userIdsRepeated': zhEn('玩家 ID 重复', 'A user ID is listed twice'),
+  'config.tooManyUsers': zhEn('玩家 ID 最多 1000 个', 'At most 1000 user IDs'),
   'config.overrideTypeMsg': zhEn(
     '覆盖值与字段“{field}”的类型（{type}）不符',
     'The value does not fit the type of field "{field}" ({type})',

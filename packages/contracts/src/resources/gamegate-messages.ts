@@ -11,7 +11,7 @@ export const gamegateMessages = {
     'An IP address or CIDR range, e.g. 10.0.0.0/8 or 2001:db8::/32',
   ),
   'gate.ip': zhEn('应为 IPv4 或 IPv6 地址', 'An IPv4 or IPv6 address'),
-  'gate.userId': zhEn('用户 ID 应为正整数', 'A user ID is a positive whole number'),
+  'gate.userId': zhEn('玩家 ID 应为正整数', 'A user ID is a positive whole number'),
   'gate.storeUrl': zhEn('应为 http(s) 链接', 'An http(s) link'),
   'gate.minAboveLatest': zhEn('最低支持版本不能高于最新版本', 'The minimum version cannot be above the latest'),
   'gate.level': zhEn('等级应为强制、推荐或静默', 'The level is forced, recommended or silent'),

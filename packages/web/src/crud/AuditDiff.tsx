@@ -29,12 +29,15 @@ export function AuditDiff({
   after,
   changes,
   labels,
+  skip,
 }: {
   before?: unknown;
   after?: unknown;
   /** Changes worked out elsewhere (by the server, with its own labels), instead of before/after. */
   changes?: { label: string; before?: unknown; after?: unknown }[];
   labels?: (field: string) => string | undefined;
+  /** Top-level fields the table leaves out: those the server owns (`serverOwnedFields`). */
+  skip?: readonly string[];
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -50,7 +53,7 @@ export function AuditDiff({
         before: c.before === null || c.before === undefined ? undefined : valueInWords(c.label, c.before, locale),
         after: c.after === null || c.after === undefined ? undefined : valueInWords(c.label, c.after, locale),
       }))
-    : changesInWords(before, after, { locale, labels });
+    : changesInWords(before, after, { locale, labels, skip });
   const rows = words.map((row, i) => ({ ...row, key: i }));
   return (
     <SmallTable

@@ -2,9 +2,9 @@ import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contrac
 import { App, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
+import { useLeaveForm } from '../shell/tabs/leave';
 import { type Consequence, useConfirm } from './Consequence';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';
@@ -37,6 +37,10 @@ export interface EditPageProps<G extends Endpoint, C extends Endpoint, U extends
    * sends nothing. The confirm button names the action.
    */
   confirm?: (body: z.output<S>, record: EndpointResponse<G> | undefined) => Consequence;
+  /** The submit button's name where it does more than save (a new mail is sent: "发送"). */
+  submitText?: (record: EndpointResponse<G> | undefined) => string;
+  /** The notice after it went through, saying what happened ("已发送全服邮件"); default "保存成功". */
+  doneText?: (record: EndpointResponse<G> | undefined) => string;
   children: (form: {
     itemProps: SchemaForm<S>['itemProps'];
     form: SchemaForm<S>['form'];
@@ -71,6 +75,8 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   testId,
   maxWidth = 720,
   confirm,
+  submitText,
+  doneText,
   children,
 }: EditPageProps<G, C, U, S> & { record: EndpointResponse<G> | undefined }) {
   const { t } = useTranslation();
@@ -78,7 +84,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
   const formSchema = schema(record);
   const askFirst = useConfirm();
   const confirmed = async (body: z.output<S>) => (confirm ? askFirst(confirm(body, record)) : true);
-  const navigate = useNavigate();
+  const leave = useLeaveForm();
   const creating = useEndpointMutation(create);
   const updating = useEndpointMutation(update);
   const schemaForm = useSchemaForm(formSchema, async (body) => {
@@ -91,8 +97,9 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         }) as EndpointInput<U>,
       );
     else await creating.mutateAsync({ body } as EndpointInput<C>);
-    message.success(t('common.saved'));
-    navigate(backTo);
+    message.success(doneText?.(record) ?? t('common.saved'));
+    // The form's work is done: its tab closes.
+    leave(backTo);
   });
   return (
     <Card title={title(record)} style={{ maxWidth }}>
@@ -104,7 +111,7 @@ function EditForm<G extends Endpoint, C extends Endpoint, U extends Endpoint, S 
         consequential={Boolean(confirm)}
       >
         {children({ itemProps: schemaForm.itemProps, form: schemaForm.form, record })}
-        <FormActions submitting={schemaForm.submitting} backTo={backTo} />
+        <FormActions submitting={schemaForm.submitting} backTo={backTo} submitText={submitText?.(record)} />
       </SchemaFormShell>
     </Card>
   );

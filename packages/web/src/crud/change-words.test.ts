@@ -6,7 +6,7 @@ const en = { locale: 'en-US' as const };
 const rawPath = /\[\d+\]|\.\w|^\w+$/;
 
 describe('change tables in the operator words', () => {
-  it('a conditional value rule reads "条件值 1 · 国家/地区" = "等于 中国 (CN)", in both languages', () => {
+  it('a conditional value rule reads "第 1 个条件值 · 国家/地区" = "等于 中国 (CN)", in both languages', () => {
     const before = { values: [{ conditions: [{ attr: 'os', op: 'equal', value: 'ios' }], value: true }] };
     const after = {
       values: [
@@ -20,15 +20,15 @@ describe('change tables in the operator words', () => {
       ],
     };
     expect(changesInWords(before, after, zh)).toEqual([
-      { field: '条件值 1 · 国家/地区', kind: 'added', after: '等于 中国 (CN)' },
+      { field: '第 1 个条件值 · 国家/地区', kind: 'added', after: '等于 中国 (CN)' },
     ]);
     expect(changesInWords(before, after, en)).toEqual([
-      { field: 'Conditional values 1 · Country / region', kind: 'added', after: 'equals China (CN)' },
+      { field: 'Conditional value 1 · Country / region', kind: 'added', after: 'equals China (CN)' },
     ]);
     const changed = structuredClone(after);
     changed.values[0]!.conditions[0]!.value = 'android';
     expect(changesInWords(after, changed, zh)).toEqual([
-      { field: '条件值 1 · 操作系统', kind: 'changed', before: '等于 iOS', after: '等于 Android' },
+      { field: '第 1 个条件值 · 操作系统', kind: 'changed', before: '等于 iOS', after: '等于 Android' },
     ]);
   });
 
@@ -54,5 +54,34 @@ describe('change tables in the operator words', () => {
     expect(
       changesInWords({ reward: [{ kind: 'coin', amount: 10 }] }, { reward: [{ kind: 'coin', amount: 1200 }] }, en),
     ).toEqual([{ field: expect.stringMatching(/^Rewards · (?!coin)/), kind: 'changed', before: '10', after: '1,200' }]);
+  });
+
+  it('a running experiment edited only in its planned end: one row, no field the server owns, no raw path', () => {
+    const stored = {
+      key: 'reward_x2',
+      owner: 'ann',
+      endAt: null,
+      status: 'running',
+      phase: 1,
+      ranges: [[0, 100]],
+      phases: [{ startedAt: '2026-11-01T00:00:00.000Z', stoppedAt: null, weights: [50, 50], coverage: 1 }],
+      variations: [{ name: 'a', weight: 50, variables: [{ field: 'f', value: 1 }] }],
+    };
+    // The form's body carries the schema's defaults for the fields it does not show.
+    const edited = { ...stored, endAt: '2026-12-31T00:00:00.000Z', status: 'draft', phase: 0, ranges: [], phases: [] };
+    const skip = ['status', 'phase', 'ranges', 'phases', 'version', 'updatedAt'];
+    for (const options of [zh, en]) {
+      const rows = changesInWords(stored, edited, { ...options, skip });
+      expect(rows.map((r) => r.field)).toEqual([options === zh ? '结束时间' : 'End']);
+    }
+    // Every nested path of a list reads as its item: "第 1 个版本 · 第 1 个变量 · 配置字段".
+    const changed = structuredClone(stored);
+    changed.variations[0]!.variables[0]!.field = 'g';
+    expect(changesInWords(stored, changed, zh).map((r) => r.field)).toEqual(['第 1 个版本 · 第 1 个变量 · 配置字段']);
+    expect(changesInWords(stored, changed, en).map((r) => r.field)).toEqual([
+      'Variation 1 · Variable 1 · Config field',
+    ]);
+    expect(pathInWords(['values', 0, 'label'], en)).toBe('Conditional value 1 · Label');
+    expect(pathInWords(['phases', 0, 'startedAt'], zh)).toBe('第 1 个阶段 · 开始于');
   });
 });

@@ -6,7 +6,9 @@ import {
   fieldLabel,
   gameLabel,
   isListOperator,
+  itemWords,
   type Locale,
+  listItemLabel,
   valueLabel,
   valueWords,
 } from '@rookery/contracts';
@@ -31,6 +33,8 @@ export interface ChangeWordsOptions {
   locale: Locale;
   /** The screen's own names of top-level fields (a resource declaration's labels). */
   labels?: (field: string) => string | undefined;
+  /** Top-level fields left out of the table: those the server owns (`serverOwnedFields`). */
+  skip?: readonly string[];
 }
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -110,26 +114,47 @@ function atomName(atom: unknown, locale: Locale): string {
   return '';
 }
 
-/** A path in words: "条件值 1 · 国家/地区", "详情 · 截止时间", "标题 · 中文（中国） (zh-CN)". */
+/** A field's own name: the screen's for a top-level field, else the vocabulary's, else a game key's. */
+function fieldName(seg: string, top: boolean, options: ChangeWordsOptions): string {
+  return (top && options.labels?.(seg)) || fieldLabel(seg, options.locale) || gameLabel(seg, options.locale);
+}
+
+/** One item of a list, counted from 1: "第 1 个条件值" / "Conditional value 1". */
+function itemInWords(list: string | undefined, n: number, top: boolean, options: ChangeWordsOptions): string {
+  const { locale } = options;
+  const name = list === undefined ? undefined : (listItemLabel(list, locale) ?? fieldName(list, top, options));
+  return name === undefined
+    ? itemWords.item[locale].replace('{n}', String(n))
+    : itemWords.numbered[locale].replace('{n}', String(n)).replace('{item}', name);
+}
+
+/** A path in words: "第 1 个条件值 · 国家/地区", "详情 · 截止时间", "标题 · 中文（中国） (zh-CN)". */
 export function pathInWords(path: Path, options: ChangeWordsOptions, atom?: unknown): string {
   const { locale } = options;
   const parts: string[] = [];
   path.forEach((seg, i) => {
+    const parent = i > 0 ? path[i - 1] : undefined;
     if (typeof seg === 'number') {
-      if (parts.length) parts[parts.length - 1] += ` ${seg + 1}`;
-      else parts.push(String(seg + 1));
+      // A list's position replaces the list's name with its item's: "第 2 个版本".
+      const list = typeof parent === 'string' ? parent : undefined;
+      const item = itemInWords(list, seg + 1, i === 1, options);
+      if (list !== undefined && parts.length) parts[parts.length - 1] = item;
+      else parts.push(item);
       return;
     }
-    const parent = i > 0 ? path[i - 1] : undefined;
     // A language under a field (a title per language) is named as a language; alone it is a field.
     if (typeof parent === 'string' && languageTag.test(seg)) parts.push(displayName(locale, 'language', seg));
-    else parts.push((i === 0 && options.labels?.(seg)) || fieldLabel(seg, locale) || gameLabel(seg, locale));
+    else parts.push(fieldName(seg, i === 0, options));
   });
   if (atom !== undefined && typeof path.at(-1) === 'number') {
     // The rule (or reward) names itself: inside a row, its list's name and position give way to it.
     const name = atomName(atom, locale);
     if (parts.length > 1) parts[parts.length - 1] = name;
-    else parts[0] = `${parts[0]?.replace(/ \d+$/, '')} · ${name}`;
+    else {
+      const list = path.length > 1 ? path.at(-2) : undefined;
+      const listName = typeof list === 'string' ? fieldName(list, path.length === 2, options) : parts[0];
+      parts[0] = `${listName} · ${name}`;
+    }
   }
   return parts.join(' · ');
 }
@@ -139,6 +164,11 @@ const fieldOf = (path: Path) => String([...path].reverse().find((s) => typeof s 
 
 /** The changes from `before` to `after`, one row per field in words. */
 export function changesInWords(before: unknown, after: unknown, options: ChangeWordsOptions): ChangeRow[] {
+  const skip = new Set(options.skip ?? []);
+  const without = (doc: unknown) =>
+    isRecord(doc) && skip.size ? Object.fromEntries(Object.entries(doc).filter(([k]) => !skip.has(k))) : doc;
+  before = without(before);
+  after = without(after);
   const rows = diffRows(before, after);
   const out: ChangeRow[] = [];
   const atoms = new Set<string>();

@@ -179,7 +179,7 @@ describe('messages in the operator language (UX.md §3)', () => {
     for (const ids of ['abc', '12.5', '-3', '１２']) {
       const { fields } = allFieldErrors(freeze, { userIds: ids, reason: 'r' }, 'zh-CN');
       const { placed, unplaced } = placeFieldErrors(fields, [['userIds'], ['reason'], ['until']]);
-      expect(placed).toEqual([{ name: ['userIds'], errors: ['用户 ID 必须是正整数'] }]);
+      expect(placed).toEqual([{ name: ['userIds'], errors: ['玩家 ID 必须是正整数'] }]);
       expect(unplaced).toEqual([]);
     }
     const en = allFieldErrors(freeze, { userIds: 'abc', reason: 'r' }, 'en-US').fields;

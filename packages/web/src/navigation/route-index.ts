@@ -49,12 +49,18 @@ export function afterSignIn(target: string | null | undefined): string {
   return inside && !leavesConsole ? target! : homePath;
 }
 
+/** The address parameters an edit page reads its record by (`?key=` a resource, `?id=` a record). */
+const recordParams = ['key', 'id', 'userId'];
+
 /**
  * A route's title, naming the record it shows when its `recordQuery` gives one ("玩家 1042"), by
  * the route's own wording (`tabs.records.<name>`) when it has one. The tab and the browser title
  * both read it.
  */
-export function routeTitle(t: TFunction, name: string, record?: string | null): string {
+export function routeTitle(t: TFunction, name: string, record?: string | null, query?: Record<string, string>): string {
+  // An edit page with no record in its address creates one: "新建实验", not "编辑实验".
+  const created = query && !recordParams.some((p) => query[p]) ? t(`routesNew.${name}`, { defaultValue: '' }) : '';
+  if (created) return created;
   const title = t(`routes.${name}`);
   return record ? t(`tabs.records.${name}`, { record, defaultValue: `${title} ${record}` }) : title;
 }

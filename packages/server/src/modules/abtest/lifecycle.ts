@@ -34,7 +34,7 @@ import { resourceItems } from '../../platform/resources/tables.js';
  * lock, so two experiments of a layer never own the same bucket.
  */
 
-const managed = ['status', 'phase', 'ranges', 'phases'] as const;
+const managed = experimentResource.serverOwned ?? [];
 
 /** The running experiments (of every layer) other than `except`, in key order. */
 export function runningExperiments(db: Db, except = ''): Promise<Experiment[]> {

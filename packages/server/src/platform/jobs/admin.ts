@@ -1,4 +1,11 @@
-import type { JobName, JobRun, JobRunOutcome, JobState, JobSummary } from '@rookery/contracts';
+import {
+  type JobName,
+  type JobRun,
+  type JobRunOutcome,
+  type JobState,
+  type JobSummary,
+  SCHEDULED_JOB_ACTION,
+} from '@rookery/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { redact } from '../http/audit.js';
@@ -91,14 +98,19 @@ export function summary(row: JobRow, words: TakeBackWords): JobSummary {
 export async function listJobs(
   db: Db,
   names: readonly string[],
-  q: { page: number; pageSize: number; state?: JobState; name?: JobName },
+  q: { page: number; pageSize: number; state?: JobState; name?: JobName; routine?: 'shown' },
   words: TakeBackWords,
   goneSeconds: number,
 ) {
+  // A schedule's completed run that nobody caused is routine: folded away unless asked for.
+  const routine = sql`(state = 'completed' and data->'cause'->>'action' = ${SCHEDULED_JOB_ACTION} and coalesce(data->'cause'->>'actor', '') = '')`;
   const where = sql.join(
-    [sql`true`, q.state ? sql`state = ${q.state}` : undefined, q.name ? sql`name = ${q.name}` : undefined].filter(
-      (c): c is SQL => c !== undefined,
-    ),
+    [
+      sql`true`,
+      q.state ? sql`state = ${q.state}` : undefined,
+      q.name ? sql`name = ${q.name}` : undefined,
+      q.routine || q.name ? undefined : sql`not ${routine}`,
+    ].filter((c): c is SQL => c !== undefined),
     sql` and `,
   );
   const all = allJobs(names, where);

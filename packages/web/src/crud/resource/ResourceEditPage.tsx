@@ -1,10 +1,11 @@
 import { pathTo, type Resource } from '@rookery/contracts';
 import { App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ErrorPage } from '../../ui/ErrorPage';
 import { PageSpinner } from '../../ui/PageSpinner';
+import { useLeaveForm } from '../../shell/tabs/leave';
 import { endpointsOf } from './endpoints';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceItem, ResourceScreen } from './screen';
@@ -16,6 +17,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const leave = useLeaveForm();
   const key = useSearchParams()[0].get('key') ?? undefined;
   const endpoints = endpointsOf(resource);
   const item = useEndpointQuery(
@@ -37,10 +39,25 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
         screen={screen}
         item={item.data}
         onSaved={(saved) => {
+          const savedKey = String((saved as Record<string, unknown>)[resource.key]);
+          // What happened, with the way to the saved item (its edit page).
+          const editRoute = (screen.part?.routes ?? resource.routes)?.edit;
           message.success(
-            t('resource.saved', { entity, key: String((saved as Record<string, unknown>)[resource.key]) }),
+            <span data-testid="saved-notice">
+              {t(resource.gameVisible || screen.publishes ? 'resource.saved' : 'resource.savedQuiet', {
+                entity,
+                key: savedKey,
+              })}
+              {editRoute && (
+                <>
+                  {' '}
+                  <Link to={pathTo(editRoute, undefined, { key: savedKey })}>{t('resource.open')}</Link>
+                </>
+              )}
+            </span>,
           );
-          navigate(listPath);
+          // The form's work is done: its tab closes.
+          leave(listPath);
         }}
         beside={<Button onClick={() => navigate(listPath)}>{t('common.back')}</Button>}
       />

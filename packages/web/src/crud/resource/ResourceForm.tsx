@@ -1,4 +1,4 @@
-import { futureEndsOf, type Resource, resourceFieldLabel, withFutureEnd } from '@rookery/contracts';
+import { futureEndsOf, type Resource, resourceFieldLabel, serverOwnedFields, withFutureEnd } from '@rookery/contracts';
 import { Button, Form, type FormInstance, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { isValidElement, type ReactNode, useMemo } from 'react';
@@ -13,7 +13,7 @@ import { SchemaField } from '../SchemaField';
 import { SchemaFormShell } from '../SchemaFormShell';
 import { useSchemaForm } from '../useSchemaForm';
 import { fieldRows } from './declared-form';
-import { endpointsOf, itemDocument } from './endpoints';
+import { endpointsOf, itemDocument, storedAfterSave } from './endpoints';
 import type { ResourceFormProps, ResourceItem, ResourceScreen, Widget } from './screen';
 import '../kit-texts';
 import { TextInput } from '../schema-fields';
@@ -47,8 +47,9 @@ export function ResourceForm<R extends Resource>({
 
   /** Saving what the game reads is a publication: it shows the change and asks first. */
   const confirmPublish = async (data: Record<string, unknown>) => {
-    const after = itemDocument(resource, data);
+    // The change as the server will store it: the fields it owns stay the stored ones.
     const before = itemDocument(resource, current);
+    const after = storedAfterSave(resource, itemDocument(resource, data), before);
     const own = screen.confirm?.(after, before, t) ?? null;
     if (!resource.gameVisible && !screen.publishes && !own) return true;
     return askFirst({
@@ -59,7 +60,12 @@ export function ResourceForm<R extends Resource>({
         <Space orientation="vertical" style={{ width: '100%' }} data-testid="resource-confirm">
           {own?.statement}
           {resource.gameVisible || screen.publishes ? t('resource.publishBody') : t('resource.changesBody')}
-          <AuditDiff before={before} after={after} labels={(f) => label(screen, f, t)} />
+          <AuditDiff
+            before={before}
+            after={after}
+            labels={(f) => label(screen, f, t)}
+            skip={serverOwnedFields(resource)}
+          />
         </Space>
       ),
       okText: own?.okText ?? t('resource.publishOk'),

@@ -1,4 +1,4 @@
-import type { Endpoint, Resource } from '@rookery/contracts';
+import { type Endpoint, type Resource, serverOwnedFields } from '@rookery/contracts';
 import { App, Button, Card, Drawer, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { AuditDiff } from '../AuditDiff';
 import { useConfirm } from '../Consequence';
 import { formatTime } from '../format';
 import { SmallTable } from '../SmallTable';
-import { endpointsOf, itemDocument } from './endpoints';
+import { endpointsOf, itemDocument, storedAfterSave } from './endpoints';
 import { label } from './ResourceForm';
 import type { ResourceScreen } from './screen';
 import '../kit-texts';
@@ -92,7 +92,12 @@ export function ResourceHistory<R extends Resource>({
             )?.statement
           }
           {t(resource.gameVisible ? 'resource.restoreBody' : 'resource.restoreBodyQuiet', { next })}
-          <AuditDiff before={docOf(latest)} after={docOf(v)} labels={labels} />
+          <AuditDiff
+            before={docOf(latest)}
+            after={storedAfterSave(resource, docOf(v), docOf(latest))}
+            labels={labels}
+            skip={serverOwnedFields(resource)}
+          />
         </Space>
       ),
       okText: t('resource.restoreOk', { next }),

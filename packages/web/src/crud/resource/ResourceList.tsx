@@ -163,7 +163,12 @@ export function ResourceList<R extends Resource>({
             screen={screen}
             item={editing.item}
             onSaved={(saved) => {
-              message.success(t('resource.saved', { entity, key: keyOf(saved as Row) }));
+              message.success(
+                t(resource.gameVisible || screen.publishes ? 'resource.saved' : 'resource.savedQuiet', {
+                  entity,
+                  key: keyOf(saved as Row),
+                }),
+              );
               setEditing(undefined);
             }}
             beside={<Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>}

@@ -53,6 +53,30 @@ export function itemDocument<R extends Resource>(resource: R, item: Record<strin
   return doc;
 }
 
+/**
+ * What the server will store for an edited document: the edit, with the fields the server owns
+ * (the declared `serverOwned`: a lifecycle's state) kept from the stored one, as a save does.
+ */
+export function storedAfterSave<R extends Resource>(
+  resource: R,
+  edited: ResourceDoc<R>,
+  stored: ResourceDoc<R> | undefined,
+): ResourceDoc<R>;
+export function storedAfterSave<R extends Resource>(
+  resource: R,
+  edited: ResourceDoc<R> | undefined,
+  stored: ResourceDoc<R> | undefined,
+): ResourceDoc<R> | undefined;
+export function storedAfterSave<R extends Resource>(
+  resource: R,
+  edited: ResourceDoc<R> | undefined,
+  stored: ResourceDoc<R> | undefined,
+) {
+  if (!stored || !edited) return edited;
+  const kept = Object.fromEntries((resource.serverOwned ?? []).map((f) => [f, (stored as Record<string, unknown>)[f]]));
+  return { ...edited, ...kept };
+}
+
 /** scheduled / active / expired / always, by the browser's clock (display only; the game uses the server's). */
 export function windowState(item: { effectiveAt?: string | null; expireAt?: string | null }, now = Date.now()) {
   if (item.effectiveAt && Date.parse(item.effectiveAt) > now) return 'scheduled';

@@ -13,6 +13,8 @@ import {
   experimentStatusLabels,
   metricLabel,
   pathTo,
+  resourceFieldLabel,
+  serverOwnedFields,
 } from '@rookery/contracts';
 import { Alert, Button, Checkbox, Descriptions, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -466,21 +468,57 @@ export function KeptFields({ except }: { except: readonly string[] }) {
   );
 }
 
-const confirmRunning = (after: Experiment, before: Experiment | undefined, t: TFunction) =>
-  before?.status === 'running'
-    ? {
-        title: t('abtest.traffic.confirmTitle', { key: before.key }),
-        statement: (
-          <ImpactFacts
-            experiment={before.key}
-            change="traffic"
-            coverage={after.coverage}
-            weights={after.variations.map((v) => v.weight)}
-          />
-        ),
-        okText: t('abtest.traffic.confirmOk'),
-      }
-    : null;
+/** The parts of an experiment a save changes, in words: traffic (its % and weights) or each field by its label. */
+function changedParts(after: Experiment, before: Experiment, t: TFunction) {
+  const locale = currentLocale();
+  const owned = new Set(serverOwnedFields(experimentResource));
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  const weights = (e: Experiment) => e.variations.map((v) => v.weight);
+  const withoutWeights = (e: Experiment) => e.variations.map(({ weight: _, ...v }) => v);
+  const traffic = after.coverage !== before.coverage || !same(weights(after), weights(before));
+  const fields = (Object.keys(after) as (keyof Experiment)[]).filter(
+    (f) =>
+      !owned.has(f) &&
+      f !== 'coverage' &&
+      (f === 'variations' ? !same(withoutWeights(after), withoutWeights(before)) : !same(after[f], before[f])),
+  );
+  const names = fields.map((f) => {
+    const name = resourceFieldLabel(experimentResource, f)?.[locale] ?? f;
+    // In an English sentence a field's name is lower case ("the planned end").
+    return locale === 'en-US' ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+  });
+  return { traffic, names: traffic ? [t('abtest.edit.traffic'), ...names] : names };
+}
+
+/** A running experiment's save asks first, naming what the operator changed (and the players traffic moves). */
+const confirmRunning = (after: Experiment, before: Experiment | undefined, t: TFunction) => {
+  if (before?.status !== 'running') return null;
+  const { traffic, names } = changedParts(after, before, t);
+  const fields = new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(names);
+  const onlyTraffic = traffic && names.length === 1;
+  return {
+    title:
+      names.length === 0
+        ? t('abtest.edit.nothingTitle', { key: before.key })
+        : onlyTraffic
+          ? t('abtest.traffic.confirmTitle', { key: before.key })
+          : t('abtest.edit.confirmTitle', { key: before.key, fields }),
+    statement: traffic ? (
+      <ImpactFacts
+        experiment={before.key}
+        change="traffic"
+        coverage={after.coverage}
+        weights={after.variations.map((v) => v.weight)}
+      />
+    ) : null,
+    okText:
+      names.length === 0
+        ? t('abtest.edit.nothingOk')
+        : onlyTraffic
+          ? t('abtest.traffic.confirmOk')
+          : t('abtest.edit.confirmOk', { fields }),
+  };
+};
 
 export const experimentScreen = resourceScreen({
   resource: experimentResource,

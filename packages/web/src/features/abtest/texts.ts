@@ -108,6 +108,13 @@ const zhCN = {
       confirmOk: '修改流量',
       saved: '流量已保存',
     },
+    edit: {
+      traffic: '流量',
+      confirmTitle: '修改实验 {{key}} 的{{fields}}？',
+      confirmOk: '修改{{fields}}',
+      nothingTitle: '实验 {{key}} 没有修改，仍要保存？',
+      nothingOk: '保存',
+    },
     variationPage: {
       title: '版本：{{key}}',
       save: '保存版本',
@@ -234,6 +241,13 @@ const enUS = {
       confirmTitle: 'Change the traffic of experiment {{key}}?',
       confirmOk: 'Change traffic',
       saved: 'Traffic saved',
+    },
+    edit: {
+      traffic: 'traffic',
+      confirmTitle: 'Change the {{fields}} of experiment {{key}}?',
+      confirmOk: 'Change {{fields}}',
+      nothingTitle: 'Experiment {{key}} has no changes. Save anyway?',
+      nothingOk: 'Save',
     },
     variationPage: {
       title: 'Variations: {{key}}',

@@ -194,14 +194,6 @@ export default function ConsolePage() {
           )}
         {allowed.activity && counter('new', t('dashboard.newPlayers'), number(totals.added, activity.isPending))}
         {allowed.activity && counter('logins', t('dashboard.logins'), number(totals.logins, activity.isPending))}
-        {allowed.revenue &&
-          counter(
-            'revenue',
-            t('dashboard.revenue'),
-            <Typography.Text type="secondary" style={{ fontSize: 14 }}>
-              {t('dashboard.revenueNotBuilt')}
-            </Typography.Text>,
-          )}
         {allowed.moderation &&
           counter(
             'suspicions',

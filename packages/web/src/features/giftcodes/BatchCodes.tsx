@@ -11,6 +11,26 @@ import './texts';
 
 const stateColors = { unused: 'green', used: 'blue', disabled: 'red' } as const;
 
+/** The CSV of a unique batch's codes. */
+export function ExportCodes({ batch, testId = 'giftcode-export' }: { batch: GiftCodeBatch; testId?: string }) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Button
+      loading={exporting}
+      data-testid={testId}
+      onClick={() => {
+        setExporting(true);
+        download(giftCodeEndpoints.exportGiftCodes, { params: { id: batch.id } }, `gift-codes-${batch.id}.csv`)
+          .catch(() => undefined)
+          .finally(() => setExporting(false));
+      }}
+    >
+      {t('giftCode.export')}
+    </Button>
+  );
+}
+
 /** A unique batch's codes: search by state, disable one or every unused one (confirmed with the count), export. */
 export function BatchCodes({ batch }: { batch: GiftCodeBatch }) {
   const { t } = useTranslation();
@@ -26,7 +46,6 @@ export function BatchCodes({ batch }: { batch: GiftCodeBatch }) {
   });
   const live = useEndpointQuery(giftCodeEndpoints.getGiftCodeBatch, { params: { id: batch.id } }).data ?? batch;
   const disable = useEndpointMutation(giftCodeEndpoints.disableGiftCodes);
-  const [exporting, setExporting] = useState(false);
   const run = async (body: { codes?: string[]; all?: boolean }) => {
     const r = await disable.mutateAsync({ params: { id: batch.id }, body });
     message.success(t('giftCode.disabledN', { n: formatNumber(r.disabled) }));
@@ -46,18 +65,7 @@ export function BatchCodes({ batch }: { batch: GiftCodeBatch }) {
           }}
           options={giftCodeStates.map((s) => ({ value: s, label: t(`giftCode.codeStates.${s}`) }))}
         />
-        <Button
-          loading={exporting}
-          data-testid="giftcode-export"
-          onClick={() => {
-            setExporting(true);
-            download(giftCodeEndpoints.exportGiftCodes, { params: { id: batch.id } }, `gift-codes-${batch.id}.csv`)
-              .catch(() => undefined)
-              .finally(() => setExporting(false));
-          }}
-        >
-          {t('giftCode.export')}
-        </Button>
+        <ExportCodes batch={batch} />
         {canEdit && live.remaining > 0 && (
           <Button
             danger

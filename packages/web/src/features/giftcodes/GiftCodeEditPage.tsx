@@ -251,7 +251,7 @@ export default function GiftCodeEditPage() {
             <ConditionsEditor />
           </Form.Item>
           <Space size="large" wrap>
-            <Form.Item {...itemProps('platforms')} label={t('giftCode.platforms')}>
+            <Form.Item {...itemProps('platforms')} label={t('giftCode.platforms')} extra={t('giftCode.platformsHint')}>
               <Select mode="multiple" style={{ minWidth: 220 }} options={platformOptions} />
             </Form.Item>
             <Form.Item {...itemProps('channels')} label={t('giftCode.channels')} extra={t('giftCode.channelsHint')}>

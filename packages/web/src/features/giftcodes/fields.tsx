@@ -1,7 +1,16 @@
-import { type GiftCodeBatch, type GiftCodeRedemption, giftCodeBatchStates, giftCodeKinds } from '@rookery/contracts';
+import {
+  type GiftCodeBatch,
+  type GiftCodeRedemption,
+  giftCodeBatchStates,
+  giftCodeKinds,
+  operatingSystemLabels,
+} from '@rookery/contracts';
+import { Space } from 'antd';
 import type { Field } from '../../crud/fields';
+import { formatNumber } from '../../crud/format';
 import { ConditionsView, RewardsView } from '../shared/RecordViews';
 import { rewardsText } from '../shared/RewardsEditor';
+import { ExportCodes } from './BatchCodes';
 import './texts';
 
 const stateColors = {
@@ -23,7 +32,19 @@ export const batchFields: Field<GiftCodeBatch>[] = [
   { name: 'id', title: 'giftCode.id', width: 80 },
   { name: 'name', title: 'giftCode.name', search: 'text' },
   { name: 'kind', title: 'giftCode.kind', search: 'select', options: kindOptions },
-  { name: 'code', title: 'giftCode.code' },
+  {
+    name: 'code',
+    title: 'giftCode.code',
+    // A unique batch has no one code: its count of codes, and in the detail their export.
+    render: (row, t) => row.code ?? t('giftCode.uniqueCodes', { n: formatNumber(row.generated) }),
+    detailRender: (row, t) =>
+      row.code ?? (
+        <Space wrap>
+          {t('giftCode.uniqueCodes', { n: formatNumber(row.generated) })}
+          <ExportCodes batch={row} testId="giftcode-detail-export" />
+        </Space>
+      ),
+  },
   { name: 'state', title: 'giftCode.state', search: 'select', options: batchStateOptions },
   { name: 'total', title: 'giftCode.total', kind: 'number' },
   { name: 'claimed', title: 'giftCode.claimed', kind: 'number' },
@@ -43,8 +64,20 @@ export const batchFields: Field<GiftCodeBatch>[] = [
     column: false,
     render: (row) => <ConditionsView conditions={row.conditions} />,
   },
-  { name: 'platforms', title: 'giftCode.platforms', kind: 'list', column: false },
-  { name: 'channels', title: 'giftCode.channels', kind: 'list', column: false },
+  {
+    name: 'platforms',
+    title: 'giftCode.platforms',
+    column: false,
+    // None chosen is every platform: said so, not left empty.
+    render: (row, t) =>
+      row.platforms.length ? row.platforms.map((p) => operatingSystemLabels[p]).join(', ') : t('giftCode.allPlatforms'),
+  },
+  {
+    name: 'channels',
+    title: 'giftCode.channels',
+    column: false,
+    render: (row, t) => (row.channels.length ? row.channels.join(', ') : t('giftCode.allChannels')),
+  },
   { name: 'createdBy', title: 'giftCode.createdBy', column: false },
   { name: 'createdAt', title: 'giftCode.createdAt', kind: 'time', column: false },
 ];

@@ -68,6 +68,15 @@ const fields = (): Field<Job>[] => [
     })),
   },
   {
+    // Not a column: the filter that brings back the routine runs (hidden by default).
+    name: 'routine',
+    title: 'jobs.routine',
+    search: 'select',
+    column: false,
+    detail: false,
+    options: [{ value: 'shown', label: 'jobs.routineShown' }],
+  },
+  {
     name: 'progress',
     title: 'jobs.progress',
     width: 180,
@@ -90,12 +99,13 @@ const fields = (): Field<Job>[] => [
   {
     name: 'attempts',
     title: 'jobs.attempts',
+    column: false,
     render: (job, t) => t('jobs.attemptsOf', { done: job.attempts, max: job.maxAttempts }),
   },
   {
     name: 'error',
     title: 'jobs.error',
-    width: 280,
+    width: 240,
     // A running job whose instance stopped beating: said on the row, before the sweep takes it back.
     render: (job, t) =>
       job.instanceGone ? (
@@ -107,9 +117,9 @@ const fields = (): Field<Job>[] => [
         (job.error ?? '-')
       ),
   },
-  { name: 'reportedAt', title: 'jobs.reportedAt', kind: 'time' },
+  { name: 'reportedAt', title: 'jobs.reportedAt', kind: 'time', column: false },
   { name: 'cause', title: 'jobs.cause', render: (job, t) => causeText(job, t) },
-  { name: 'createdAt', title: 'jobs.createdAt', kind: 'time' },
+  { name: 'createdAt', title: 'jobs.createdAt', kind: 'time', column: false },
   { name: 'startAfter', title: 'jobs.startAfter', kind: 'time', column: false },
   { name: 'startedAt', title: 'jobs.startedAt', kind: 'time', column: false },
   { name: 'completedAt', title: 'jobs.completedAt', kind: 'time' },

@@ -4,6 +4,8 @@ import { addTexts } from '../shared/texts';
 const zhCN = {
   jobs: {
     name: '任务',
+    routine: '例行任务',
+    routineShown: '也显示已完成的例行运行',
     state: '状态',
     progress: '进度',
     attempts: '运行次数',
@@ -50,6 +52,8 @@ const zhCN = {
 const enUS = {
   jobs: {
     name: 'Job',
+    routine: 'Routine runs',
+    routineShown: 'Also show completed routine runs',
     state: 'State',
     progress: 'Progress',
     attempts: 'Runs',

@@ -59,6 +59,9 @@ export default function MailEditPage() {
       })}
       title={(mail) => `${t(`mail.scopes.${scope}`)} · ${t(mail ? 'common.edit' : 'mail.send')}`}
       backTo={listPaths[scope]}
+      // A new mail is sent, not saved: the button and the notice say so.
+      submitText={(mail) => (mail ? t('common.save') : t('mail.sendOk'))}
+      doneText={(mail) => (mail ? t('mail.savedMail', { id: mail.id }) : t(`mail.sent.${scope}`))}
       testId="mail-form"
       maxWidth={960}
       confirm={(body, mail) => ({

@@ -24,6 +24,9 @@ const zhCN = {
     createdBy: '创建人',
     createAt: '创建时间',
     send: '发送邮件',
+    sendOk: '发送',
+    savedMail: '已保存邮件 #{{id}}',
+    sent: { personal: '已发送个人邮件', global: '已发送全服邮件', comeback: '已发送回流邮件' },
     recall: '撤回',
     recallConfirm: '确定撤回邮件 #{{id}} 吗？未领取的玩家将不再看到它。',
     confirm: {
@@ -93,6 +96,9 @@ const enUS: typeof zhCN = {
     createdBy: 'Created by',
     createAt: 'Created at',
     send: 'Send mail',
+    sendOk: 'Send',
+    savedMail: 'Mail #{{id}} saved',
+    sent: { personal: 'Personal mail sent', global: 'Global mail sent', comeback: 'Comeback mail sent' },
     recall: 'Recall',
     recallConfirm: 'Recall mail #{{id}}? Players who have not claimed it will no longer see it.',
     confirm: {

@@ -14,7 +14,7 @@ const fields: Field<Device>[] = [
   { name: 'banned', title: 'players.banned', kind: 'boolean' },
 ];
 
-/** The devices bound to a player; unbinding one makes it log in as a new player next time. */
+/** The devices bound to a player; unbinding one makes it sign in as a new player next time. */
 export default function BindDevicePage() {
   const { t } = useTranslation();
   const unbind = useEndpointMutation(playerEndpoints.unbindDevice);

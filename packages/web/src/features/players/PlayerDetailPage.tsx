@@ -68,24 +68,21 @@ function PlayerView({ player }: { player: PlayerDetail }) {
   const areaTabs = useContext(PlayerTabs);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="player-detail">
-      <Card
-        title={`${t('players.userId')} ${player.userId}`}
-        extra={
-          <Space wrap>
-            {actions
-              .filter((a) => can(a.rule))
-              .map((a) => (
-                <Button
-                  key={a.key}
-                  size="small"
-                  onClick={() => navigate(pathTo(a.route, undefined, { [a.query]: player.userId }))}
-                >
-                  {t(a.label)}
-                </Button>
-              ))}
-          </Space>
-        }
-      >
+      {/* The actions sit under the title, not beside it: on a phone they squeezed it to nothing. */}
+      <Card title={<span data-testid="player-title">{`${t('players.userId')} ${player.userId}`}</span>}>
+        <Space wrap style={{ marginBottom: 12 }} data-testid="player-actions">
+          {actions
+            .filter((a) => can(a.rule))
+            .map((a) => (
+              <Button
+                key={a.key}
+                size="small"
+                onClick={() => navigate(pathTo(a.route, undefined, { [a.query]: player.userId }))}
+              >
+                {t(a.label)}
+              </Button>
+            ))}
+        </Space>
         <Descriptions
           bordered
           size="small"

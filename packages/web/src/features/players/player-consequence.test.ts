@@ -32,7 +32,7 @@ describe('what a player action states before it runs', () => {
 
   it('names the players, their number, a permanent duration and the reason; the button names the action', () => {
     const c = playerActionConsequence(freeze, { userIds: [10001, 10002, 10003], reason: 'bots' }, t);
-    expect(c.title).toBe('Freeze 3 accounts? These players will not be able to log in.');
+    expect(c.title).toBe('Freeze 3 accounts? These players will not be able to sign in.');
     expect(text(c.rows ?? [])).toBe(
       'Players (user IDs): 10001, 10002, 10003\nHow many: 3\nDuration: Permanent\nReason: bots',
     );

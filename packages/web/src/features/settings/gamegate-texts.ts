@@ -39,7 +39,7 @@ const zhCN = {
     allow: {
       entity: '白名单',
       name: '名称',
-      userIds: '用户 ID',
+      userIds: '玩家 ID',
       deviceIds: '设备 ID',
       cidrs: 'IP 网段',
       listHint: '每行一个',
@@ -112,7 +112,7 @@ const enUS: typeof zhCN = {
       versionAtLeast: ' (version ≥ {{min}})',
       versionAtMost: ' (version ≤ {{max}})',
       versionBetween: ' (version {{min}} to {{max}})',
-      statement: '{{audience}} cannot log in from {{from}} to {{to}}.',
+      statement: '{{audience}} cannot sign in from {{from}} to {{to}}.',
       statementNow: 'The window is already running: saving closes the game at once.',
       allowPasses: 'Users, devices and IPs on the allow-list still get in.',
     },
@@ -135,13 +135,13 @@ const enUS: typeof zhCN = {
       platform: 'Platform',
       latestVersion: 'Latest version',
       minVersion: 'Minimum supported version',
-      minHint: 'Players below it must upgrade before they can log in',
+      minHint: 'Players below it must upgrade before they can sign in',
       urlPlaceholder: 'https://',
       storeUrl: 'Store link',
       confirmTitle: 'Save the version upgrade for {{platform}}?',
       confirmOk: 'Save version upgrade',
       statement:
-        'Players on {{platform}} below version {{min}} cannot log in until they upgrade; players below {{latest}} are asked to upgrade.',
+        'Players on {{platform}} below version {{min}} cannot sign in until they upgrade; players below {{latest}} are asked to upgrade.',
     },
     level: {
       entity: 'upgrade level',

@@ -11,7 +11,7 @@ export function useRouteTitle(): string {
   const { t } = useTranslation();
   const { search } = useLocation();
   const record = route?.recordQuery ? new URLSearchParams(search).get(route.recordQuery) : null;
-  return route ? routeTitle(t, route.name, record) : '';
+  return route ? routeTitle(t, route.name, record, Object.fromEntries(new URLSearchParams(search))) : '';
 }
 
 /**

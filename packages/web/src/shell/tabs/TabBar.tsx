@@ -110,7 +110,7 @@ export function TabBar() {
 
   const currentKey = locationTabKey(pathname, search);
   const activeKey = tabs.some((tab) => tabKey(tab) === currentKey) ? currentKey : undefined;
-  const titleOf = (tab: TabEntry) => routeTitle(t, tab.name, tab.meta.record);
+  const titleOf = (tab: TabEntry) => routeTitle(t, tab.name, tab.meta.record, tab.query);
 
   return (
     <div ref={markup}>
