@@ -34,6 +34,7 @@ export const playerMessages = {
   'v.amountPositive': zhEn('数量必须是正整数', 'The amount must be a positive whole number'),
   'v.amountTooLarge': zhEn('数量过大', 'The amount is too large'),
   'v.unknownResource': zhEn('未知的资源类型', 'Unknown resource kind'),
+  'v.chooseKind': zhEn('请选择类型', 'Choose a kind'),
   'v.duplicateReward': zhEn('同一资源类型只能出现一次', 'Each resource kind may appear only once'),
   'v.userIdFormat': zhEn('玩家 ID 必须是正整数', 'A user ID is a positive whole number'),
   'v.userIdsRequired': zhEn('请至少输入一个玩家 ID', 'Enter at least one user ID'),
