@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../api/endpoint-query';
-import { useLeaveForm } from '../shell/tabs/leave';
+import { useLeaveForm } from '../ui/leave-form';
 import { type Consequence, useConfirm } from './Consequence';
 import { FormActions } from './FormActions';
 import { RecordPage } from './RecordPage';

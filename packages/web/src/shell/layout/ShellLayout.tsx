@@ -26,6 +26,8 @@ import { NavMenu } from './NavMenu';
 import { PageBreadcrumb } from './PageBreadcrumb';
 import { PageHeading } from './PageHeading';
 import { useScrolledPast } from './useScrolledPast';
+// A finished form closes its tab (registered with the kit's useLeaveForm).
+import '../tabs/leave';
 
 /** Spec §9 sizes. */
 export const siderWidth = 256;
