@@ -17,6 +17,9 @@ import { api, type CallOptions } from './request';
  */
 
 /** An endpoint of a table made with `endpointTable` (it knows its name). */
+/** Whether a failed call's error is the server's answer (a refusal with its message), for a page showing it in place. */
+export { isApiError } from './request';
+
 export type NamedEndpoint = Endpoint & { name: string };
 
 function nameOf(endpoint: Endpoint): string {

@@ -3,8 +3,7 @@ import { Button, Card, Descriptions, Empty, Form, Input, Space, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../access/useCan';
-import { useEndpointQuery } from '../../api/endpoint-query';
-import { isApiError } from '../../api/request';
+import { isApiError, useEndpointQuery } from '../../api/endpoint-query';
 import { ResourceList } from '../../crud/resource/ResourceList';
 import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
