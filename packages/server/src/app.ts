@@ -10,22 +10,9 @@ import { type ErrorBody, pickLocale, translate } from '@rookery/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import type { Module } from './module.js';
-import { abtestModule } from './modules/abtest/routes.js';
-import { configModule } from './modules/config/routes.js';
-import { contentModule } from './modules/content/routes.js';
-import { dashboardModule } from './modules/dashboard/routes.js';
-import { gamegateModule } from './modules/gamegate/routes.js';
-import { giftCodesModule } from './modules/giftcodes/routes.js';
-import { logsModule } from './modules/logs/routes.js';
-import { mailModule } from './modules/mail/routes.js';
-import { performanceModule } from './modules/performance/routes.js';
-import { playersModule } from './modules/players/routes.js';
-import { redisModule } from './modules/redis/routes.js';
-import { staffModule } from './modules/staff/routes.js';
+import { areas } from './areas.js';
+import { type Module, startOrder } from './module.js';
 import { resolveStaffSession } from './modules/staff/session.js';
-import { storeModule } from './modules/store/routes.js';
-import { storeSettingsModule } from './modules/store/settings.js';
 import { type Clock, ServiceClock } from './platform/clock.js';
 import { followClockOffset } from './platform/clock-offset.js';
 import type { Config } from './platform/config.js';
@@ -36,7 +23,6 @@ import { DATABASE_RETRY_AFTER_SECONDS, installErrorHandler } from './platform/ht
 import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
-import { jobsModule } from './platform/jobs/routes.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createRedis, type RedisClient } from './platform/redis.js';
 import { resourceKit } from './platform/resources/registrar.js';
@@ -54,25 +40,6 @@ export interface AppDeps {
   /** More modules after the areas' own (a test's resource declared on the kit). */
   extraModules?: Module[];
 }
-
-/** The modules, in registration order. An area adds its module here. */
-const modules: Module[] = [
-  staffModule,
-  playersModule,
-  mailModule,
-  contentModule,
-  dashboardModule,
-  configModule,
-  gamegateModule,
-  giftCodesModule,
-  jobsModule,
-  logsModule,
-  redisModule,
-  performanceModule,
-  storeSettingsModule,
-  storeModule,
-  abtestModule,
-];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -197,9 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.jobs,
   });
   jobs.register(accessLogPruneJob);
-  for (const register of [...modules, ...(deps.extraModules ?? [])]) {
-    await register({ app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs });
+  const moduleDeps = { app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs };
+  // Each area after the areas it needs (`src/areas.ts`; a cycle or an unknown need stops here).
+  for (const area of startOrder(areas)) {
+    for (const job of area.jobs ?? []) jobs.register(job);
+    await area.register(moduleDeps);
   }
+  for (const register of deps.extraModules ?? []) await register(moduleDeps);
   jobs.installMetrics(metrics);
   // Jobs start once every module declared its own, and stop (within the grace time) on close.
   app.addHook('onReady', () => jobs.start());

@@ -9,7 +9,7 @@ import { ServiceClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { type Database, openDatabase } from '../platform/db/client.js';
 import { sha256 } from '../platform/security/tokens.js';
-import * as schema from '../schema.js';
+import { schema } from '../schema.js';
 import { createScratchPostgres } from './scratch-postgres.js';
 
 export const ADMIN_PASSWORD = 'admin-pass-123';

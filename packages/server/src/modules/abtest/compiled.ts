@@ -10,7 +10,7 @@ import {
   storedRules,
 } from '@rookery/contracts';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
-import type { PlayerExperiments } from '../config/routes.js';
+import type { PlayerExperiments } from '../config/area.js';
 
 /** A running experiment as a player's evaluation reads it. */
 interface LiveExperiment {

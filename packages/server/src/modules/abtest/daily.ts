@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { defineJob } from '../../platform/jobs/index.js';
-import { resourceItems } from '../../platform/resources/tables.js';
+import { itemDocuments } from '../../platform/resources/items.js';
 import { exposureCounts, type MetricRow, metricRows } from './metrics.js';
 import { EXPOSED, metricKeyOf } from './results.js';
 import { abDaily } from './tables.js';
@@ -24,14 +24,11 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
  * Returns the days written.
  */
 export async function aggregateDaily(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(and(eq(resourceItems.kind, experimentResource.name), sql`(${resourceItems.document}->>'phase')::int > 0`));
+  // The experiments that ever ran (phase 0 is a draft's).
+  const started = (await itemDocuments<Experiment>(db, experimentResource)).filter((e) => e.phase > 0);
   const today = Date.parse(`${dayOf(now)}T00:00:00Z`);
   let written = 0;
-  for (const { document } of rows) {
-    const doc = document as Experiment;
+  for (const doc of started) {
     for (const [i, p] of doc.phases.entries()) {
       const phase = i + 1;
       const ended = p.stoppedAt ? Date.parse(p.stoppedAt) : null;

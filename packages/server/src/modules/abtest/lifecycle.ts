@@ -18,12 +18,11 @@ import {
   layerExperimentOf,
   nextRampStep,
 } from '@rookery/contracts';
-import { and, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import { itemDocuments } from '../../platform/resources/items.js';
 import type { BeforeSaveInput, ListActionRun } from '../../platform/resources/registrar.js';
-import { documentsWhere, findItem } from '../../platform/resources/service.js';
-import { resourceItems } from '../../platform/resources/tables.js';
+import { findItem } from '../../platform/resources/service.js';
 
 /**
  * The experiment lifecycle (issue 30 item 2, spec §4), enforced where every save passes: the kit's
@@ -38,11 +37,7 @@ const managed = experimentResource.serverOwned ?? [];
 
 /** The running experiments (of every layer) other than `except`, in key order. */
 export function runningExperiments(db: Db, except = ''): Promise<Experiment[]> {
-  return documentsWhere<Experiment>(
-    db,
-    experimentResource.name,
-    and(ne(resourceItems.key, except), sql`${resourceItems.document}->>'status' = 'running'`)!,
-  );
+  return itemDocuments<Experiment>(db, experimentResource, { matching: { status: 'running' }, exceptKey: except });
 }
 
 /** The other running experiments of a layer (not `except`), locked by the caller's layer lock. */

@@ -370,3 +370,55 @@ describe('the config fetch asks the same door', () => {
     }
   });
 });
+
+describe('the store fetch and the mailbox ask the same door', () => {
+  const read = async (userId: number, what: 'store' | 'mailbox') => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/game/v1/players/${userId}/${what}`,
+      headers: { 'x-game-key': GAME_KEY, 'accept-language': 'en-US' },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('426 below the minimum, 503 in a window, a whitelisted player through; answers otherwise as they were', async () => {
+    // A stopped clock: the mailbox's answer carries the server's time.
+    await setClock(new Date('2034-01-01T08:00:00Z'));
+    const recent = (await login({ appVersion: '1.6.0' })).body.data.userId as number;
+    const old = (await login({ appVersion: '1.1.0' })).body.data.userId as number;
+    const allowed = (await login({ appVersion: '1.6.0' })).body.data.userId as number;
+    const before = { store: await read(recent, 'store'), mailbox: await read(recent, 'mailbox') };
+    expect(before.store.status).toBe(200);
+    expect(before.mailbox.status).toBe(200);
+    expect((await admin('POST', '/api/v1/resources/appUpgrade', ANDROID_UPGRADE)).status).toBe(200);
+    try {
+      for (const what of ['store', 'mailbox'] as const) {
+        const forced = await read(old, what);
+        expect(forced.status).toBe(426);
+        expect(forced.body.data.upgrade).toMatchObject({ level: 'forced', latest: '2.0.0' });
+        // A recommended upgrade is the config's to tell: the store and the mailbox answer as before.
+        expect(await read(recent, what)).toEqual(before[what]);
+      }
+      await setClock(new Date('2034-01-01T10:00:00Z'));
+      await admin('POST', '/api/v1/resources/maintenanceWindow', {
+        name: 'storeDoor',
+        startAt: '2034-01-01T09:00:00Z',
+        endAt: '2034-01-01T11:00:00Z',
+        'zh-CN': '商店维护',
+        'en-US': 'Store maintenance',
+      });
+      await admin('POST', '/api/v1/resources/maintenanceAllowList', { name: 'storeQa', userIds: [allowed] });
+      for (const what of ['store', 'mailbox'] as const) {
+        const closed = await read(recent, what);
+        expect(closed.status).toBe(503);
+        expect(closed.body.data.maintenance).toMatchObject({ name: 'storeDoor', message: 'Store maintenance' });
+        expect((await read(allowed, what)).status).toBe(200);
+      }
+    } finally {
+      await setClock(null);
+      await admin('DELETE', '/api/v1/resources/maintenanceWindow/storeDoor');
+      await admin('DELETE', '/api/v1/resources/maintenanceAllowList/storeQa');
+      await admin('DELETE', '/api/v1/resources/appUpgrade/android');
+    }
+  });
+});

@@ -66,7 +66,7 @@ export const generateCodesJob = defineJob({
   retry: { limit: 5, delaySeconds: 10, backoff: true },
   concurrency: 1,
   leaseSeconds: 30 * 60,
-  // The batch's screen asks for a pending job by this key (routes.ts `batchKey`).
+  // The batch's screen asks for a pending job by this key (area.ts `batchKey`).
   singletonKey: (p) => `batch:${p.batchId}`,
   handler: ({ db, payload, progress, step }) => generateCodes(db, payload.batchId, progress, step),
 });

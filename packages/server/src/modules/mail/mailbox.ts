@@ -93,11 +93,19 @@ function assertPlayable(player: PlayerRow, now: Date) {
  * conditions match them, in their language, newest first. One indexed read; mails and which
  * global mails match come from memory.
  */
-export async function fetchMailbox(db: Db, book: LiveMailBook, userId: number, now: Date) {
+export async function fetchMailbox(
+  db: Db,
+  book: LiveMailBook,
+  userId: number,
+  now: Date,
+  door: (attrs: PlayerAttributes) => Promise<void>,
+) {
   const found = await playerWithMailCopies(db, userId);
   if (!found) throw notFound('player.notFound');
   const { player } = found;
   let { copies } = found;
+  // The game's door (maintenance, forced upgrade) as for every per-player read.
+  await door(playerAttributes(player, now));
   assertPlayable(player, now);
   const nowMs = now.getTime();
   const comeback = await book.live(db, 'comeback');

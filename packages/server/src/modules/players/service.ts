@@ -1,7 +1,18 @@
-import { DAY_MS, MAX_AMOUNT, type PlayerAttributes, type PlayerState, type Reward } from '@rookery/contracts';
+import {
+  DAY_MS,
+  type GameItem,
+  gameItemResource,
+  gameLabel,
+  type Locale,
+  MAX_AMOUNT,
+  type PlayerAttributes,
+  type PlayerState,
+  type Reward,
+} from '@rookery/contracts';
 import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
+import { itemDocuments } from '../../platform/resources/items.js';
 import { playerDevices, playerEvents, playerSnapshots, players } from './tables.js';
 
 /**
@@ -212,13 +223,13 @@ export async function readPlayerAttributes(db: Db, userId: number, now: Date): P
 }
 
 /**
- * The player as the store sees them, in one read by primary key: the attributes
- * (`playerAttributes`), their level (the achievement level of their game state) and `extra`, a
- * value the caller computes in the same statement from the player's ID column (the store's
- * purchase counts of this player). The statement is built and prepared once (the game's store
+ * A player's read for an area's per-player game answer, in one read by primary key: the
+ * attributes (`playerAttributes`), their level (the achievement level of their game state) and
+ * `extra`, a value the caller computes in the same statement from the player's ID column (the
+ * store's purchase counts of this player). The statement is built and prepared once (the game's store
  * fetch runs it per call): the returned function runs it for a player.
  */
-export function prepareStorePlayerRead<T>(db: Db, name: string, extra: (userId: typeof players.id) => SQL<T>) {
+export function preparePlayerRead<T>(db: Db, name: string, extra: (userId: typeof players.id) => SQL<T>) {
   const query = db
     .select({
       ...attributeColumns,
@@ -254,4 +265,29 @@ export function frozenError(row: Pick<PlayerRow, 'frozenReason' | 'frozenUntil'>
   return row.frozenUntil
     ? new AppError(403, 'player.frozen', { vars: { reason, until: row.frozenUntil.toISOString() } })
     : new AppError(403, 'player.frozenForever', { vars: { reason } });
+}
+
+/**
+ * Rewards the item settings allow (the kit's `gameItem` items; checked before any reward is
+ * promised, by mail, gift codes and the store — `applyRewards` below gives them): each kind grantable and within its most per reward. 400 naming
+ * `field` (the rewards field of the form) otherwise. Kinds without settings are allowed.
+ */
+export async function checkRewardsAllowed(db: Db, rewards: readonly Reward[], field: string, locale: Locale) {
+  if (rewards.length === 0) return;
+  const items = await itemDocuments<GameItem>(db, gameItemResource, { keys: rewards.map((r) => r.kind) });
+  const settings = new Map(items.map((item) => [item.kind, item]));
+  for (const reward of rewards) {
+    const s = settings.get(reward.kind as GameItem['kind']);
+    if (!s) continue;
+    const message = !s.grantable
+      ? 'gameItem.notGrantable'
+      : s.maxPerGrant !== null && reward.amount > s.maxPerGrant
+        ? 'gameItem.overCap'
+        : null;
+    if (message)
+      throw new AppError(400, 'gameItem.rewardRefusedMsg', {
+        vars: { item: gameLabel(reward.kind, locale) },
+        fields: [{ field, message }],
+      });
+  }
 }

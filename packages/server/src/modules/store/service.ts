@@ -1,8 +1,5 @@
-import { type GameItem, gameItemResource, gameLabel, type Locale, type Reward } from '@rookery/contracts';
-import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { AppError } from '../../platform/http/errors.js';
-import { resourceItems } from '../../platform/resources/tables.js';
 import { storePurchaseCounts } from './tables.js';
 
 /**
@@ -36,38 +33,3 @@ export async function purchaseCountsOf(db: Db, userId: number): Promise<Record<s
 /** A player's purchase counts as a value of another statement (read with the player in one go), `userId` naming the player. */
 export const purchaseCountsSql = (userId: SQLWrapper): SQL<Record<string, number> | null> =>
   sql`(select json_object_agg(${storePurchaseCounts.item}, ${storePurchaseCounts.count}) from ${storePurchaseCounts} where ${storePurchaseCounts.userId} = ${userId})`;
-
-/**
- * Rewards the item settings allow: each kind grantable and within its most per reward. 400 naming
- * `field` (the rewards field of the form) otherwise. Kinds without settings are allowed.
- */
-export async function checkRewardsAllowed(db: Db, rewards: readonly Reward[], field: string, locale: Locale) {
-  if (rewards.length === 0) return;
-  const rows = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      and(
-        eq(resourceItems.kind, gameItemResource.name),
-        inArray(
-          resourceItems.key,
-          rewards.map((r) => r.kind),
-        ),
-      ),
-    );
-  const settings = new Map(rows.map((r) => [(r.document as GameItem).kind, r.document as GameItem]));
-  for (const reward of rewards) {
-    const s = settings.get(reward.kind as GameItem['kind']);
-    if (!s) continue;
-    const message = !s.grantable
-      ? 'gameItem.notGrantable'
-      : s.maxPerGrant !== null && reward.amount > s.maxPerGrant
-        ? 'gameItem.overCap'
-        : null;
-    if (message)
-      throw new AppError(400, 'gameItem.rewardRefusedMsg', {
-        vars: { item: gameLabel(reward.kind, locale) },
-        fields: [{ field, message }],
-      });
-  }
-}

@@ -18,33 +18,25 @@ import {
   resourceKinds,
   storeSettingEndpoints,
 } from '@rookery/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError } from '../../platform/http/errors.js';
 import { readItemsByKind } from '../../platform/resources/game-views.js';
-import { resourceItems } from '../../platform/resources/tables.js';
-import { checkRewardsAllowed } from './service.js';
+import { itemKeys } from '../../platform/resources/items.js';
+import { checkRewardsAllowed } from '../players/service.js';
 
 /** 400 when a first-purchase-double activity names a gift-pack item (gift packs are never doubled). */
 async function refuseGiftPackItems(db: Db, doc: PurchaseActivity) {
   if (doc.kind !== 'firstPurchaseDouble' || doc.purchaseIds.length === 0) return;
-  const [pack] = await db
-    .select({ key: resourceItems.key })
-    .from(resourceItems)
-    .where(
-      and(
-        eq(resourceItems.kind, purchaseItemResource.name),
-        inArray(resourceItems.key, doc.purchaseIds.map(String)),
-        sql`(${resourceItems.document}->>'isGiftPack')::boolean`,
-      ),
-    )
-    .orderBy(resourceItems.key)
-    .limit(1);
+  const [pack] = await itemKeys<PurchaseItem>(db, purchaseItemResource, {
+    keys: doc.purchaseIds.map(String),
+    matching: { isGiftPack: true },
+    limit: 1,
+  });
   if (pack)
     throw new AppError(400, 'activity.giftPackItemMsg', {
-      vars: { id: pack.key },
+      vars: { id: pack },
       fields: [{ field: 'purchaseIds', message: 'activity.giftPackItem' }],
     });
 }
@@ -54,7 +46,7 @@ async function refuseGiftPackItems(db: Db, doc: PurchaseActivity) {
  * consumption, the mail per IAP item, purchase activities, the game's activities and reward
  * tables (kit resources with their cross-checks), and the currency overview.
  */
-export async function storeSettingsModule({ app, database, kit, gameKeyHash }: ModuleDeps) {
+export async function registerStoreSettings({ app, database, kit, gameKeyHash }: ModuleDeps) {
   kit.register(iapSettingResource);
   kit.register(gameItemResource);
   kit.register(consumptionWayResource);

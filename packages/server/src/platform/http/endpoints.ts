@@ -192,6 +192,10 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(
 ): void {
   const names = registeredEndpoints.get(app) ?? new Set<string>();
   registeredEndpoints.set(app, names);
+  // The map is keyed by the table's endpoints: a handler for none of them is a slip (a typo, a
+  // handler left behind by a moved endpoint), refused at start as a missing one is.
+  for (const name of Object.keys(handlers))
+    if (!(name in table)) throw new Error(`handler ${name} is for no endpoint of its table`);
   for (const [name, def] of Object.entries(table) as [string, Endpoint][]) {
     const handler = handlers[name] as Handler<Endpoint>;
     if (!handler) throw new Error(`no handler for endpoint ${name}`);

@@ -103,13 +103,27 @@ export class PlayerAnswer {
 
   /** Every admit part, then every answer part; their fields merged in that order. */
   async evaluate(db: Db, player: GamePlayer, now: Date): Promise<Record<string, unknown>> {
+    let out = await this.stage('admit', db, player, now);
+    out = { ...out, ...(await this.stage('answer', db, player, now)) };
+    return out;
+  }
+
+  /**
+   * The door alone, for a per-player game read with an answer of its own (the store, the
+   * mailbox): every admit part runs and may refuse (503 maintenance, 426 forced upgrade); the
+   * fields they add (an upgrade prompt) belong to the config's answer and are not returned.
+   */
+  async admit(db: Db, player: GamePlayer, now: Date): Promise<void> {
+    await this.stage('admit', db, player, now);
+  }
+
+  private async stage(stage: PlayerAnswerPart['stage'], db: Db, player: GamePlayer, now: Date) {
     let out: Record<string, unknown> = {};
-    for (const stage of ['admit', 'answer'] as const)
-      for (const p of this.parts)
-        if (p.stage === stage) {
-          const added = await p.part(db, player, now);
-          if (added) out = { ...out, ...added };
-        }
+    for (const p of this.parts)
+      if (p.stage === stage) {
+        const added = await p.part(db, player, now);
+        if (added) out = { ...out, ...added };
+      }
     return out;
   }
 }

@@ -321,6 +321,11 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
     },
     /** The player's game answer: every declared part, evaluated for this player at `now`. */
     playerAnswer: playerAnswer.evaluate.bind(playerAnswer),
+    /**
+     * The game's door for every other per-player read (the store, the mailbox): the admit parts
+     * only, so maintenance and a forced upgrade refuse them as they refuse the login and the config.
+     */
+    admitPlayer: playerAnswer.admit.bind(playerAnswer),
     register(r: AnyResource, hooks: ResourceHooks = {}) {
       if (r.spec) throw new Error(`resource ${r.name} maps onto the spec's calls: registerSpec`);
       checkHooks(r, hooks);

@@ -6,7 +6,7 @@ import {
   resources,
   uniqueFields,
 } from '@rookery/contracts';
-import { and, desc, eq, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { asList, type PageInput, paginate } from '../db/paginate.js';
@@ -81,16 +81,6 @@ export async function findItem(db: Db, kind: string, key: string, lock = false):
   const q = db.select().from(resourceItems).where(itemWhere(kind, key));
   const [row] = lock ? await q.for('update') : await q;
   return row;
-}
-
-/** The documents of a kind's items that also meet `where` (on `resource_items`), in key order. */
-export async function documentsWhere<D>(db: Db, kind: string, where: SQL): Promise<D[]> {
-  const rows = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(and(eq(resourceItems.kind, kind), where))
-    .orderBy(resourceItems.key);
-  return rows.map((r) => r.document as D);
 }
 
 export async function getItem(db: Db, r: AnyResource, key: string, locale: Locale, lock = false): Promise<ItemRow> {

@@ -1,10 +1,10 @@
 import { auditTarget, giftCodeEndpoints, giftCodeGameEndpoints } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { causeOf } from '../../platform/jobs/cause.js';
-import { checkRewardsAllowed } from '../store/service.js';
+import { checkRewardsAllowed } from '../players/service.js';
 import {
   closeGeneration,
   createBatch,
@@ -20,12 +20,11 @@ import { previewComeback, sendComeback } from './comeback.js';
 import { generateCodesJob } from './generate.js';
 import { exportCodesCsv, listRedemptions } from './history.js';
 import { pruneGiftCodeAttempts, REDEEM_STATEMENTS, RedemptionQueue, redeemGiftCode } from './redeem.js';
+import * as tables from './tables.js';
 
 const batchKey = (id: number) => `batch:${id}`;
 
-export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
-  jobs.register(generateCodesJob);
-  jobs.register(housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts));
+function register({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
   const deps = { db: database.db, gameKeyHash };
   const redemptions = new RedemptionQueue(database.db, REDEEM_STATEMENTS[database.kind]);
 
@@ -146,3 +145,11 @@ export function giftCodesModule({ app, database, gameKeyHash, clock, jobs }: Mod
     ),
   });
 }
+
+export const giftCodesArea = defineArea({
+  name: 'giftcodes',
+  needs: ['players'],
+  tables,
+  jobs: [generateCodesJob, housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts)],
+  register,
+});

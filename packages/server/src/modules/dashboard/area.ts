@@ -1,5 +1,5 @@
 import { can, dashboardEndpoints, mailScopePermissions, mailScopes, STARTING_SOON_HOURS } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { scheduledMails } from '../mail/schedule.js';
 import { openSuspicions } from '../players/activity.js';
@@ -7,6 +7,7 @@ import { staffCounts } from '../staff/service.js';
 import { recentAudit } from '../system/service.js';
 import { rollupJob } from './rollup.js';
 import { activity } from './service.js';
+import * as tables from './tables.js';
 
 /** How many audit entries the home shows. */
 const RECENT_AUDIT = 10;
@@ -14,9 +15,7 @@ const RECENT_AUDIT = 10;
 const STARTING_SOON_LISTED = 5;
 
 /** The console home: each card's figures from the module that owns them, each behind that data's permission. */
-export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps) {
-  jobs.register(rollupJob);
-
+function register({ app, database, gameKeyHash }: ModuleDeps) {
   registerEndpoints(app, { db: database.db, gameKeyHash }, dashboardEndpoints, {
     getDashboardActivity: ({ db, query, now }) => activity(db, query.range, now),
     getDashboardModeration: async ({ db }) => {
@@ -50,3 +49,11 @@ export function dashboardModule({ app, database, gameKeyHash, jobs }: ModuleDeps
     getDashboardAudit: ({ db }) => recentAudit(db, RECENT_AUDIT),
   });
 }
+
+export const dashboardArea = defineArea({
+  name: 'dashboard',
+  needs: ['staff', 'players', 'mail'],
+  tables,
+  jobs: [rollupJob],
+  register,
+});

@@ -1,17 +1,18 @@
 import { audienceEndpoints, type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { type RequestContext, registerEndpoints } from '../../platform/http/endpoints.js';
 import * as actions from './actions.js';
 import { countAudience } from './audience.js';
-import { playerGameHandlers } from './game-routes.js';
+import { playerGameHandlers } from './game-handlers.js';
 import { pruneRoutineEvents } from './housekeeping.js';
 import * as queries from './queries.js';
 import { getPlayer, type PlayerRow } from './service.js';
+import * as tables from './tables.js';
 import { type DeviceView, loadPlayerDetail, playerDevicesView, toPlayerDetail, toPlayerSummary } from './views.js';
 
-/** Console handlers for player support and moderation; the game's player calls are in game-routes.ts. */
+/** Console handlers for player support and moderation; the game’s player calls are in game-handlers.ts. */
 
 const actionContext = (ctx: RequestContext<any>): actions.ActionContext => ({
   db: ctx.db,
@@ -69,8 +70,7 @@ async function transferDone(
   return sideBySide(ctx.db, result, ctx.locale, ctx.now);
 }
 
-export function playersModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
-  jobs.register(housekeepingJob('players.prune', 7, pruneRoutineEvents));
+function register({ app, database, gameKeyHash, clock }: ModuleDeps) {
   const deps = { db: database.db, gameKeyHash };
   registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database, clock));
   registerEndpoints(app, deps, audienceEndpoints, {
@@ -155,3 +155,11 @@ export function playersModule({ app, database, gameKeyHash, clock, jobs }: Modul
       detail(ctx, await actions.deleteBusinessData(actionContext(ctx), ctx.body.userId, ctx.body.reason)),
   });
 }
+
+export const playersArea = defineArea({
+  name: 'players',
+  needs: ['gamegate'],
+  tables,
+  jobs: [housekeepingJob('players.prune', 7, pruneRoutineEvents)],
+  register,
+});

@@ -9,24 +9,22 @@ import {
   configResource,
   configValueError,
   configValueTypeLabels,
+  DAY_MS,
   type EventConfig,
   type ExperimentAssignment,
   evaluateConfig,
   explainConfig,
   type Locale,
 } from '@rookery/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { sendCached } from '../../platform/http/etag.js';
+import { itemDocuments, itemRows } from '../../platform/resources/items.js';
 import { findItem, itemView } from '../../platform/resources/service.js';
-import { resourceItems } from '../../platform/resources/tables.js';
 import { readPlayerAttributes } from '../players/service.js';
 import { compileConfig, configResources } from './snapshot.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The running experiments a player is in now: the variables they set and what the game is told. */
 export interface PlayerExperiments {
@@ -76,15 +74,8 @@ async function checkOverrideValue(db: Db, doc: Record<string, unknown>, locale: 
 /** A field's type may change only when the overrides pinning it hold values of the new type. */
 async function checkOverridesFitType(db: Db, doc: Record<string, unknown>) {
   const f = doc as ConfigField;
-  const overrides = await db
-    .select({ document: resourceItems.document })
-    .from(resourceItems)
-    .where(
-      and(eq(resourceItems.kind, configOverrideResource.name), sql`${resourceItems.document}->>'field' = ${f.name}`),
-    )
-    .orderBy(resourceItems.key);
-  for (const { document } of overrides) {
-    const o = document as ConfigOverride;
+  const overrides = await itemDocuments<ConfigOverride>(db, configOverrideResource, { matching: { field: f.name } });
+  for (const o of overrides) {
     if (configValueError(f.type, o.value))
       throw new AppError(400, 'config.typeChangeMsg', {
         vars: { override: o.name },
@@ -98,7 +89,7 @@ async function checkOverridesFitType(db: Db, doc: Record<string, unknown>) {
  * restore, audit), "Test on a player", and the game's per-player config fetch, evaluated from a
  * snapshot compiled once per change (any instance's change reaches the others by NOTIFY).
  */
-export async function configModule(deps: ModuleDeps) {
+async function register(deps: ModuleDeps) {
   const { app, database, clock, kit } = deps;
   const hooks: RemoteConfigHooks = { experiments: undefined };
   app.decorate('remoteConfig', hooks);
@@ -163,16 +154,10 @@ export async function configModule(deps: ModuleDeps) {
     },
     configPlayerOverrides: async ({ db, params }) => {
       await attributesOf(db, params.userId, clock.now());
-      const rows = await db
-        .select()
-        .from(resourceItems)
-        .where(
-          and(
-            eq(resourceItems.kind, configOverrideResource.name),
-            sql`${resourceItems.document}->'userIds' @> ${JSON.stringify([params.userId])}::jsonb`,
-          ),
-        )
-        .orderBy(sql`${resourceItems.document}->>'endAt'`, resourceItems.key);
+      const rows = await itemRows<ConfigOverride>(db, configOverrideResource, {
+        matching: { userIds: [params.userId] },
+        orderBy: { field: 'endAt' },
+      });
       const now = clock.now().getTime();
       return {
         list: rows.map((row) => ({
@@ -195,3 +180,5 @@ export async function configModule(deps: ModuleDeps) {
     },
   });
 }
+
+export const configArea = defineArea({ name: 'config', needs: ['players'], register });

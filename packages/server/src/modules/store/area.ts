@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   compileStore,
   explainStore,
+  type GiftPack,
   giftPackResource,
   type Locale,
   type PriceLevel,
@@ -17,35 +18,26 @@ import {
   storeGameEndpoints,
   storeResource,
 } from '@rookery/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { type SharedHead, sendCachedParts, sharedHead } from '../../platform/http/etag.js';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
+import { itemDocuments, itemKeys, itemRows } from '../../platform/resources/items.js';
 import { itemView } from '../../platform/resources/service.js';
-import { resourceItems } from '../../platform/resources/tables.js';
-import { prepareStorePlayerRead } from '../players/service.js';
-import { checkRewardsAllowed, purchaseCountsSql } from './service.js';
-
-/** Items of `kind` whose document field `field`, read as text, equals `value` (a number as its digits): key. */
-async function itemsWhere(db: Db, kind: string, field: string, value: string, limit = 5) {
-  return db
-    .select({ key: resourceItems.key })
-    .from(resourceItems)
-    .where(and(eq(resourceItems.kind, kind), sql`${resourceItems.document}->>${field} = ${value}`))
-    .orderBy(resourceItems.key)
-    .limit(limit);
-}
+import { checkRewardsAllowed, preparePlayerRead } from '../players/service.js';
+import { purchaseCountsSql } from './service.js';
+import { registerStoreSettings } from './settings.js';
+import * as tables from './tables.js';
 
 /** "IAP item 3 (priceLevel), IAP item 7 (priceLevel)" in the operator's language. */
-const where = (label: { 'zh-CN': string; 'en-US': string }, keys: { key: string }[], field: string, locale: Locale) =>
-  keys.map((k) => `${label[locale]} ${k.key} (${field})`).join(locale === 'zh-CN' ? '、' : ', ');
+const where = (label: { 'zh-CN': string; 'en-US': string }, keys: string[], field: string, locale: Locale) =>
+  keys.map((key) => `${label[locale]} ${key} (${field})`).join(locale === 'zh-CN' ? '、' : ', ');
 
 /** 400 on `priceLevel` unless a price level of that tier exists. */
 async function checkTierExists(db: Db, tier: string) {
-  const [found] = await itemsWhere(db, priceLevelResource.name, 'tier', tier, 1);
+  const [found] = await itemKeys<PriceLevel>(db, priceLevelResource, { matching: { tier }, limit: 1 });
   if (!found)
     throw new AppError(400, 'store.priceLevelMissingMsg', {
       vars: { tier },
@@ -55,7 +47,7 @@ async function checkTierExists(db: Db, tier: string) {
 
 /** 409 while IAP items sell at `tier`: a price level they need may not go away or move. */
 async function refuseWhileTierUsed(db: Db, tier: string, locale: Locale, field: string) {
-  const users = await itemsWhere(db, purchaseItemResource.name, 'priceLevel', tier);
+  const users = await itemKeys<PurchaseItem>(db, purchaseItemResource, { matching: { priceLevel: tier }, limit: 5 });
   if (users.length > 0)
     throw new AppError(409, 'store.inUse', {
       vars: { where: where(purchaseItemResource.label, users, 'priceLevel', locale) },
@@ -98,7 +90,7 @@ function compileCatalogue(items: ItemsByKind) {
  * `/purchase/all` and `/purchase/equips`; "preview as player"; and the game's store, evaluated
  * per player from one view compiled once per change.
  */
-export async function storeModule({ app, database, clock, kit, gameKeyHash }: ModuleDeps) {
+async function registerStore({ app, database, clock, kit, gameKeyHash }: ModuleDeps) {
   kit.register(priceLevelResource, {
     beforeSave: async ({ db, doc, previous, locale }) => {
       const before = previous as PriceLevel | null;
@@ -115,7 +107,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
       await checkRewardsAllowed(db, item.rewards, 'rewards', locale);
       // A gift pack sells this item: it stays a gift-pack item while one does.
       if ((previous as PurchaseItem | null)?.isGiftPack && !item.isGiftPack) {
-        const packs = await itemsWhere(db, giftPackResource.name, 'purchaseId', String(item.id));
+        const packs = await itemKeys<GiftPack>(db, giftPackResource, { matching: { purchaseId: item.id }, limit: 5 });
         if (packs.length > 0)
           throw new AppError(409, 'store.giftPackFlagInUseMsg', {
             vars: { where: where(giftPackResource.label, packs, 'purchaseId', locale) },
@@ -131,12 +123,9 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   kit.register(giftPackResource, {
     beforeSave: async ({ db, doc }) => {
       const id = String((doc as { purchaseId: number }).purchaseId);
-      const [row] = await db
-        .select({ document: resourceItems.document })
-        .from(resourceItems)
-        .where(and(eq(resourceItems.kind, purchaseItemResource.name), eq(resourceItems.key, id)));
+      const [item] = await itemDocuments<PurchaseItem>(db, purchaseItemResource, { keys: [id] });
       // A missing item is the kit's reference check's to report.
-      if (row && !(row.document as PurchaseItem).isGiftPack)
+      if (item && !item.isGiftPack)
         throw new AppError(400, 'store.notGiftPackItemMsg', {
           vars: { id },
           fields: [{ field: 'purchaseId', message: 'store.notGiftPackItem' }],
@@ -148,7 +137,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   const catalogue = await kit.view(storeResources, compileCatalogue);
 
   /** The player the store is for, with their purchase counts; 404 when there is no such player. */
-  const readStorePlayer = prepareStorePlayerRead(database.db, 'store_player', purchaseCountsSql);
+  const readStorePlayer = preparePlayerRead(database.db, 'store_player', purchaseCountsSql);
   const storePlayer = async (userId: number, now: Date) => {
     const player = await readStorePlayer(userId, now);
     if (!player) throw notFound('player.notFound');
@@ -158,18 +147,10 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
   const registry = { db: database.db, gameKeyHash };
   registerEndpoints(app, registry, storeEndpoints, {
     purchaseAll: async ({ db, query }) => {
-      const rows = await db
-        .select()
-        .from(resourceItems)
-        .where(
-          and(
-            eq(resourceItems.kind, purchaseItemResource.name),
-            query.filterType === 'all'
-              ? undefined
-              : sql`(${resourceItems.document}->>'isGiftPack')::boolean = ${query.filterType === 'giftPack'}`,
-          ),
-        )
-        .orderBy(sql`${resourceItems.key}::bigint desc`);
+      const rows = await itemRows<PurchaseItem>(db, purchaseItemResource, {
+        matching: query.filterType === 'all' ? undefined : { isGiftPack: query.filterType === 'giftPack' },
+        orderBy: 'newest',
+      });
       return { list: rows.map((row) => itemView(row, purchaseItemResource) as never) };
     },
     purchaseEquips: async () => ({ list: purchaseEquips() }),
@@ -193,6 +174,7 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
     gameGetStore: async ({ db, params, req, reply }) => {
       const now = clock.now();
       const player = await storePlayer(params.userId, now);
+      await kit.admitPlayer(db, { userId: player.userId, attrs: player.attrs, ip: req.ip, locale: req.locale }, now);
       const { store } = explainStore(await catalogue.get(db), player, now.getTime(), false);
       const { key, head, tail } = playerStoreAnswerParts(store);
       let shared = heads.get(key);
@@ -204,3 +186,14 @@ export async function storeModule({ app, database, clock, kit, gameKeyHash }: Mo
     },
   });
 }
+
+export const storeArea = defineArea({
+  name: 'store',
+  needs: ['players'],
+  tables,
+  // The IAP settings first: the catalogue's prices are read against them.
+  register: async (deps: ModuleDeps) => {
+    await registerStoreSettings(deps);
+    await registerStore(deps);
+  },
+});

@@ -7,19 +7,20 @@ import {
   upgradeLevelResource,
   windowStateAt,
 } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import { scheduleHousekeeping } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { gameGate } from './gate.js';
+import * as tables from './tables.js';
 
 /** How often each instance looks for maintenance windows that started or ended, to log them. */
 const TRANSITION_CHECK_MS = 15_000;
 
 /**
  * Maintenance, version upgrade and IP country: their configuration is declared with the resource
- * kit; the game login (players/game-routes.ts) and the config fetch check callers with `gameGate`.
+ * kit; the game login (players/game-handlers.ts) checks callers with `gameGate`; the config, store and mailbox reads pass its admit part.
  */
-export async function gamegateModule(deps: ModuleDeps) {
+async function register(deps: ModuleDeps) {
   const { app, database, kit } = deps;
   const stateOf = (w: Record<string, unknown>, now: Date) =>
     windowStateAt(w.startAt as string, w.endAt as string, now.getTime());
@@ -76,3 +77,5 @@ export async function gamegateModule(deps: ModuleDeps) {
     },
   });
 }
+
+export const gamegateArea = defineArea({ name: 'gamegate', tables, register });

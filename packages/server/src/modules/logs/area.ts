@@ -10,7 +10,7 @@ import {
 } from '@rookery/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import { loggableError } from '../../platform/db/errors.js';
 import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -19,6 +19,7 @@ import { checkBatch, clientRow, frontendRow } from './ingest.js';
 import { ensurePartitions, logPartitionsJob } from './partitions.js';
 import { asIncident, incidentDetail, listAccessLog, listIncidents, listLogs, logStats } from './queries.js';
 import { scrubText } from './sanitize.js';
+import * as tables from './tables.js';
 import { incidents } from './tables.js';
 import { LogWriter } from './writer.js';
 
@@ -45,11 +46,10 @@ const requestSecrets = (req: FastifyRequest): string[] => {
   return [auth, auth.replace(/^Bearer\s+/i, '')];
 };
 
-export async function logsModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
+async function register({ app, database, gameKeyHash, clock }: ModuleDeps) {
   const writer = new LogWriter(database.db, app.log);
   app.decorate('logWriter', writer);
   app.addHook('onClose', () => writer.close());
-  jobs.register(logPartitionsJob);
   // Today's and the next days' partitions exist before the first write (the job keeps them ahead).
   await ensurePartitions(database.db, clock.now());
 
@@ -159,3 +159,5 @@ export async function logsModule({ app, database, gameKeyHash, clock, jobs }: Mo
     }),
   });
 }
+
+export const logsArea = defineArea({ name: 'logs', tables, jobs: [logPartitionsJob], register });

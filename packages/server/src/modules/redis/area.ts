@@ -1,10 +1,10 @@
 import { auditTarget, redisEndpoints } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { deleteKeys, previewKey, redisFigures, requireRedis, scanKeys } from './tools.js';
 
 /** The console's Redis tools and figures, on the app's one Redis client (when configured). */
-export function redisModule({ app, database, gameKeyHash }: ModuleDeps) {
+function register({ app, database, gameKeyHash }: ModuleDeps) {
   registerEndpoints(app, { db: database.db, gameKeyHash }, redisEndpoints, {
     redisScan: ({ query }) => scanKeys(requireRedis(app.redis), query.pattern, query.cursor),
     redisKeyGet: ({ query }) => previewKey(requireRedis(app.redis), query.key),
@@ -21,3 +21,5 @@ export function redisModule({ app, database, gameKeyHash }: ModuleDeps) {
     redisInfo: () => redisFigures(app.redis),
   });
 }
+
+export const redisArea = defineArea({ name: 'redis', register });

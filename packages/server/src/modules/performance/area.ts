@@ -1,10 +1,11 @@
 import { PERFORMANCE_REPORT_SECONDS, performanceEndpoints } from '@rookery/contracts';
 import { asc, gte, lt, sql } from 'drizzle-orm';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { PerformanceReporter } from './reporter.js';
+import * as tables from './tables.js';
 import { serverMetrics } from './tables.js';
 
 declare module 'fastify' {
@@ -22,12 +23,11 @@ function prunePerformance(db: Db, now: Date) {
   return db.execute(sql`delete from ${serverMetrics} where ${lt(serverMetrics.at, sql`${cutoff}::timestamptz`)}`);
 }
 
-export function performanceModule({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
+function register({ app, database, gameKeyHash, clock }: ModuleDeps) {
   const reporter = new PerformanceReporter(app, database, clock);
   app.decorate('performance', reporter);
   app.addHook('onReady', async () => reporter.start());
   app.addHook('onClose', async () => reporter.stop());
-  jobs.register(housekeepingJob('performance.prune', 47, prunePerformance));
 
   registerEndpoints(app, { db: database.db, gameKeyHash }, performanceEndpoints, {
     performanceServer: async ({ db, query, now }) => {
@@ -50,3 +50,10 @@ export function performanceModule({ app, database, gameKeyHash, clock, jobs }: M
     },
   });
 }
+
+export const performanceArea = defineArea({
+  name: 'performance',
+  tables,
+  jobs: [housekeepingJob('performance.prune', 47, prunePerformance)],
+  register,
+});

@@ -7,19 +7,19 @@ import {
   parseUserIdInput,
   rewardTemplateResource,
 } from '@rookery/contracts';
-import type { ModuleDeps } from '../../module.js';
+import { defineArea, type ModuleDeps } from '../../module.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { existingPlayerIds, playerIdByKey } from '../players/service.js';
-import { mailGameHandlers } from './game-routes.js';
+import { mailGameHandlers } from './game-handlers.js';
 import { pruneExpiredMailCopies } from './housekeeping.js';
 import { liveMailBook } from './live-mails.js';
 import { playerMailHistory, removePlayerMail } from './mailbox.js';
 import { createMail, getMailRow, listMails, mailDetail, recallMail, updateMail } from './mails.js';
+import * as tables from './tables.js';
 
-export async function mailModule({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) {
+async function register({ app, database, gameKeyHash, clock, kit }: ModuleDeps) {
   const book = await liveMailBook(database, clock);
-  jobs.register(housekeepingJob('mail.prune', 17, pruneExpiredMailCopies));
   const deps = { db: database.db, gameKeyHash };
 
   // Mail and reward templates: the resource kit serves the spec's template calls.
@@ -101,5 +101,13 @@ export async function mailModule({ app, database, gameKeyHash, clock, kit, jobs 
     },
   });
 
-  registerEndpoints(app, deps, mailGameEndpoints, mailGameHandlers(book, clock));
+  registerEndpoints(app, deps, mailGameEndpoints, mailGameHandlers(book, clock, kit));
 }
+
+export const mailArea = defineArea({
+  name: 'mail',
+  needs: ['players'],
+  tables,
+  jobs: [housekeepingJob('mail.prune', 17, pruneExpiredMailCopies)],
+  register,
+});

@@ -1,0 +1,37 @@
+import { type Area, defineArea } from './module.js';
+import { abtestArea } from './modules/abtest/area.js';
+import { configArea } from './modules/config/area.js';
+import { contentArea } from './modules/content/area.js';
+import { dashboardArea } from './modules/dashboard/area.js';
+import { gamegateArea } from './modules/gamegate/area.js';
+import { giftCodesArea } from './modules/giftcodes/area.js';
+import { logsArea } from './modules/logs/area.js';
+import { mailArea } from './modules/mail/area.js';
+import { performanceArea } from './modules/performance/area.js';
+import { playersArea } from './modules/players/area.js';
+import { redisArea } from './modules/redis/area.js';
+import { staffArea } from './modules/staff/area.js';
+import { storeArea } from './modules/store/area.js';
+import { jobsModule } from './platform/jobs/area.js';
+
+/**
+ * The server's areas: adding an area is its folder under `modules/` and one line here. `app.ts`
+ * starts them in the order their `needs` give; `schema.ts` folds their tables.
+ */
+export const areas: readonly Area[] = [
+  staffArea,
+  playersArea,
+  mailArea,
+  contentArea,
+  dashboardArea,
+  configArea,
+  gamegateArea,
+  giftCodesArea,
+  // The jobs page's calls (the queue itself is the platform's).
+  defineArea({ name: 'jobs', register: jobsModule }),
+  logsArea,
+  redisArea,
+  performanceArea,
+  storeArea,
+  abtestArea,
+];
