@@ -435,7 +435,7 @@ describe('console actions, seen through the game API', () => {
       sessionEpoch: 0,
     });
     expect(old.status).toBe(409);
-    expect(old.body.msg).toBe('The game session was ended; log in again');
+    expect(old.body.msg).toBe('The game session was ended; sign in again');
     const relogin = await login({ socialId: social, deviceId: p.deviceId });
     expect(relogin.body.data.sessionEpoch).toBe(1);
     const ok = await game('PUT', `/api/game/v1/players/${p.userId}/save`, {

@@ -32,7 +32,8 @@ const window = (name: string, start: number, end: number) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set(new Date(NOW));
+  // Saved before any of their windows ended (an end already past is refused at the save), read at NOW.
+  ctx.clock.set(new Date(NOW - 4 * HOUR));
   const saves: [string, unknown][] = [
     [CONSTANTS, { name: 'cBool', type: 'boolean', value: true, description: 'flag' }],
     [CONSTANTS, { name: 'cNum9', type: 'number', value: 9 }],
@@ -50,6 +51,7 @@ beforeAll(async () => {
     const res = await call('POST', url, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
+  ctx.clock.set(new Date(NOW));
 });
 afterAll(() => ctx?.close());
 
