@@ -30,6 +30,7 @@ import type { Endpoint } from './endpoint.js';
 import { lateFolds } from './late-folds.js';
 import { platformMessages } from './platform-messages.js';
 import type { Resource } from './resource.js';
+import { consoleRoutes } from './routes/index.js';
 import type { ConsoleRoute } from './routes/types.js';
 
 /**
@@ -174,5 +175,9 @@ lateFolds.permissions = new Set(allPermissions);
 lateFolds.gameVisibleKinds = gameVisibleKinds;
 lateFolds.jobNames = jobNames;
 
-/** The whole console route table, in menu order (each area declares its part). */
-export const routeTable: readonly ConsoleRoute[] = fold.routes;
+// The route table the login page reads is listed apart (`routes/index.ts`, kept light); it must be
+// the areas' routes, in their order.
+const folded = fold.routes.map((r) => r.name).join(' ');
+const listed = consoleRoutes.map((r) => r.name).join(' ');
+if (folded !== listed || fold.routes.some((r, i) => r !== consoleRoutes[i]))
+  throw new Error(`The route table (routes/index.ts) is not the areas' routes:\n${listed}\n${folded}`);

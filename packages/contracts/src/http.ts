@@ -23,17 +23,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/**
- * A refusal the console expects (issue 41 item 8): the server answered 4xx (a wrong password, a
- * failed check, a missing record), not a timeout (408) nor "no such address". Said to the
- * operator, never a front-end error or an incident.
- */
-export const isExpectedRefusal = (answer: { status?: number; unknownAddress?: boolean }) =>
-  answer.status !== undefined &&
-  answer.status >= 400 &&
-  answer.status < 500 &&
-  answer.status !== 408 &&
-  !answer.unknownAddress;
+export { isExpectedRefusal } from './refusal.js';
 
 /** Status codes of the spec's error catalogue (§8). */
 export const httpErrorCodes = [400, 401, 403, 404, 408, 409, 429, 500, 501, 502, 503, 504, 505] as const;
