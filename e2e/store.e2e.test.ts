@@ -176,7 +176,7 @@ describe('the store catalogue', () => {
     const field = page().getByTestId('store-preview-user');
     await field.fill('abc');
     const error = page().getByTestId('store-preview-error');
-    await expect.poll(() => error.textContent()).toBe('用户 ID 必须是正整数');
+    await expect.poll(() => error.textContent()).toBe('玩家 ID 必须是正整数');
     expect(await page().getByTestId('store-preview').isDisabled()).toBe(true);
     // A user ID no player has: the record's message on the field, no "request address error" anywhere.
     await field.fill('987654321012');
