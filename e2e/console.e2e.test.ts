@@ -41,17 +41,29 @@ describe('console home and header tools', () => {
     await context.close();
   });
 
-  it('lists failed requests in the log indicator and shows a notice', async () => {
+  it('lists failed requests in the log indicator and shows a notice; a missing record is said, not logged', async () => {
     const { page, context } = await newAdminPage(browser());
+    const badge = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
+    // A record that is merely missing is a refusal the console expected (issue 41 item 8): the page
+    // says so and the log indicator stays empty.
     await page.goto('/system/useredit?id=987654');
     await see(page, '通知');
-    const badge = page.locator('.ant-badge', { has: page.getByTestId('log-indicator') }).locator('.ant-badge-count');
+    await see(page, '抱歉，您访问的页面不存在');
+    await page.waitForTimeout(500);
+    expect(await badge.count()).toBe(0);
+    // A server failure is logged and listed.
+    await page.route('**/api/v1/user/987653', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, msg: '服务器内部错误' }),
+      }),
+    );
+    await page.goto('/system/useredit?id=987653');
     await expect.poll(() => badge.innerText()).toBe('1');
     await page.getByTestId('log-indicator').click();
     await see(page, '数据请求异常');
-    await see(page, /GET \/api\/v1\/user\/987654 404/);
-    // The edit page says the user does not exist instead of waiting forever.
-    await see(page, '抱歉，您访问的页面不存在');
+    await see(page, /GET \/api\/v1\/user\/987653 500/);
     await context.close();
   });
 
