@@ -18,7 +18,10 @@ export function localiseTabAnnouncements(root: Node, t: TFunction): () => void {
   const fix = (node: Node) => {
     if (node.nodeType !== Node.TEXT_NODE) return;
     const text = tabPositionText(node.nodeValue ?? '', t);
-    if (text !== null && (node.parentElement?.getAttribute('aria-live') ?? '') === 'polite') node.nodeValue = text;
+    // Only a change: setting the same value is a mutation too, and in English the text is antd's own
+    // ("Tab 1 of 6"), so an unconditional write would wake this observer forever.
+    if (text !== null && text !== node.nodeValue && (node.parentElement?.getAttribute('aria-live') ?? '') === 'polite')
+      node.nodeValue = text;
   };
   const observer = new MutationObserver((records) => {
     for (const r of records) {
