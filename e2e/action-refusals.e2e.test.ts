@@ -1,6 +1,6 @@
 import { pathTo, resources } from '@rookery/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, unique, useAdminPage } from './helpers';
+import { adminToken, call, experimentDocument, unique, useAdminPage } from './helpers';
 
 /**
  * Every declared action shows the server's refusal where the operator acted (issue 41, item 1;
@@ -23,22 +23,7 @@ const [draft, running] = [`actd_${id}`, `actr_${id}`];
 const windowName = `actw_${id}`;
 const EXPERIMENT = '/api/v1/resources/experiment';
 
-const experiment = (key: string, coverage: number) => ({
-  key,
-  name: `Experiment ${key}`,
-  layer,
-  configFields: [field],
-  coverage,
-  variations: [
-    { name: 'control', weight: 50, variables: [{ field, value: 10 }] },
-    { name: 'cheaper', weight: 50, variables: [{ field, value: 8 }] },
-  ],
-  targeting: [],
-  forced: [],
-  metrics: ['retention:1'],
-  startAt: null,
-  endAt: null,
-});
+const experiment = (key: string, coverage: number) => experimentDocument(key, layer, field, coverage);
 
 /** The records of each kind with declared actions: one of them offers each action. */
 const records: Record<string, string[]> = { experiment: [draft, running], maintenanceWindow: [windowName] };

@@ -228,3 +228,24 @@ export async function gameData<T = any>(method: string, path: string, body?: unk
   if (json.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
   return json.data as T;
 }
+
+/**
+ * An A/B experiment's document as the console saves it: two variations splitting `coverage` of
+ * `layer` on one config field (control 10, cheaper 8), no targeting, no window.
+ */
+export const experimentDocument = (key: string, layer: string, field: string, coverage: number) => ({
+  key,
+  name: `Experiment ${key}`,
+  layer,
+  configFields: [field],
+  coverage,
+  variations: [
+    { name: 'control', weight: 50, variables: [{ field, value: 10 }] },
+    { name: 'cheaper', weight: 50, variables: [{ field, value: 8 }] },
+  ],
+  targeting: [],
+  forced: [],
+  metrics: ['retention:1'],
+  startAt: null,
+  endAt: null,
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, unique, useAdminPage } from './helpers';
+import { adminToken, call, experimentDocument, unique, useAdminPage } from './helpers';
 
 /**
  * A refusal is shown where the operator acted (issue 41 item 1), zh-CN: running an experiment in
@@ -18,22 +18,7 @@ const layer = `full_${id}`;
 const [filling, refused] = [`fill_${id}`, `late_${id}`];
 const EXPERIMENT = '/api/v1/resources/experiment';
 
-const experiment = (key: string, coverage: number, field: string) => ({
-  key,
-  name: `Experiment ${key}`,
-  layer,
-  configFields: [field],
-  coverage,
-  variations: [
-    { name: 'control', weight: 50, variables: [{ field, value: 10 }] },
-    { name: 'cheaper', weight: 50, variables: [{ field, value: 8 }] },
-  ],
-  targeting: [],
-  forced: [],
-  metrics: ['retention:1'],
-  startAt: null,
-  endAt: null,
-});
+const experiment = (key: string, coverage: number, field: string) => experimentDocument(key, layer, field, coverage);
 
 afterAll(async () => {
   const token = await adminToken();
