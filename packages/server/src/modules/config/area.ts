@@ -22,7 +22,8 @@ import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { sendCached } from '../../platform/http/etag.js';
 import { itemDocuments, itemRows } from '../../platform/resources/items.js';
-import { findItem, itemView } from '../../platform/resources/service.js';
+import { findItem } from '../../platform/resources/service.js';
+import { itemView } from '../../platform/resources/views.js';
 import { readPlayerAttributes } from '../players/service.js';
 import { compileConfig, configResources } from './snapshot.js';
 

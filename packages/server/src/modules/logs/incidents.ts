@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { compareVersions, parseVersion } from '@rookery/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { incidentPlayers, incidents } from './tables.js';
-import type { LogRow } from './writer.js';
+import { incidentPlayers, incidents, type LogRow } from './tables.js';
 
 /**
  * A message with what varies between occurrences of one error masked: UUIDs, hex IDs, numbers,

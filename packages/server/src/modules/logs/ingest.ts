@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { fieldErrors } from '../../platform/http/errors.js';
 import { scrubMeta, scrubText, scrubUrl } from './sanitize.js';
-import type { LogRow } from './writer.js';
+import type { LogRow } from './tables.js';
 
 /** The spec's `YYYY-MM-DD HH:mm:ss` is read as UTC; an ISO time as given. */
 export function parseClientTime(time: string | undefined): Date | null {

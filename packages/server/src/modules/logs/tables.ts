@@ -53,6 +53,9 @@ export const logEntries = pgTable(
   ],
 );
 
+/** One log entry as written (the writer buffers these; `incidents.ts` folds the errors among them). */
+export type LogRow = typeof logEntries.$inferInsert;
+
 /** Errors grouped by fingerprint (issue 32 item 4). */
 export const incidents = pgTable(
   'incidents',

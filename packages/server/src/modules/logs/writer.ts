@@ -2,9 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BufferedWriter, type BufferedWriterOptions } from '../../platform/db/buffered-writer.js';
 import type { Db } from '../../platform/db/client.js';
 import { fingerprintOf, isIncidentLevel, recordIncidents } from './incidents.js';
-import { logEntries } from './tables.js';
-
-export type LogRow = typeof logEntries.$inferInsert;
+import { type LogRow, logEntries } from './tables.js';
 
 /**
  * Game and console log entries, written off the request path by the platform's buffered writer;

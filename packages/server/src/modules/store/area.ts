@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../platform/http/errors.js';
 import { type SharedHead, sendCachedParts, sharedHead } from '../../platform/http/etag.js';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemDocuments, itemKeys, itemRows } from '../../platform/resources/items.js';
-import { itemView } from '../../platform/resources/service.js';
+import { itemView } from '../../platform/resources/views.js';
 import { checkRewardsAllowed, preparePlayerRead } from '../players/service.js';
 import { purchaseCountsSql } from './service.js';
 import { registerStoreSettings } from './settings.js';

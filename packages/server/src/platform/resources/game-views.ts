@@ -2,8 +2,8 @@ import type { Locale, PlayerAttributes } from '@rookery/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import { followChanges, LiveSnapshot } from '../live-snapshot.js';
-import type { AnyResource } from './service.js';
 import { resourceItems } from './tables.js';
+import type { AnyResource } from './views.js';
 
 /**
  * The one compiler of what the game reads. A game-facing area declares a view: the resources it

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { AnyResource } from './service.js';
 import { resourceItems } from './tables.js';
+import type { AnyResource } from './views.js';
 
 /** What a field of a `matching` filter holds: the value, or for a list some of its elements (an object's in part). */
 type Contained<V> = V extends readonly (infer E)[] ? readonly (E extends object ? Partial<E> : E)[] : V;

@@ -14,9 +14,8 @@ import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { containsPattern } from '../db/paginate.js';
-import type { AnyResource, ItemView } from './service.js';
-import { itemView } from './service.js';
 import { resourceItems } from './tables.js';
+import { type AnyResource, type ItemView, itemView } from './views.js';
 
 /**
  * The list half of the resource kit on the server: the declared filters as SQL over the stored

@@ -18,7 +18,6 @@ import { contentAnswer, newContentSnapshot } from './content.js';
 import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } from './game-views.js';
 import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
 import {
-  type AnyResource,
   bodyDocument,
   checkKey,
   deleteItem,
@@ -26,13 +25,12 @@ import {
   getItem,
   getVersion,
   itemTarget,
-  itemView,
   listItems,
   listVersions,
   nextKey,
   saveItem,
-  versionView,
 } from './service.js';
+import { type AnyResource, itemView, versionView } from './views.js';
 
 export interface ResourceKitDeps {
   app: FastifyInstance;

@@ -1,68 +1,13 @@
-import {
-  auditTarget,
-  type Locale,
-  type Resource,
-  type ResourceName,
-  resources,
-  uniqueFields,
-} from '@rookery/contracts';
+import { auditTarget, type Locale, type ResourceName, resources, uniqueFields } from '@rookery/contracts';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { asList, type PageInput, paginate } from '../db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { type ComputedColumn, type ListQuery, listOrder, listWhere, orderBy, withComputed } from './list.js';
 import { resourceItems, resourceKeyCounters, resourceRefs, resourceVersions } from './tables.js';
+import { type AnyResource, type ItemRow, itemView, type VersionRow, versionView, withoutSecrets } from './views.js';
 
-/** Any declared resource. */
-export type AnyResource = Resource<string, z.ZodObject, boolean, boolean>;
-type ItemRow = typeof resourceItems.$inferSelect;
-type VersionRow = typeof resourceVersions.$inferSelect;
 type Doc = Record<string, unknown>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A document as a read shows it: each secret field `set` or `notSet`, never its value. */
-export function maskSecrets(document: Doc, secret: readonly string[] | undefined): Doc {
-  if (!secret?.length) return document;
-  const out = { ...document };
-  for (const f of secret) out[f] = document[f] === undefined || document[f] === null ? 'notSet' : 'set';
-  return out;
-}
-
-/** A document without its secret fields (what a version keeps). */
-export function withoutSecrets(document: Doc, secret: readonly string[] | undefined): Doc {
-  if (!secret?.length) return document;
-  return Object.fromEntries(Object.entries(document).filter(([k]) => !secret.includes(k)));
-}
-
-/**
- * An item as the console API answers it: the document's fields (a secret as `set` / `notSet`:
- * pass the resource when it declares secrets) and the kit's.
- */
-export const itemView = (row: ItemRow, r?: Pick<AnyResource, 'secret'>) => ({
-  ...maskSecrets(row.document, r?.secret),
-  version: row.version,
-  effectiveAt: iso(row.effectiveAt),
-  expireAt: iso(row.expireAt),
-  createdBy: row.createdBy,
-  updatedBy: row.updatedBy,
-  updatedAt: row.updatedAt.toISOString(),
-  createdAt: row.createdAt.toISOString(),
-});
-
-export type ItemView = ReturnType<typeof itemView> & Record<string, unknown>;
-
-export const versionView = (row: VersionRow) => ({
-  version: row.version,
-  author: row.author,
-  comment: row.comment,
-  at: row.at.toISOString(),
-  restoredFrom: row.restoredFrom,
-  effectiveAt: iso(row.effectiveAt),
-  expireAt: iso(row.expireAt),
-  document: row.document,
-});
 
 /** A kind's name in the user's language ("常量"), for messages. */
 function kindLabel(kind: string, locale: Locale): string {
