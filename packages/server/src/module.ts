@@ -38,7 +38,11 @@ export type Module = (deps: ModuleDeps) => void | Promise<void>;
 export interface Area {
   /** The area's name (its folder's), as other areas' `needs` name it. */
   name: string;
-  /** The areas whose registration must come first (a decorator, a kit part or a layer they give). */
+  /**
+   * The areas whose registration must come first (a decorator, a kit part or a layer they give),
+   * and every area whose code it imports: `packages/server/.dependency-cruiser.cjs` (run by
+   * `npm run lint`) refuses an import of an area not named here.
+   */
   needs?: readonly string[];
   /** The exports of its `tables.ts` (the schema and the test harness fold them). */
   tables?: Readonly<Record<string, unknown>>;

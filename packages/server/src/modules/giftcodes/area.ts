@@ -148,7 +148,7 @@ function register({ app, database, gameKeyHash, clock, jobs }: ModuleDeps) {
 
 export const giftCodesArea = defineArea({
   name: 'giftcodes',
-  needs: ['players'],
+  needs: ['players', 'mail'],
   tables,
   jobs: [generateCodesJob, housekeepingJob('giftCodes.prune', 23, pruneGiftCodeAttempts)],
   register,
