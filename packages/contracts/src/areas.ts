@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { AreaDeclaration, AreaJobName, AreaMessageKey, AreaPermission, PermissionGroup } from './area.js';
+import type { BuiltInRole } from './access.js';
+import type {
+  AreaDeclaration,
+  AreaJobName,
+  AreaMessageKey,
+  AreaPermission,
+  GrantedRole,
+  PermissionGroup,
+} from './area.js';
 import { abtestArea } from './areas/abtest.js';
 import { activitiesArea } from './areas/activities.js';
 import { announcementsArea } from './areas/announcements.js';
@@ -25,8 +33,9 @@ import { shellArea } from './areas/shell.js';
 import { ssoArea } from './areas/sso.js';
 import { signInArea, staffArea } from './areas/staff.js';
 import { storeArea } from './areas/store.js';
+import type { AuditAction, AuditObject } from './audit-kit.js';
 import type { Label } from './bilingual.js';
-import type { Endpoint } from './endpoint.js';
+import { type Endpoint, isMutation } from './endpoint.js';
 import { lateFolds } from './late-folds.js';
 import { platformMessages } from './platform-messages.js';
 import type { Resource } from './resource.js';
@@ -132,7 +141,62 @@ export function foldAreas(list: readonly AreaDeclaration[]) {
     for (const p of new Set(Object.values(r.permissions).flat() as string[]))
       if (!Object.hasOwn(permissionLabels, p)) problems.push(`resource ${name}: unknown permission ${p}`);
   }
-  return { permissionGroups, permissionLabels, endpoints, resources, messages, jobs, routes, problems };
+  // Default grants: each area gives the built-in roles some of its own permissions.
+  const grants: Record<GrantedRole, string[]> = {
+    operation: [],
+    developer: [],
+    tester: [],
+    service: [],
+    serviceManager: [],
+  };
+  for (const area of list)
+    for (const [role, names] of Object.entries(area.grants ?? {})) {
+      if (!Object.hasOwn(grants, role)) {
+        problems.push(`grants of ${area.name}: ${role} is no built-in role that holds grants`);
+        continue;
+      }
+      const own = new Set(Object.values(area.permissions ?? {}).flatMap((g) => Object.keys(g.permissions)));
+      for (const p of names ?? []) {
+        if (!own.has(p)) problems.push(`grants of ${area.name}: ${p} is not one of its permissions`);
+        else if (grants[role as GrantedRole].includes(p))
+          problems.push(`grants of ${area.name}: ${p} given twice to ${role}`);
+        else grants[role as GrantedRole].push(p);
+      }
+    }
+  // The audit vocabulary: every kind an action or an endpoint names is declared, every page exists.
+  const auditObjects = merge<AuditObject>((a) => a.audit?.objects, 'audit object');
+  const auditActions = merge<AuditAction>((a) => a.audit?.actions, 'audit action');
+  const prefixes = new Map(Object.entries(auditObjects).flatMap(([k, o]) => (o.prefix ? [[o.prefix, k]] : [])));
+  const isKind = (k: string) => Object.hasOwn(auditObjects, k);
+  for (const [kind, o] of Object.entries(auditObjects))
+    if (o.page && !routeNames.has(o.page.route)) problems.push(`audit object ${kind}: no route ${o.page.route}`);
+  for (const [name, a] of Object.entries(auditActions)) {
+    if (a.target && !isKind(a.target)) problems.push(`audit action ${name}: undeclared object ${a.target}`);
+    for (const text of Object.values(a.sentence))
+      for (const [, kind] of text.matchAll(/\{(\w+)\}/g))
+        if (!isKind(kind!)) problems.push(`audit action ${name}: undeclared object ${kind} in its sentence`);
+  }
+  for (const [name, e] of Object.entries(endpoints))
+    if (isMutation(e) && e.permission !== 'game')
+      for (const t of [e.auditTarget ?? []].flat())
+        if (/^[a-z][A-Za-z]*$/.test(t) && !isKind(t) && !prefixes.has(t))
+          problems.push(`endpoint ${name}: audit target ${t} is no declared object`);
+  for (const [name, r] of Object.entries(resources))
+    if (r.list && Object.keys((r.list as { actions?: object }).actions ?? {}).length && !isKind(r.name))
+      problems.push(`resource ${name}: its list actions name an undeclared object`);
+  return {
+    permissionGroups,
+    permissionLabels,
+    endpoints,
+    resources,
+    messages,
+    jobs,
+    routes,
+    grants,
+    auditObjects,
+    auditActions,
+    problems,
+  };
 }
 
 /** The built-in role names a rule may name beside permissions (see `access.ts`). */
@@ -170,6 +234,12 @@ export const messages = { ...platformMessages, ...fold.messages } as Record<
 export const jobCatalogue = fold.jobs as Record<AreaJobName, Label>;
 export const jobNames = Object.keys(jobCatalogue) as AreaJobName[];
 export const allPermissions = Object.keys(permissionLabels) as AreaPermission[];
+
+/** Default grants of the built-in roles: each area's `grants`, folded (the roles are seeded with them). */
+export const defaultRoleGrants = { maxRole: [], admin: [], ...fold.grants } as Record<BuiltInRole, AreaPermission[]>;
+
+/** The areas' audit vocabulary, folded (`audit-actions.ts` reads it). */
+export const areaAudit = { objects: fold.auditObjects, actions: fold.auditActions };
 
 lateFolds.permissions = new Set(allPermissions);
 lateFolds.gameVisibleKinds = gameVisibleKinds;
