@@ -30,6 +30,11 @@ export interface AreaDeclaration {
   readonly jobs?: Readonly<Record<string, Label>>;
   /** What the built-in roles hold of its permissions by default (`defaultRoleGrants` is the fold). */
   readonly grants?: Readonly<Partial<Record<GrantedRole, readonly string[]>>>;
+  /**
+   * The labels of its coded values by the field that holds them (`kind: { rotating: 轮换 }`): the
+   * vocabulary's `valueLabels` is the fold with the platform's own.
+   */
+  readonly values?: Readonly<Record<string, Readonly<Record<string, Label>>>>;
   /** Its audit vocabulary: object kinds and action sentences (`audit-actions.ts` is the fold). */
   readonly audit?: AreaAudit;
 }

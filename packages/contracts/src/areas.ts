@@ -42,6 +42,33 @@ import type { Resource } from './resource.js';
 import { consoleRoutes } from './routes/index.js';
 import type { ConsoleRoute } from './routes/types.js';
 
+// Each area's module offers its parts (schemas, endpoint groups, messages) to the package's users.
+export * from './areas/abtest.js';
+export * from './areas/activities.js';
+export * from './areas/announcements.js';
+export * from './areas/config.js';
+export * from './areas/content.js';
+export * from './areas/dashboard.js';
+export * from './areas/devtools.js';
+export * from './areas/gamegate.js';
+export * from './areas/gift-codes.js';
+export * from './areas/guilds.js';
+export * from './areas/jobs.js';
+export * from './areas/logs.js';
+export * from './areas/mail.js';
+export * from './areas/minigame.js';
+export * from './areas/orders.js';
+export * from './areas/performance.js';
+export * from './areas/players.js';
+export * from './areas/push.js';
+export * from './areas/redis.js';
+export * from './areas/servers.js';
+export * from './areas/settings.js';
+export * from './areas/shell.js';
+export * from './areas/sso.js';
+export * from './areas/staff.js';
+export * from './areas/store.js';
+
 /**
  * Every area of Rookery, in menu order: adding an area is writing its declaration
  * (`areas/<area>.ts`, `defineArea`) and one line here. Each catalogue below is a fold of this list,
@@ -163,6 +190,17 @@ export function foldAreas(list: readonly AreaDeclaration[]) {
         else grants[role as GrantedRole].push(p);
       }
     }
+  // Coded values' labels by field: areas may share a field (`kind`), not a code of it.
+  const values: Record<string, Record<string, Label>> = {};
+  const valueOwner = new Map<string, string>();
+  for (const area of list)
+    for (const [field, table] of Object.entries(area.values ?? {}))
+      for (const [code, label] of Object.entries(table)) {
+        const key = `${field}: ${code}`;
+        if (valueOwner.has(key)) problems.push(`value ${key}: labelled by ${valueOwner.get(key)} and ${area.name}`);
+        valueOwner.set(key, area.name);
+        values[field] = { ...values[field], [code]: label };
+      }
   // The audit vocabulary: every kind an action or an endpoint names is declared, every page exists.
   const auditObjects = merge<AuditObject>((a) => a.audit?.objects, 'audit object');
   const auditActions = merge<AuditAction>((a) => a.audit?.actions, 'audit action');
@@ -193,6 +231,7 @@ export function foldAreas(list: readonly AreaDeclaration[]) {
     jobs,
     routes,
     grants,
+    values,
     auditObjects,
     auditActions,
     problems,
@@ -237,6 +276,9 @@ export const allPermissions = Object.keys(permissionLabels) as AreaPermission[];
 
 /** Default grants of the built-in roles: each area's `grants`, folded (the roles are seeded with them). */
 export const defaultRoleGrants = { maxRole: [], admin: [], ...fold.grants } as Record<BuiltInRole, AreaPermission[]>;
+
+/** The labels of the areas' coded values, by field (the vocabulary's `valueLabels` adds the platform's). */
+export const areaValueLabels: Readonly<Record<string, Readonly<Record<string, Label>>>> = fold.values;
 
 /** The areas' audit vocabulary, folded (`audit-actions.ts` reads it). */
 export const areaAudit = { objects: fold.auditObjects, actions: fold.auditActions };

@@ -62,3 +62,8 @@ declare module '../area.js' {
     abtest: typeof abtestMessages;
   }
 }
+
+export * from '../experiment-stats.js';
+export * from '../experiments.js';
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/abtest.js';

@@ -2,7 +2,13 @@ import { defineArea } from '../area.js';
 import { type AreaAudit, resourceActions } from '../audit-kit.js';
 import { zhEn } from '../bilingual.js';
 import { resourceEndpoints } from '../resource.js';
-import { activityResource, activityRewardResource, purchaseActivityResource } from '../resources/activity.js';
+import {
+  activityResource,
+  activityRewardResource,
+  activityTypeLabels,
+  purchaseActivityKindLabels,
+  purchaseActivityResource,
+} from '../resources/activity.js';
 import { activityRoutes } from '../routes/store.js';
 
 /** Its audit vocabulary: the objects its entries name and what each action reads as. */
@@ -31,6 +37,7 @@ const audit = {
 /** Activities: purchase activities, activity reward tables, activities. */
 export const activitiesArea = defineArea({
   name: 'activities',
+  values: { type: activityTypeLabels, kind: purchaseActivityKindLabels },
   audit,
   routes: activityRoutes,
   endpoints: {
@@ -50,3 +57,6 @@ declare module '../area.js' {
     activities: typeof activityRoutes;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/activity.js';

@@ -36,3 +36,7 @@ declare module '../area.js' {
     config: typeof configMessages;
   }
 }
+
+export * from '../remote-config.js';
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/config.js';

@@ -2,7 +2,7 @@ import { defineArea } from '../area.js';
 import { type AreaAudit, resourceActions } from '../audit-kit.js';
 import { zhEn } from '../bilingual.js';
 import { resourceEndpoints } from '../resource.js';
-import { constantResource } from '../resources/constant.js';
+import { constantResource, constantTypeLabels } from '../resources/constant.js';
 import { resourceGameEndpoints } from '../resources/content.js';
 import { dictionaryResource } from '../resources/dictionary.js';
 
@@ -27,6 +27,7 @@ const audit = {
 /** Live content of the kit the game reads: constants and the dictionary, and the game's content endpoint. */
 export const contentArea = defineArea({
   name: 'content',
+  values: { type: constantTypeLabels },
   audit,
   endpoints: {
     ...resourceEndpoints(constantResource),
@@ -35,3 +36,7 @@ export const contentArea = defineArea({
   },
   resources: { constant: constantResource, dictionary: dictionaryResource },
 });
+
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/constant.js';
+export * from '../resources/dictionary.js';

@@ -11,7 +11,7 @@ import {
   upgradeLevelResource,
 } from '../resources/gamegate.js';
 import { gamegateMessages } from '../resources/gamegate-messages.js';
-import { unlockTrackResource } from '../resources/unlock-track.js';
+import { unlockKindLabels, unlockTrackResource } from '../resources/unlock-track.js';
 
 /** Its audit vocabulary: the objects its entries name and what each action reads as. */
 const audit = {
@@ -46,6 +46,7 @@ const audit = {
 /** The game's door: maintenance, version upgrade, IP country, and the unlock track. */
 export const gamegateArea = defineArea({
   name: 'gamegate',
+  values: { kind: unlockKindLabels },
   audit,
   endpoints: {
     ...resourceEndpoints(maintenanceWindowResource),
@@ -72,3 +73,7 @@ declare module '../area.js' {
     gamegate: typeof gamegateMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/gamegate.js';
+export * from '../resources/unlock-track.js';

@@ -101,3 +101,7 @@ declare module '../area.js' {
     giftCodes: typeof giftCodeMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/gift-codes.js';
+export * from '../gift-code-messages.js';

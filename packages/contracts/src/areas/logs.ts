@@ -53,3 +53,6 @@ declare module '../area.js' {
     logs: typeof logMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/logs.js';

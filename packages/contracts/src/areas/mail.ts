@@ -213,3 +213,6 @@ declare module '../area.js' {
     mail: typeof mailMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/mail.js';

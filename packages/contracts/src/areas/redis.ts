@@ -48,3 +48,6 @@ declare module '../area.js' {
     redis: typeof redisMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/redis.js';

@@ -198,3 +198,6 @@ declare module '../area.js' {
     staff: typeof staffMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/staff.js';

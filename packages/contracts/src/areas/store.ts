@@ -3,10 +3,14 @@ import { type AreaAudit, resourceActions } from '../audit-kit.js';
 import { zhEn } from '../bilingual.js';
 import { resourceEndpoints } from '../resource.js';
 import {
+  consumingTypeLabels,
+  discountModeLabels,
+  giftPackColourLabels,
   giftPackResource,
   priceLevelResource,
   productResource,
   purchaseItemResource,
+  storeKindLabels,
   storeResource,
 } from '../resources/store.js';
 import { storeEndpoints, storeGameEndpoints } from '../resources/store-endpoints.js';
@@ -16,6 +20,7 @@ import {
   gameItemResource,
   iapSettingResource,
   purchaseMailResource,
+  receiptValidationLabels,
   storeSettingEndpoints,
 } from '../resources/store-settings.js';
 import { storeRoutes } from '../routes/store.js';
@@ -133,6 +138,13 @@ const audit = {
 /** The store: price levels, IAP items, products, gift packs, stores, purchase mail, IAP and item settings. */
 export const storeArea = defineArea({
   name: 'store',
+  values: {
+    kind: storeKindLabels,
+    validation: receiptValidationLabels,
+    consumingType: consumingTypeLabels,
+    discountMode: discountModeLabels,
+    colour: giftPackColourLabels,
+  },
   audit,
   permissions,
   grants,
@@ -176,3 +188,9 @@ declare module '../area.js' {
     store: typeof storeMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/store.js';
+export * from '../resources/store-endpoints.js';
+export * from '../resources/store-settings.js';
+export * from '../resources/store-view.js';
