@@ -71,9 +71,12 @@ export * from './areas/store.js';
 
 /**
  * Every area of Rookery, in menu order: adding an area is writing its declaration
- * (`areas/<area>.ts`, `defineArea`) and one line here. Each catalogue below is a fold of this list,
+ * (`areas/<area>.ts`, `defineArea`) and one entry here (its import, its re-export, its place in
+ * the list). Each catalogue below is a fold of this list — endpoints, resources, routes,
+ * messages, jobs, permissions and their default grants, value labels, the audit vocabulary —
  * checked when it is built (`foldAreas`): a name declared twice, a permission no area declares,
- * a resource without its endpoints refuse to load.
+ * a resource without its endpoints, a grant of another area's permission, an audit action or
+ * audit target naming no declared object refuse to load.
  */
 export const areas = [
   contentArea,
