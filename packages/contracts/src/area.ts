@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AreaAudit } from './audit-kit.js';
 import type { Label } from './bilingual.js';
 import type { Endpoint } from './endpoint.js';
 import type { Resource } from './resource.js';
@@ -15,7 +16,8 @@ export interface PermissionGroup {
  * pages (its part of the route table, in menu order), its endpoints (console and game API), its
  * kit resources, its messages (keys the server sends and schemas carry), its jobs (name → label).
  * `areas.ts` lists the areas; every catalogue (`endpoints`, `resources`, `consoleRoutes`,
- * `messages`, `jobCatalogue`, `permissionGroups`) is a fold over that list, checked there.
+ * `messages`, `jobCatalogue`, `permissionGroups`, `defaultRoleGrants`, the audit vocabulary) is a
+ * fold over that list, checked there.
  */
 export interface AreaDeclaration {
   /** Unique among the areas; the key under which it registers its types (`AreaTypes`). */
@@ -26,7 +28,24 @@ export interface AreaDeclaration {
   readonly resources?: Readonly<Record<string, Resource<string, z.ZodObject, boolean, boolean>>>;
   readonly messages?: Readonly<Record<string, Label>>;
   readonly jobs?: Readonly<Record<string, Label>>;
+  /** What the built-in roles hold of its permissions by default (`defaultRoleGrants` is the fold). */
+  readonly grants?: Readonly<Partial<Record<GrantedRole, readonly string[]>>>;
+  /**
+   * The labels of its coded values by the field that holds them (`kind: { rotating: 轮换 }`): the
+   * vocabulary's `valueLabels` is the fold with the platform's own.
+   */
+  readonly values?: Readonly<Record<string, Readonly<Record<string, Label>>>>;
+  /** Its audit vocabulary: object kinds and action sentences (`audit-actions.ts` is the fold). */
+  readonly audit?: AreaAudit;
 }
+
+/** The built-in roles that hold grants (`maxRole` and `admin` pass every check without). */
+export type GrantedRole = 'operation' | 'developer' | 'tester' | 'service' | 'serviceManager';
+
+/** An area's default grants: by built-in role, some of its own permissions. */
+export type DefaultGrants<Groups extends Readonly<Record<string, PermissionGroup>>> = Partial<
+  Record<GrantedRole, readonly { [G in keyof Groups]: keyof Groups[G]['permissions'] & string }[keyof Groups][]>
+>;
 
 /**
  * The names an area declares that the contracts' own declarations are typed by — permissions

@@ -18,7 +18,7 @@ type KeysOf<T> = T extends object ? keyof T & string : never;
 const probe = defineArea({
   name: 'probe',
   permissions: { probe: { label: zhEn('探针', 'Probe'), permissions: { probeQuery: zhEn('查询', 'Query') } } },
-  routes: [{ path: '/probe', name: 'probe', auth: ['probeQuery'], built: true }],
+  routes: [{ path: '/probe', name: 'probe', title: zhEn('探针', 'Probe'), auth: ['probeQuery'], built: true }],
   endpoints: {
     probeList: endpoint({
       method: 'GET',
@@ -68,7 +68,7 @@ describe('the list of areas', () => {
   it('refuses a permission no area declares, in a route, an endpoint or a resource', () => {
     const stray = defineArea({
       name: 'stray',
-      routes: [{ path: '/stray', name: 'stray', auth: ['admin', 'strayQuery'] }],
+      routes: [{ path: '/stray', name: 'stray', title: zhEn('走失', 'Stray'), auth: ['admin', 'strayQuery'] }],
       endpoints: {
         strayList: endpoint({
           method: 'GET',

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { AreaDeclaration, AreaJobName, AreaMessageKey, AreaPermission, PermissionGroup } from './area.js';
+import type { BuiltInRole } from './access.js';
+import type {
+  AreaDeclaration,
+  AreaJobName,
+  AreaMessageKey,
+  AreaPermission,
+  GrantedRole,
+  PermissionGroup,
+} from './area.js';
 import { abtestArea } from './areas/abtest.js';
 import { activitiesArea } from './areas/activities.js';
 import { announcementsArea } from './areas/announcements.js';
@@ -25,19 +33,50 @@ import { shellArea } from './areas/shell.js';
 import { ssoArea } from './areas/sso.js';
 import { signInArea, staffArea } from './areas/staff.js';
 import { storeArea } from './areas/store.js';
+import type { AuditAction, AuditObject } from './audit-kit.js';
 import type { Label } from './bilingual.js';
-import type { Endpoint } from './endpoint.js';
+import { type Endpoint, isMutation } from './endpoint.js';
 import { lateFolds } from './late-folds.js';
 import { platformMessages } from './platform-messages.js';
 import type { Resource } from './resource.js';
 import { consoleRoutes } from './routes/index.js';
 import type { ConsoleRoute } from './routes/types.js';
 
+// Each area's module offers its parts (schemas, endpoint groups, messages) to the package's users.
+export * from './areas/abtest.js';
+export * from './areas/activities.js';
+export * from './areas/announcements.js';
+export * from './areas/config.js';
+export * from './areas/content.js';
+export * from './areas/dashboard.js';
+export * from './areas/devtools.js';
+export * from './areas/gamegate.js';
+export * from './areas/gift-codes.js';
+export * from './areas/guilds.js';
+export * from './areas/jobs.js';
+export * from './areas/logs.js';
+export * from './areas/mail.js';
+export * from './areas/minigame.js';
+export * from './areas/orders.js';
+export * from './areas/performance.js';
+export * from './areas/players.js';
+export * from './areas/push.js';
+export * from './areas/redis.js';
+export * from './areas/servers.js';
+export * from './areas/settings.js';
+export * from './areas/shell.js';
+export * from './areas/sso.js';
+export * from './areas/staff.js';
+export * from './areas/store.js';
+
 /**
  * Every area of Rookery, in menu order: adding an area is writing its declaration
- * (`areas/<area>.ts`, `defineArea`) and one line here. Each catalogue below is a fold of this list,
+ * (`areas/<area>.ts`, `defineArea`) and one entry here (its import, its re-export, its place in
+ * the list). Each catalogue below is a fold of this list — endpoints, resources, routes,
+ * messages, jobs, permissions and their default grants, value labels, the audit vocabulary —
  * checked when it is built (`foldAreas`): a name declared twice, a permission no area declares,
- * a resource without its endpoints refuse to load.
+ * a resource without its endpoints, a grant of another area's permission, an audit action or
+ * audit target naming no declared object refuse to load.
  */
 export const areas = [
   contentArea,
@@ -132,7 +171,74 @@ export function foldAreas(list: readonly AreaDeclaration[]) {
     for (const p of new Set(Object.values(r.permissions).flat() as string[]))
       if (!Object.hasOwn(permissionLabels, p)) problems.push(`resource ${name}: unknown permission ${p}`);
   }
-  return { permissionGroups, permissionLabels, endpoints, resources, messages, jobs, routes, problems };
+  // Default grants: each area gives the built-in roles some of its own permissions.
+  const grants: Record<GrantedRole, string[]> = {
+    operation: [],
+    developer: [],
+    tester: [],
+    service: [],
+    serviceManager: [],
+  };
+  for (const area of list)
+    for (const [role, names] of Object.entries(area.grants ?? {})) {
+      if (!Object.hasOwn(grants, role)) {
+        problems.push(`grants of ${area.name}: ${role} is no built-in role that holds grants`);
+        continue;
+      }
+      const own = new Set(Object.values(area.permissions ?? {}).flatMap((g) => Object.keys(g.permissions)));
+      for (const p of names ?? []) {
+        if (!own.has(p)) problems.push(`grants of ${area.name}: ${p} is not one of its permissions`);
+        else if (grants[role as GrantedRole].includes(p))
+          problems.push(`grants of ${area.name}: ${p} given twice to ${role}`);
+        else grants[role as GrantedRole].push(p);
+      }
+    }
+  // Coded values' labels by field: areas may share a field (`kind`), not a code of it.
+  const values: Record<string, Record<string, Label>> = {};
+  const valueOwner = new Map<string, string>();
+  for (const area of list)
+    for (const [field, table] of Object.entries(area.values ?? {}))
+      for (const [code, label] of Object.entries(table)) {
+        const key = `${field}: ${code}`;
+        if (valueOwner.has(key)) problems.push(`value ${key}: labelled by ${valueOwner.get(key)} and ${area.name}`);
+        valueOwner.set(key, area.name);
+        values[field] = { ...values[field], [code]: label };
+      }
+  // The audit vocabulary: every kind an action or an endpoint names is declared, every page exists.
+  const auditObjects = merge<AuditObject>((a) => a.audit?.objects, 'audit object');
+  const auditActions = merge<AuditAction>((a) => a.audit?.actions, 'audit action');
+  const prefixes = new Map(Object.entries(auditObjects).flatMap(([k, o]) => (o.prefix ? [[o.prefix, k]] : [])));
+  const isKind = (k: string) => Object.hasOwn(auditObjects, k);
+  for (const [kind, o] of Object.entries(auditObjects))
+    if (o.page && !routeNames.has(o.page.route)) problems.push(`audit object ${kind}: no route ${o.page.route}`);
+  for (const [name, a] of Object.entries(auditActions)) {
+    if (a.target && !isKind(a.target)) problems.push(`audit action ${name}: undeclared object ${a.target}`);
+    for (const text of Object.values(a.sentence))
+      for (const [, kind] of text.matchAll(/\{(\w+)\}/g))
+        if (!isKind(kind!)) problems.push(`audit action ${name}: undeclared object ${kind} in its sentence`);
+  }
+  for (const [name, e] of Object.entries(endpoints))
+    if (isMutation(e) && e.permission !== 'game')
+      for (const t of [e.auditTarget ?? []].flat())
+        if (/^[a-z][A-Za-z]*$/.test(t) && !isKind(t) && !prefixes.has(t))
+          problems.push(`endpoint ${name}: audit target ${t} is no declared object`);
+  for (const [name, r] of Object.entries(resources))
+    if (r.list && Object.keys((r.list as { actions?: object }).actions ?? {}).length && !isKind(r.name))
+      problems.push(`resource ${name}: its list actions name an undeclared object`);
+  return {
+    permissionGroups,
+    permissionLabels,
+    endpoints,
+    resources,
+    messages,
+    jobs,
+    routes,
+    grants,
+    values,
+    auditObjects,
+    auditActions,
+    problems,
+  };
 }
 
 /** The built-in role names a rule may name beside permissions (see `access.ts`). */
@@ -170,6 +276,15 @@ export const messages = { ...platformMessages, ...fold.messages } as Record<
 export const jobCatalogue = fold.jobs as Record<AreaJobName, Label>;
 export const jobNames = Object.keys(jobCatalogue) as AreaJobName[];
 export const allPermissions = Object.keys(permissionLabels) as AreaPermission[];
+
+/** Default grants of the built-in roles: each area's `grants`, folded (the roles are seeded with them). */
+export const defaultRoleGrants = { maxRole: [], admin: [], ...fold.grants } as Record<BuiltInRole, AreaPermission[]>;
+
+/** The labels of the areas' coded values, by field (the vocabulary's `valueLabels` adds the platform's). */
+export const areaValueLabels: Readonly<Record<string, Readonly<Record<string, Label>>>> = fold.values;
+
+/** The areas' audit vocabulary, folded (`audit-actions.ts` reads it). */
+export const areaAudit = { objects: fold.auditObjects, actions: fold.auditActions };
 
 lateFolds.permissions = new Set(allPermissions);
 lateFolds.gameVisibleKinds = gameVisibleKinds;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineArea } from './area.js';
+import { areas, foldAreas } from './areas.js';
 import { auditActionLabel, auditObjectPages, auditObjects, describeAudit, isAuditAction } from './audit-actions.js';
-import { isMutation } from './endpoint.js';
+import { zhEn } from './bilingual.js';
+import { endpoint, isMutation } from './endpoint.js';
 import { endpoints } from './endpoints/index.js';
 
 describe('audit sentences', () => {
@@ -53,5 +57,56 @@ describe('audit targets as the server writes them', () => {
     expect(auditObjects('createStaffUser', 'staff:alice')).toEqual({ staffUser: 'alice' });
     expect(auditObjects('requestCaptcha', 'email:a@b.co')).toEqual({ mailAddress: 'a@b.co' });
     expect(auditObjects('createRole', 'role:ops')).toEqual({ role: 'ops' });
+  });
+});
+
+describe('the audit vocabulary, folded from the areas', () => {
+  it('refuses an action naming an undeclared object, and a page that is no route', () => {
+    const probe = defineArea({
+      name: 'probe',
+      audit: {
+        objects: {
+          probeThing: { label: zhEn('探针 {id}', 'probe {id}'), page: { route: 'noSuchPage', query: () => ({}) } },
+        },
+        actions: {
+          probeAct: {
+            label: zhEn('探', 'Probe'),
+            sentence: zhEn('探了{probeThing}{ghost}', 'probed {probeThing}{ghost}'),
+          },
+          probeOther: { label: zhEn('探', 'Probe'), sentence: zhEn('探了', 'probed'), target: 'phantom' },
+        },
+      },
+    });
+    expect(foldAreas([...areas, probe]).problems).toEqual([
+      'audit object probeThing: no route noSuchPage',
+      'audit action probeAct: undeclared object ghost in its sentence',
+      'audit action probeAct: undeclared object ghost in its sentence',
+      'audit action probeOther: undeclared object phantom',
+    ]);
+    expect(
+      foldAreas([
+        ...areas,
+        defineArea({ name: 'again', audit: { objects: { player: { label: probe.audit.objects.probeThing.label } } } }),
+      ]).problems,
+    ).toEqual(['audit object player: declared by players and again']);
+  });
+
+  it('refuses a console mutation whose audit target is no declared object', () => {
+    const probe = defineArea({
+      name: 'probe',
+      endpoints: {
+        probeWrite: endpoint({
+          method: 'POST',
+          path: '/api/v1/probe',
+          summary: 'Probe',
+          permission: ['userQuery'],
+          auditTarget: 'phantom',
+          response: z.object({}),
+        }),
+      },
+    });
+    expect(foldAreas([...areas, probe]).problems).toEqual([
+      'endpoint probeWrite: audit target phantom is no declared object',
+    ]);
   });
 });

@@ -32,17 +32,3 @@ export function operatingSystemLabel(os: string | null | undefined): string {
   const known = operatingSystems.find((o) => o === os.toLowerCase());
   return known ? operatingSystemLabels[known] : os;
 }
-
-/**
- * The game's own events in a player's log (the console's actions there are audit actions and read
- * as their sentences): what each one says.
- */
-export const playerGameEventLabels: Record<string, Label> = {
-  login: zhEn('登录了游戏', 'Signed in to the game'),
-  save: zhEn('保存了存档', 'Saved the game'),
-  rewards: zhEn('获得了奖励', 'Received rewards'),
-  mailClaim: zhEn('领取了邮件', 'Claimed a mail'),
-  purchase: zhEn('完成了购买', 'Made a purchase'),
-  giftCode: zhEn('兑换了礼包码', 'Redeemed a gift code'),
-  copiedToAccount: zhEn('存档被复制到另一个账号', 'Save copied to another account'),
-};

@@ -1,3 +1,4 @@
+import { areaValueLabels } from './areas.js';
 import { type Label, type Locale, zhEn } from './bilingual.js';
 import { type ConditionAttribute, type ConditionOperator, operatingSystemLabels } from './conditions.js';
 import {
@@ -10,11 +11,6 @@ import {
 } from './enums.js';
 import { fieldLabels, listItemLabels } from './field-labels.js';
 import { gameLabel } from './game-catalogue.js';
-import { activityTypeLabels, purchaseActivityKindLabels } from './resources/activity.js';
-import { constantTypeLabels } from './resources/constant.js';
-import { consumingTypeLabels, discountModeLabels, giftPackColourLabels, storeKindLabels } from './resources/store.js';
-import { receiptValidationLabels } from './resources/store-settings.js';
-import { unlockKindLabels } from './resources/unlock-track.js';
 
 /**
  * One vocabulary for what operators read about a record: the name of each field and the label of
@@ -54,21 +50,21 @@ export const conditionUserTypeLabels: Record<string, Label> = {
   all: zhEn('全部用户', 'All users'),
 };
 
-/** Coded values by the field that holds them: `status: frozen` reads 冻结. */
-export const valueLabels: Record<string, Record<string, Label>> = {
+/**
+ * Coded values by the field that holds them: `status: frozen` reads 冻结. The areas declare their
+ * own (`defineArea({ values })`, folded in `areas.ts`); these are the platform's, shared by areas.
+ */
+const platformValueLabels: Record<string, Record<string, Label>> = {
   status: { ...playerStatusLabels, ...staffStatusLabels, ...mailStateLabels },
-  type: { ...constantTypeLabels, ...activityTypeLabels },
-  kind: { ...unlockKindLabels, ...purchaseActivityKindLabels, ...storeKindLabels },
-  validation: receiptValidationLabels,
-  consumingType: consumingTypeLabels,
-  discountMode: discountModeLabels,
-  colour: giftPackColourLabels,
   userType: { ...conditionUserTypeLabels, ...playerUserTypeLabels },
   mailScope: mailScopeLabels,
   level: upgradeLevelLabels,
   attr: conditionAttributeLabels,
   op: conditionOperatorLabels,
 };
+
+export const valueLabels: Record<string, Record<string, Label>> = { ...platformValueLabels };
+for (const [field, table] of Object.entries(areaValueLabels)) valueLabels[field] = { ...valueLabels[field], ...table };
 
 /** Fields whose values are platforms (shown Android / iOS whatever the case on the wire). */
 const platformFields = new Set(['os', 'platform', 'platforms']);

@@ -1,4 +1,4 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
 import { zhEn } from '../bilingual.js';
 import { announcementRoutes } from '../routes/announcements.js';
 
@@ -14,10 +14,21 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: ['announcementQuery', 'announcementTmplQuery', 'announcementTmplCreate', 'announcementTmplEdit'],
+  developer: ['announcementQuery', 'announcementTmplQuery', 'announcementTmplCreate', 'announcementTmplEdit'],
+  tester: ['announcementQuery', 'announcementTmplQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
 /** Announcements (pages not built yet). */
 export const announcementsArea = defineArea({
   name: 'announcements',
   permissions,
+  grants,
   routes: announcementRoutes,
 });
 

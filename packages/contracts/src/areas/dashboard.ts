@@ -24,3 +24,6 @@ declare module '../area.js' {
     dashboard: typeof dashboardRoutes;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/dashboard.js';

@@ -1,4 +1,4 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
 import { zhEn } from '../bilingual.js';
 import { devtoolRoutes } from '../routes/devtools.js';
 
@@ -22,10 +22,33 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: ['clientLogQuery'],
+  developer: [
+    'clientLogQuery',
+    'deadLetterQueueQuery',
+    'deadletterQueueQuery',
+    'devToolAccountQuery',
+    'devToolCaveQuery',
+    'advancedArenaZonesQuery',
+    'devToolGuildEdit',
+    'guildWarStatusQuery',
+    'guildWarStatusEdit',
+    'podTimeQuery',
+    'clientIncidentEdit',
+  ],
+  tester: ['clientLogQuery', 'devToolAccountQuery', 'guildWarStatusQuery', 'podTimeQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
 /** Developer tools (pages not built yet). */
 export const devtoolsArea = defineArea({
   name: 'devtools',
   permissions,
+  grants,
   routes: devtoolRoutes,
 });
 

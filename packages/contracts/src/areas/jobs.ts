@@ -1,4 +1,5 @@
 import { defineArea } from '../area.js';
+import type { AreaAudit } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { jobEndpoints } from '../jobs.js';
 
@@ -22,9 +23,34 @@ export const jobMessages = {
   'job.notCancellable': zhEn('只有等待中或运行中的任务可以取消', 'Only a waiting or running job can be cancelled'),
 } as const satisfies Record<string, Label>;
 
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    job: { label: zhEn('后台任务 {id}', 'job {id}') },
+  },
+  actions: {
+    retryJob: {
+      label: zhEn('重试后台任务', 'Retry job'),
+      sentence: zhEn('重试了{job}', 'retried {job}'),
+      target: 'job',
+    },
+    handOverJob: {
+      label: zhEn('移交后台任务', 'Hand over job'),
+      sentence: zhEn('把{job}从失联实例移交出去', 'handed {job} over from a gone instance'),
+      target: 'job',
+    },
+    cancelJob: {
+      label: zhEn('取消后台任务', 'Cancel job'),
+      sentence: zhEn('取消了{job}', 'cancelled {job}'),
+      target: 'job',
+    },
+  },
+} satisfies AreaAudit;
+
 /** Jobs: the jobs page's endpoints (each area declares its own jobs). */
 export const jobsArea = defineArea({
   name: 'jobs',
+  audit,
   endpoints: jobEndpoints,
   messages: jobMessages,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from '../area.js';
+import type { AreaAudit } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { logEndpoints, logGameEndpoints } from '../endpoints/logs.js';
 import { logRoutes } from '../routes/logs.js';
@@ -17,9 +18,24 @@ const jobs = {
   'logs.partitions': zhEn('维护日志分区（建新、删过期）', 'Maintain log partitions (create ahead, drop expired)'),
 } as const satisfies Record<string, Label>;
 
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    incident: { label: zhEn('事件 #{id}', 'incident #{id}') },
+  },
+  actions: {
+    incidentSetState: {
+      label: zhEn('更改事件状态', 'Change incident state'),
+      sentence: zhEn('更改了{incident}的状态', 'changed the state of {incident}'),
+      target: 'incident',
+    },
+  },
+} satisfies AreaAudit;
+
 /** Logs: the system, client and access logs and incidents. */
 export const logsArea = defineArea({
   name: 'logs',
+  audit,
   routes: logRoutes,
   endpoints: { ...logEndpoints, ...logGameEndpoints },
   messages: logMessages,
@@ -37,3 +53,6 @@ declare module '../area.js' {
     logs: typeof logMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/logs.js';

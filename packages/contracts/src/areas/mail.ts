@@ -1,4 +1,5 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
+import { type AreaAudit, recordedField, resourceActions } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { mailEndpoints, mailGameEndpoints, mailTemplateResource, rewardTemplateResource } from '../endpoints/mail.js';
 import { resourceVersionEndpoints } from '../resource.js';
@@ -89,10 +90,103 @@ const jobs = { 'mail.prune': zhEn('清理过期邮件副本', 'Prune expired mai
   Label
 >;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: [
+    'mailQuery',
+    'globalMailQuery',
+    'mailTemplateQuery',
+    'mailRewardTemplateQuery',
+    'mailCreate',
+    'mailDelete',
+    'globalMailCreate',
+    'globalMailDelete',
+    'mailTemplateCreate',
+    'mailRewardTemplateCreate',
+  ],
+  developer: [
+    'mailQuery',
+    'globalMailQuery',
+    'mailTemplateQuery',
+    'mailRewardTemplateQuery',
+    'mailCreate',
+    'mailDelete',
+    'globalMailCreate',
+    'globalMailDelete',
+    'mailTemplateCreate',
+    'mailRewardTemplateCreate',
+  ],
+  tester: ['mailQuery', 'globalMailQuery', 'mailTemplateQuery', 'mailRewardTemplateQuery', 'mailCreate'],
+  service: ['mailQuery', 'globalMailQuery'],
+  serviceManager: ['mailQuery', 'globalMailQuery', 'mailCreate'],
+} satisfies DefaultGrants<typeof permissions>;
+
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    mail: {
+      label: zhEn('邮件 #{id}', 'mail #{id}'),
+      page: {
+        route: 'emailEdit',
+        query: (id, entry) => {
+          const scope = recordedField(entry, 'scope') ?? recordedField(entry, 'mailScope');
+          return scope ? { mailScope: scope, id } : null;
+        },
+      },
+    },
+    mailTemplate: {
+      label: zhEn('邮件模板 #{id}', 'mail template #{id}'),
+      page: { route: 'emailTemplateEdit', query: (id) => ({ id }) },
+    },
+    rewardTemplate: {
+      label: zhEn('奖励模板 #{id}', 'reward template #{id}'),
+      page: { route: 'emailRewardTemplateEdit', query: (id) => ({ id }) },
+    },
+  },
+  actions: {
+    // The templates' other calls are the spec's (below); their restore is the kit's.
+    mailTemplateRestore: resourceActions('mailTemplate', zhEn('邮件模板', 'mail template')).mailTemplateRestore,
+    rewardTemplateRestore: resourceActions('rewardTemplate', zhEn('奖励模板', 'reward template')).rewardTemplateRestore,
+    createMailTemplate: {
+      label: zhEn('创建模板', 'Create template'),
+      sentence: zhEn('创建了{mailTemplate}{rewardTemplate}', 'created {mailTemplate}{rewardTemplate}'),
+    },
+    updateMailTemplate: {
+      label: zhEn('修改模板', 'Edit template'),
+      sentence: zhEn('修改了{mailTemplate}{rewardTemplate}', 'edited {mailTemplate}{rewardTemplate}'),
+    },
+    deleteMailTemplate: {
+      label: zhEn('删除模板', 'Delete template'),
+      sentence: zhEn('删除了{mailTemplate}{rewardTemplate}', 'deleted {mailTemplate}{rewardTemplate}'),
+    },
+    createMail: { label: zhEn('发送邮件', 'Send mail'), sentence: zhEn('发送了{mail}', 'sent {mail}'), target: 'mail' },
+    updateMail: {
+      label: zhEn('修改邮件', 'Edit mail'),
+      sentence: zhEn('修改了{mail}', 'edited {mail}'),
+      target: 'mail',
+    },
+    recallMail: {
+      label: zhEn('撤回邮件', 'Recall mail'),
+      sentence: zhEn('撤回了{mail}', 'recalled {mail}'),
+      target: 'mail',
+    },
+    removePlayerMail: {
+      label: zhEn('删除玩家邮件', "Remove a player's mail"),
+      sentence: zhEn('从{player}的邮箱删除了{mail}', "removed {mail} from {player}'s mailbox"),
+      target: 'mail',
+    },
+  },
+} satisfies AreaAudit;
+
 /** Mail: personal and global mails, templates, the mailbox and claims. */
 export const mailArea = defineArea({
   name: 'mail',
+  audit,
   permissions,
+  grants,
   routes,
   endpoints: {
     ...mailEndpoints,
@@ -119,3 +213,6 @@ declare module '../area.js' {
     mail: typeof mailMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/mail.js';

@@ -1,4 +1,4 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
 import { zhEn } from '../bilingual.js';
 import { orderRoutes } from '../routes/orders.js';
 
@@ -17,10 +17,47 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: [
+    'serverInfoQuery',
+    'leaderboardQuery',
+    'hallOfFameQuery',
+    'blacklistQuery',
+    'orderQuery',
+    'guildChatQuery',
+    'guildQuery',
+  ],
+  developer: [
+    'serverInfoQuery',
+    'leaderboardQuery',
+    'hallOfFameQuery',
+    'blacklistQuery',
+    'orderQuery',
+    'guildChatQuery',
+    'guildQuery',
+  ],
+  tester: [
+    'serverInfoQuery',
+    'leaderboardQuery',
+    'hallOfFameQuery',
+    'blacklistQuery',
+    'orderQuery',
+    'guildChatQuery',
+    'guildQuery',
+  ],
+  service: ['orderQuery'],
+  serviceManager: ['orderQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
 /** Orders (pages not built yet); declares the permission group of servers, mini-games, orders and guilds. */
 export const ordersArea = defineArea({
   name: 'orders',
   permissions,
+  grants,
   routes: orderRoutes,
 });
 

@@ -24,3 +24,6 @@ declare module '../area.js' {
     performance: typeof performanceRoutes;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/performance.js';

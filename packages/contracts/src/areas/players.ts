@@ -1,4 +1,5 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
+import { type AreaAudit, player } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { audienceEndpoints } from '../endpoints/audience.js';
 import { playerEndpoints, playerGameEndpoints } from '../endpoints/players.js';
@@ -112,10 +113,152 @@ const jobs = { 'players.prune': zhEn('清理玩家例行事件', 'Prune routine 
   Label
 >;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: [
+    'userQuery',
+    'userLogQuery',
+    'abnormalUserQuery',
+    'payDataQuery',
+    'snapshotQuery',
+    'removeItemQuery',
+    'userBanQuery',
+    'userClearQuery',
+    'exportUserDataQuery',
+    'accountTransferQuery',
+    'refundUserQuery',
+    'guildNoSpeakingQuery',
+    'unbindDeviceQuery',
+  ],
+  developer: [
+    'userQuery',
+    'userLogQuery',
+    'abnormalUserQuery',
+    'payDataQuery',
+    'snapshotQuery',
+    'removeItemQuery',
+    'userBanQuery',
+    'userClearQuery',
+    'exportUserDataQuery',
+    'accountTransferQuery',
+    'refundUserQuery',
+    'guildNoSpeakingQuery',
+    'unbindDeviceQuery',
+    'copyAccountQuery',
+    'businessDataDelete',
+  ],
+  tester: [
+    'userQuery',
+    'userLogQuery',
+    'abnormalUserQuery',
+    'payDataQuery',
+    'snapshotQuery',
+    'userBanQuery',
+    'userClearQuery',
+    'copyAccountQuery',
+    'removeItemQuery',
+  ],
+  service: [
+    'userQuery',
+    'userLogQuery',
+    'payDataQuery',
+    'refundUserQuery',
+    'snapshotQuery',
+    'guildNoSpeakingQuery',
+    'exportUserDataQuery',
+  ],
+  serviceManager: [
+    'userQuery',
+    'userLogQuery',
+    'payDataQuery',
+    'refundUserQuery',
+    'snapshotQuery',
+    'guildNoSpeakingQuery',
+    'exportUserDataQuery',
+    'removeItemQuery',
+    'userBanQuery',
+    'unbindDeviceQuery',
+  ],
+} satisfies DefaultGrants<typeof permissions>;
+
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    player: {
+      label: zhEn('玩家 {id}', 'player {id}'),
+      page: { route: 'gameUserDetail', query: (id) => ({ userId: id }) },
+    },
+    device: { label: zhEn('设备 {id}', 'device {id}') },
+  },
+  actions: {
+    endPlayerSession: player(
+      zhEn('强制下线', 'Sign player out'),
+      zhEn('让{player}强制下线', 'signed {player} out of the game'),
+    ),
+    freezePlayers: player(zhEn('冻结玩家', 'Freeze player'), zhEn('冻结了{player}', 'froze {player}')),
+    unfreezePlayers: player(zhEn('解冻玩家', 'Unfreeze player'), zhEn('解冻了{player}', 'unfroze {player}')),
+    banDevices: {
+      label: zhEn('封禁设备', 'Ban device'),
+      sentence: zhEn('封禁了{device}', 'banned {device}'),
+      target: 'device',
+    },
+    unbanDevices: {
+      label: zhEn('解封设备', 'Lift device ban'),
+      sentence: zhEn('解封了{device}', 'lifted the ban on {device}'),
+      target: 'device',
+    },
+    clearPlayerData: player(
+      zhEn('清除数据', 'Clear data'),
+      zhEn('清除了{player}的数据', 'cleared the data of {player}'),
+    ),
+    migrateAccount: player(
+      zhEn('迁移账号', 'Migrate account'),
+      zhEn('迁移了{player}的账号', 'migrated the account of {player}'),
+    ),
+    copyAccount: player(zhEn('复制账号', 'Copy account'), zhEn('把存档复制到{player}', 'copied a save to {player}')),
+    deductResources: player(
+      zhEn('扣除资源', 'Deduct resources'),
+      zhEn('扣除了{player}的资源', 'deducted resources of {player}'),
+    ),
+    removeItems: player(zhEn('删除道具', 'Remove items'), zhEn('删除了{player}的道具', 'removed items of {player}')),
+    reviewSuspicion: player(
+      zhEn('审核可疑记录', 'Review suspicion'),
+      zhEn('审核了{player}的可疑记录', 'reviewed a suspicion on {player}'),
+    ),
+    restoreSnapshot: player(
+      zhEn('恢复快照', 'Restore snapshot'),
+      zhEn('恢复了{player}的快照', 'restored a snapshot of {player}'),
+    ),
+    banChat: player(zhEn('禁言', 'Chat ban'), zhEn('禁言了{player}', 'banned {player} from chat')),
+    liftChatBan: player(
+      zhEn('解除禁言', 'Lift chat ban'),
+      zhEn('解除了{player}的禁言', 'lifted the chat ban of {player}'),
+    ),
+    unbindDevice: player(
+      zhEn('解绑设备', 'Unbind device'),
+      zhEn('解绑了{player}的设备', 'unbound a device of {player}'),
+    ),
+    addToBlacklist: player(zhEn('加入黑名单', 'Blacklist'), zhEn('把{player}加入黑名单', 'blacklisted {player}')),
+    removeFromBlacklist: player(
+      zhEn('移出黑名单', 'Remove from blacklist'),
+      zhEn('把{player}移出黑名单', 'removed {player} from the blacklist'),
+    ),
+    deleteBusinessData: player(
+      zhEn('删除业务数据', 'Delete business data'),
+      zhEn('删除了{player}的业务数据', 'deleted the business data of {player}'),
+    ),
+  },
+} satisfies AreaAudit;
+
 /** Players: support and moderation, the audience count, the game's login and player calls. */
 export const playersArea = defineArea({
   name: 'players',
+  audit,
   permissions,
+  grants,
   routes: playerRoutes,
   endpoints: { ...playerEndpoints, ...playerGameEndpoints, ...audienceEndpoints },
   messages: playerMessages,
@@ -136,3 +279,21 @@ declare module '../area.js' {
     players: typeof playerMessages;
   }
 }
+
+/**
+ * The game's own events in a player's log (the console's actions there are audit actions and read
+ * as their sentences): what each one says.
+ */
+export const playerGameEventLabels: Record<string, Label> = {
+  login: zhEn('登录了游戏', 'Signed in to the game'),
+  save: zhEn('保存了存档', 'Saved the game'),
+  rewards: zhEn('获得了奖励', 'Received rewards'),
+  mailClaim: zhEn('领取了邮件', 'Claimed a mail'),
+  purchase: zhEn('完成了购买', 'Made a purchase'),
+  giftCode: zhEn('兑换了礼包码', 'Redeemed a gift code'),
+  copiedToAccount: zhEn('存档被复制到另一个账号', 'Save copied to another account'),
+};
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/audience.js';
+export * from '../endpoints/players.js';

@@ -1,4 +1,4 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
 import { zhEn } from '../bilingual.js';
 import { pushRoutes } from '../routes/push.js';
 
@@ -13,10 +13,21 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: ['pushQuery', 'pushTemplateQuery', 'pushTopicQuery'],
+  developer: ['pushQuery', 'pushTemplateQuery', 'pushTopicQuery'],
+  tester: ['pushQuery', 'pushTemplateQuery', 'pushTopicQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
 /** Push (pages not built yet). */
 export const pushArea = defineArea({
   name: 'push',
   permissions,
+  grants,
   routes: pushRoutes,
 });
 

@@ -1,4 +1,5 @@
 import { defineArea } from '../area.js';
+import type { AreaAudit } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { redisEndpoints } from '../endpoints/redis.js';
 import { redisRoutes } from '../routes/servers.js';
@@ -16,9 +17,24 @@ export const redisMessages = {
   ),
 } as const satisfies Record<string, Label>;
 
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    redisKey: { label: zhEn('Redis 键 {id}', 'Redis key {id}') },
+  },
+  actions: {
+    redisDelete: {
+      label: zhEn('删除 Redis 键', 'Delete Redis keys'),
+      sentence: zhEn('删除了{redisKey}', 'deleted {redisKey}'),
+      target: 'redisKey',
+    },
+  },
+} satisfies AreaAudit;
+
 /** Redis tools. */
 export const redisArea = defineArea({
   name: 'redis',
+  audit,
   routes: redisRoutes,
   endpoints: redisEndpoints,
   messages: redisMessages,
@@ -32,3 +48,6 @@ declare module '../area.js' {
     redis: typeof redisMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/redis.js';

@@ -1,4 +1,4 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
 import { zhEn } from '../bilingual.js';
 import { settingRoutes } from '../routes/settings.js';
 
@@ -22,10 +22,45 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: [
+    'maintenanceQuery',
+    'gameItemConfigQuery',
+    'dictQuery',
+    'constQuery',
+    'configQuery',
+    'appUpgradeQuery',
+    'constEdit',
+    'dictEdit',
+    'gameItemConfigEdit',
+    'configCreate',
+    'configDelete',
+  ],
+  developer: [
+    'maintenanceQuery',
+    'gameItemConfigQuery',
+    'dictQuery',
+    'constQuery',
+    'configQuery',
+    'appUpgradeQuery',
+    'constEdit',
+    'dictEdit',
+    'gameItemConfigEdit',
+    'configCreate',
+    'configDelete',
+  ],
+  tester: ['maintenanceQuery', 'gameItemConfigQuery', 'dictQuery', 'constQuery', 'configQuery', 'appUpgradeQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
 /** The settings menu: maintenance, items, dictionary, constants, remote config, version upgrade pages (their resources are the content, config, gamegate and store areas'). */
 export const settingsArea = defineArea({
   name: 'settings',
   permissions,
+  grants,
   routes: settingRoutes,
 });
 

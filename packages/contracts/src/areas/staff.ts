@@ -1,4 +1,5 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
+import type { AreaAudit } from '../audit-kit.js';
 import { type Label, zhEn } from '../bilingual.js';
 import { staffEndpoints } from '../endpoints/staff.js';
 import { signInRoutes } from '../routes/auth.js';
@@ -76,10 +77,107 @@ const staffJobs = {
   'staff.prune': zhEn('清理过期会话与验证码', 'Prune expired sessions and captchas'),
 } as const satisfies Record<string, Label>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: ['sysRegistrationReview'],
+  developer: ['sysRegistrationReview', 'sysMailOutboxQuery', 'jobQuery', 'jobEdit'],
+  tester: ['sysRegistrationReview', 'sysMailOutboxQuery', 'jobQuery'],
+} satisfies DefaultGrants<typeof permissions>;
+
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    role: { label: zhEn('角色 {id}', 'role {id}'), page: { route: 'systemRoleManage', query: () => ({}) } },
+    staffUser: {
+      label: zhEn('员工 {id}', 'staff user {id}'),
+      page: { route: 'systemUserList', query: () => ({}) },
+      prefix: 'staff',
+    },
+    registration: {
+      label: zhEn('{id} 的注册', 'the registration of {id}'),
+      page: { route: 'systemAllow', query: () => ({}) },
+    },
+    mailAddress: { label: zhEn('{id}', '{id}'), prefix: 'email' },
+  },
+  actions: {
+    createRole: {
+      label: zhEn('创建角色', 'Create role'),
+      sentence: zhEn('创建了{role}', 'created {role}'),
+      target: 'role',
+    },
+    updateRole: {
+      label: zhEn('修改角色', 'Edit role'),
+      sentence: zhEn('修改了{role}', 'edited {role}'),
+      target: 'role',
+    },
+    deleteRole: {
+      label: zhEn('删除角色', 'Delete role'),
+      sentence: zhEn('删除了{role}', 'deleted {role}'),
+      target: 'role',
+    },
+    copyRole: {
+      label: zhEn('复制角色', 'Copy role'),
+      sentence: zhEn('复制出{role}', 'copied a role as {role}'),
+      target: 'role',
+    },
+    createStaffUser: {
+      label: zhEn('创建员工', 'Create staff user'),
+      sentence: zhEn('创建了{staffUser}', 'created {staffUser}'),
+      target: 'staffUser',
+    },
+    updateStaffUser: {
+      label: zhEn('修改员工', 'Edit staff user'),
+      sentence: zhEn('修改了{staffUser}', 'edited {staffUser}'),
+      target: 'staffUser',
+    },
+    resetStaffPassword: {
+      label: zhEn('重置员工密码', 'Reset staff password'),
+      sentence: zhEn('重置了{staffUser}的密码', 'reset the password of {staffUser}'),
+      target: 'staffUser',
+    },
+    login: {
+      label: zhEn('登录', 'Sign in'),
+      sentence: zhEn('登录了控制台', 'signed in to the console'),
+      target: 'staffUser',
+    },
+    logout: { label: zhEn('退出登录', 'Sign out'), sentence: zhEn('退出了控制台', 'signed out'), target: 'staffUser' },
+    changePassword: {
+      label: zhEn('修改密码', 'Change password'),
+      sentence: zhEn('修改了自己的密码', 'changed their password'),
+      target: 'staffUser',
+    },
+    requestCaptcha: {
+      label: zhEn('发送验证码', 'Send captcha'),
+      sentence: zhEn('向 {mailAddress} 发送了验证码', 'sent a captcha to {mailAddress}'),
+      target: 'mailAddress',
+    },
+    register: {
+      label: zhEn('注册', 'Register'),
+      sentence: zhEn('提交了{registration}', 'submitted {registration}'),
+      target: 'registration',
+    },
+    approveRegistration: {
+      label: zhEn('批准注册', 'Approve registration'),
+      sentence: zhEn('批准了{registration}', 'approved {registration}'),
+      target: 'registration',
+    },
+    rejectRegistration: {
+      label: zhEn('拒绝注册', 'Reject registration'),
+      sentence: zhEn('拒绝了{registration}', 'rejected {registration}'),
+      target: 'registration',
+    },
+  },
+} satisfies AreaAudit;
+
 /** Staff and the system menu: staff users, roles, registrations, sign-in, the own password; declares the system permission group (logs, jobs and Redis permissions included). */
 export const staffArea = defineArea({
   name: 'staff',
+  audit,
   permissions,
+  grants,
   routes,
   endpoints: staffEndpoints,
   messages: staffMessages,
@@ -100,3 +198,6 @@ declare module '../area.js' {
     staff: typeof staffMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../endpoints/staff.js';

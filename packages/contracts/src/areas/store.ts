@@ -1,11 +1,16 @@
-import { defineArea, type PermissionGroup } from '../area.js';
+import { type DefaultGrants, defineArea, type PermissionGroup } from '../area.js';
+import { type AreaAudit, resourceActions } from '../audit-kit.js';
 import { zhEn } from '../bilingual.js';
 import { resourceEndpoints } from '../resource.js';
 import {
+  consumingTypeLabels,
+  discountModeLabels,
+  giftPackColourLabels,
   giftPackResource,
   priceLevelResource,
   productResource,
   purchaseItemResource,
+  storeKindLabels,
   storeResource,
 } from '../resources/store.js';
 import { storeEndpoints, storeGameEndpoints } from '../resources/store-endpoints.js';
@@ -15,6 +20,7 @@ import {
   gameItemResource,
   iapSettingResource,
   purchaseMailResource,
+  receiptValidationLabels,
   storeSettingEndpoints,
 } from '../resources/store-settings.js';
 import { storeRoutes } from '../routes/store.js';
@@ -39,10 +45,109 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
+const grants = {
+  operation: [
+    'iapConfigQuery',
+    'normalProductConfigQuery',
+    'iapGiftConfigQuery',
+    'iapActivityConfigQuery',
+    'currencyConfigQuery',
+    'DLQQuery',
+    'iapConfigEdit',
+    'normalProductConfigCreate',
+    'normalProductConfigEdit',
+    'normalProductConfigDelete',
+    'iapGiftConfigEdit',
+    'iapActivityConfigEdit',
+  ],
+  developer: [
+    'iapConfigQuery',
+    'normalProductConfigQuery',
+    'iapGiftConfigQuery',
+    'iapActivityConfigQuery',
+    'currencyConfigQuery',
+    'DLQQuery',
+    'iapConfigEdit',
+    'normalProductConfigCreate',
+    'normalProductConfigEdit',
+    'normalProductConfigDelete',
+    'iapGiftConfigEdit',
+    'iapActivityConfigEdit',
+  ],
+  tester: [
+    'iapConfigQuery',
+    'normalProductConfigQuery',
+    'iapGiftConfigQuery',
+    'iapActivityConfigQuery',
+    'currencyConfigQuery',
+    'DLQQuery',
+  ],
+} satisfies DefaultGrants<typeof permissions>;
+
+/** Its audit vocabulary: the objects its entries name and what each action reads as. */
+const audit = {
+  objects: {
+    priceLevel: {
+      label: zhEn('价格档位 {id}', 'price level {id}'),
+      page: { route: 'productPriceLevel', query: (id) => ({ search: id }) },
+    },
+    purchaseItem: { label: zhEn('内购商品 #{id}', 'IAP item #{id}') },
+    product: {
+      label: zhEn('商品 {id}', 'product {id}'),
+      page: { route: 'productList', query: (id) => ({ search: id }) },
+    },
+    giftPack: {
+      label: zhEn('礼包 {id}', 'gift pack {id}'),
+      page: { route: 'productGiftCode', query: (id) => ({ search: id }) },
+    },
+    store: { label: zhEn('商店 {id}', 'store {id}'), page: { route: 'productStore', query: (id) => ({ search: id }) } },
+    purchaseMail: {
+      label: zhEn('购买邮件 {id}', 'purchase mail {id}'),
+      page: { route: 'purchaseMail', query: (id) => ({ search: id }) },
+    },
+    iapSetting: {
+      label: zhEn('内购设置 {id}', 'IAP settings {id}'),
+      page: { route: 'settingConfigIap', query: (id) => ({ search: id }) },
+    },
+    gameItem: {
+      label: zhEn('道具设置 {id}', 'item settings {id}'),
+      page: { route: 'settingConfigItem', query: (id) => ({ search: id }) },
+    },
+    consumptionWay: {
+      label: zhEn('消耗途径 {id}', 'way of consumption {id}'),
+      page: { route: 'settingWayOfConsumption', query: (id) => ({ search: id }) },
+    },
+  },
+  actions: {
+    ...resourceActions('priceLevel', zhEn('价格档位', 'price level')),
+    ...resourceActions('purchaseItem', zhEn('内购商品', 'IAP item')),
+    ...resourceActions('product', zhEn('商品', 'product')),
+    ...resourceActions('giftPack', zhEn('礼包', 'gift pack')),
+    ...resourceActions('store', zhEn('商店', 'store')),
+    ...resourceActions('purchaseMail', zhEn('购买邮件', 'purchase mail')),
+    ...resourceActions('iapSetting', zhEn('内购设置', 'IAP settings')),
+    ...resourceActions('gameItem', zhEn('道具设置', 'item settings')),
+    ...resourceActions('consumptionWay', zhEn('消耗途径', 'way of consumption')),
+  },
+} satisfies AreaAudit;
+
 /** The store: price levels, IAP items, products, gift packs, stores, purchase mail, IAP and item settings. */
 export const storeArea = defineArea({
   name: 'store',
+  values: {
+    kind: storeKindLabels,
+    validation: receiptValidationLabels,
+    consumingType: consumingTypeLabels,
+    discountMode: discountModeLabels,
+    colour: giftPackColourLabels,
+  },
+  audit,
   permissions,
+  grants,
   routes: storeRoutes,
   endpoints: {
     ...resourceEndpoints(priceLevelResource),
@@ -83,3 +188,9 @@ declare module '../area.js' {
     store: typeof storeMessages;
   }
 }
+
+// What the area offers the server and the console beside its declaration.
+export * from '../resources/store.js';
+export * from '../resources/store-endpoints.js';
+export * from '../resources/store-settings.js';
+export * from '../resources/store-view.js';

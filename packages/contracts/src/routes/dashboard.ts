@@ -1,3 +1,4 @@
+import { zhEn } from '../bilingual.js';
 import { defineRoutes } from './types.js';
 
 /** The dashboard group: the console home, the tab that is always open. */
@@ -5,8 +6,9 @@ export const dashboardRoutes = defineRoutes([
   {
     path: '/dashboard',
     name: 'dashboard',
+    title: zhEn('首页', 'Home'),
     icon: 'DashboardOutlined',
     redirect: '/dashboard/console',
-    children: [{ path: 'console', name: 'console', affixTab: true, built: true }],
+    children: [{ path: 'console', name: 'console', title: zhEn('控制台', 'Console'), affixTab: true, built: true }],
   },
 ]);

@@ -1,3 +1,4 @@
+import { zhEn } from '../bilingual.js';
 import { defineRoutes, ops } from './types.js';
 
 /** Guilds: chat, list, bans (not built yet). */
@@ -5,13 +6,14 @@ export const guildRoutes = defineRoutes([
   {
     path: '/guild',
     name: 'guild',
+    title: zhEn('公会', 'Guilds'),
     icon: 'FlagOutlined',
     redirect: '/guild/chat',
     auth: ops('guildChatQuery', 'guildQuery'),
     children: [
-      { path: 'chat', name: 'guildChat', auth: ops('guildChatQuery') },
-      { path: 'list', name: 'guildList', auth: ops('guildQuery') },
-      { path: 'ban', name: 'guildBan', auth: ops('guildQuery') },
+      { path: 'chat', name: 'guildChat', title: zhEn('公会聊天', 'Guild chat'), auth: ops('guildChatQuery') },
+      { path: 'list', name: 'guildList', title: zhEn('公会列表', 'Guild list'), auth: ops('guildQuery') },
+      { path: 'ban', name: 'guildBan', title: zhEn('公会封禁', 'Guild bans'), auth: ops('guildQuery') },
     ],
   },
 ]);

@@ -1,5 +1,6 @@
 import type { AccessRule } from '../access.js';
 import type { AreaRoutes } from '../area.js';
+import type { Locale } from '../bilingual.js';
 import { abtestRoutes } from './abtest.js';
 import { announcementRoutes } from './announcements.js';
 import { signInRoutes } from './auth.js';
@@ -167,4 +168,14 @@ export function menuOwner(
 ): string {
   const byQuery = route.activeMenuBy && query?.get(route.activeMenuBy.query);
   return (byQuery && route.activeMenuBy?.names[byQuery]) || route.activeMenu || route.name;
+}
+
+/** Every route's title in `locale`, by route name (the web's i18n `routes`). */
+export function routeTitles(locale: Locale): Record<string, string> {
+  return Object.fromEntries(flattenRoutes().map((r) => [r.name, r.title[locale]]));
+}
+
+/** The titles edit pages take when they create a new item, in `locale` (the web's i18n `routesNew`). */
+export function newRouteTitles(locale: Locale): Record<string, string> {
+  return Object.fromEntries(flattenRoutes().flatMap((r) => (r.newTitle ? [[r.name, r.newTitle[locale]]] : [])));
 }

@@ -1,3 +1,4 @@
+import { zhEn } from '../bilingual.js';
 import { defineRoutes, playerSupport } from './types.js';
 
 /** Orders and refunds (not built yet). */
@@ -5,13 +6,14 @@ export const orderRoutes = defineRoutes([
   {
     path: '/order',
     name: 'order',
+    title: zhEn('订单', 'Orders'),
     icon: 'AccountBookOutlined',
     redirect: '/order/list',
     hideOnPreRelease: true,
     auth: playerSupport('orderQuery'),
     children: [
-      { path: 'list', name: 'orderList' },
-      { path: 'refund', name: 'orderRefund', auth: ['refundUserQuery'] },
+      { path: 'list', name: 'orderList', title: zhEn('订单列表', 'Order list') },
+      { path: 'refund', name: 'orderRefund', title: zhEn('退款订单', 'Refunded orders'), auth: ['refundUserQuery'] },
     ],
   },
 ]);

@@ -1,16 +1,22 @@
 import { type AccessRule, opsRoles } from '../access.js';
+import type { Label } from '../bilingual.js';
 import type { Permission } from '../permissions.js';
 
 /**
  * One page (or group) of the console route table: the one place a console page is declared.
  * Router, side menu, breadcrumb, tab titles, page titles and the SSO page registry are all
- * derived from it. A page's title key is `routes.<name>` in the web's i18n files.
+ * derived from it, its title too (`title`, both languages; the web's i18n `routes.<name>` is read
+ * off the table).
  */
 export interface ConsoleRoute {
   /** Relative to the parent, or absolute when it starts with `/`. */
   path: string;
   /** Unique; also the i18n title key suffix and the screen registry key. */
   name: string;
+  /** What the page is called: menu entry, tab, breadcrumb and heading. */
+  title: Label;
+  /** An edit page's title when it creates a new item (no record in its address): 新建实验 / New experiment. */
+  newTitle?: Label;
   icon?: string;
   /** `true` = signed in; a list = any of these role or permission names. Children without one inherit the parent's. */
   auth?: AccessRule;

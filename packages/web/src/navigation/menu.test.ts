@@ -1,7 +1,9 @@
-import { builtRoutes, type ConsoleRoute, consoleRoutes, defaultRoleGrants } from '@rookery/contracts';
+import { builtRoutes, type ConsoleRoute, consoleRoutes, defaultRoleGrants, zhEn } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, menuLeafKeys, selectedMenuKey } from './menu';
 import { routeByName } from './route-index';
+
+const title = zhEn('页', 'Page');
 
 const off = { sso: false, preRelease: false };
 const accessOf = (role: keyof typeof defaultRoleGrants) => [role, ...defaultRoleGrants[role]];
@@ -44,9 +46,20 @@ describe('buildMenu', () => {
 
   it('reduces pre-release hosts to the purchase entry and hides the order menu', () => {
     const routes: ConsoleRoute[] = [
-      { path: '/purchase', name: 'purchase', children: [{ path: 'plist', name: 'purchaseList', built: true }] },
-      { path: '/order', name: 'order', hideOnPreRelease: true, children: [{ path: 'list', name: 'orderList' }] },
-      { path: '/system', name: 'system', children: [{ path: 'log', name: 'systemLog' }] },
+      {
+        path: '/purchase',
+        name: 'purchase',
+        title,
+        children: [{ path: 'plist', name: 'purchaseList', title, built: true }],
+      },
+      {
+        path: '/order',
+        name: 'order',
+        title,
+        hideOnPreRelease: true,
+        children: [{ path: 'list', name: 'orderList', title }],
+      },
+      { path: '/system', name: 'system', title, children: [{ path: 'log', name: 'systemLog', title }] },
     ];
     const pre = buildMenu(routes, { access: ['admin'], sso: false, preRelease: true });
     expect(pre.map((e) => e.name)).toEqual(['purchase']);
@@ -55,7 +68,9 @@ describe('buildMenu', () => {
   });
 
   it('inherits the parent auth for children without their own', () => {
-    const routes: ConsoleRoute[] = [{ path: '/a', name: 'a', auth: ['x'], children: [{ path: 'b', name: 'b' }] }];
+    const routes: ConsoleRoute[] = [
+      { path: '/a', name: 'a', title, auth: ['x'], children: [{ path: 'b', name: 'b', title }] },
+    ];
     expect(buildMenu(routes, { ...off, access: ['y'] })).toEqual([]);
     expect(menuLeafKeys(buildMenu(routes, { ...off, access: ['x'] }))).toEqual(['/a/b']);
   });

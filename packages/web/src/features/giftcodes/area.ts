@@ -1,5 +1,5 @@
 import { GiftOutlined } from '@ant-design/icons';
-import { routeAuth } from '@rookery/contracts';
+import { routeAuth, zhEn } from '@rookery/contracts';
 import { lazy } from 'react';
 import type { WebArea } from '../shared/area';
 
@@ -17,7 +17,7 @@ export const giftcodesArea = {
   playerTabs: [
     {
       key: 'giftCodes',
-      label: 'players.giftCodes',
+      label: zhEn('礼包码兑换', 'Gift codes'),
       rule: routeAuth('giftCodeUserQuery'),
       // The player's redemptions, loaded with the area's own chunk only when opened.
       Tab: lazy(() => import('./GiftCodeUserQueryPage').then((m) => ({ default: m.PlayerGiftCodeTab }))),

@@ -1,5 +1,5 @@
 import { FileTextOutlined, MailOutlined } from '@ant-design/icons';
-import { routeAuth } from '@rookery/contracts';
+import { routeAuth, zhEn } from '@rookery/contracts';
 import { lazy } from 'react';
 import type { WebArea } from '../shared/area';
 
@@ -22,7 +22,7 @@ export const mailArea = {
   playerTabs: [
     {
       key: 'mails',
-      label: 'players.mails',
+      label: zhEn('邮件', 'Mail'),
       rule: routeAuth('emailList'),
       // Loaded with the mail area's own chunk, only when opened.
       Tab: lazy(() => import('./PlayerMailTab').then((m) => ({ default: m.PlayerMailTab }))),

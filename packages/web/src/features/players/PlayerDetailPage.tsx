@@ -1,4 +1,4 @@
-import { type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
+import { type Locale, type PlayerDetail, pathTo, playerEndpoints, type RouteName, routeAuth } from '@rookery/contracts';
 import { Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, Suspense, useContext } from 'react';
@@ -61,7 +61,7 @@ export default function PlayerDetailPage() {
 }
 
 function PlayerView({ player }: { player: PlayerDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
   // The tabs other areas lend a player's page (`playerTabs` of their `area.ts`), in order.
@@ -134,7 +134,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               .filter((a) => can(a.rule))
               .map(({ key, label, Tab }) => ({
                 key,
-                label: t(label),
+                label: label[i18n.language as Locale],
                 children: (
                   <Suspense fallback={<PageSpinner />}>
                     <Tab userId={player.userId} />

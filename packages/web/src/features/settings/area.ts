@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { routeAuth } from '@rookery/contracts';
+import { routeAuth, zhEn } from '@rookery/contracts';
 import { lazy } from 'react';
 import { chunkPages, resourcePageLoaders, type WebArea } from '../shared/area';
 
@@ -23,7 +23,7 @@ export const settingsArea = {
   playerTabs: [
     {
       key: 'configOverrides',
-      label: 'players.configOverrides',
+      label: zhEn('配置覆盖', 'Config overrides'),
       // The tester overrides naming the player: shown to whoever may open the config list, whose
       // rule is the overrides endpoint's (`configQuery`); loaded with the config pages.
       rule: routeAuth('settingConfigList'),

@@ -1,11 +1,11 @@
-import type { AccessRule } from '@rookery/contracts';
+import type { AccessRule, Label } from '@rookery/contracts';
 import { type ComponentType, createContext } from 'react';
 
 /** A tab an area lends a player's page (the player's mails, redemptions, config overrides). */
 export interface PlayerTab {
   key: string;
-  /** Text key of the tab's title. */
-  label: string;
+  /** The tab's title in both languages (the area's own, not a text of the player page). */
+  label: Label;
   /** Shown when this rule lets the user in (the rule of the area's own list). */
   rule: AccessRule;
   /** Loaded when the tab is first opened. */
