@@ -21,10 +21,13 @@ declare module 'fastify' {
   }
 }
 
+/** Where A/B experiments sit among remote config's layers (lower comes first; segments may take 200). */
+export const EXPERIMENTS_LAYER_ORDER = 100;
+
 /**
  * A/B tests (issue 30): layers and experiments on the resource kit with the lifecycle of
  * `lifecycle.ts`, the running experiments compiled once per change into remote config's
- * evaluation (`app.remoteConfig.experiments`), and the console calls of the screens: the impact of
+ * evaluation as a config layer (`kit.configLayer`), and the console calls of the screens: the impact of
  * a change, the buckets, results and the experiments forcing a player.
  */
 async function register(deps: ModuleDeps) {
@@ -36,8 +39,13 @@ async function register(deps: ModuleDeps) {
   kit.register(experimentResource, { beforeSave: beforeExperimentSave, actions: experimentActions });
 
   const view = await kit.view([experimentResource], compileExperiments);
-  app.remoteConfig.experiments = async (db, player, now, { expose }) =>
-    playerExperiments(await view.get(db), player, now, expose ? (e) => exposures.record(e) : undefined);
+  // Remote config's experiments layer: a running experiment's variable comes right after a tester override.
+  kit.configLayer({
+    name: 'experiments',
+    order: EXPERIMENTS_LAYER_ORDER,
+    layer: async (db, player, now, { expose }) =>
+      playerExperiments(await view.get(db), player, now, expose ? (e) => exposures.record(e) : undefined),
+  });
 
   const registry = { db: database.db, gameKeyHash };
   registerEndpoints(app, registry, abtestEndpoints, abtestHandlers(clock));

@@ -10,7 +10,7 @@ import {
   storedRules,
 } from '@rookery/contracts';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
-import type { PlayerExperiments } from '../config/area.js';
+import type { ConfigLayerResult } from '../../platform/resources/config-layers.js';
 
 /** A running experiment as a player's evaluation reads it. */
 interface LiveExperiment {
@@ -87,11 +87,11 @@ export function playerExperiments(
   player: ConfigPlayer,
   now: Date,
   expose?: (exposure: Exposure) => void,
-): PlayerExperiments | undefined {
+): ConfigLayerResult | undefined {
   if (compiled.layers.length === 0) return undefined;
   const ms = now.getTime();
   const variables = new Map<string, { value: unknown; experiment: string; variation: string }>();
-  const list: PlayerExperiments['list'] = [];
+  const list: ConfigLayerResult['list'] = [];
   for (const layer of compiled.layers) {
     const a = layer.compiled.assign(player.userId);
     if (!a) continue;

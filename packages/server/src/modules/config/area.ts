@@ -1,7 +1,6 @@
 import {
   type ConfigField,
   type ConfigOverride,
-  type ConfigPlayer,
   configEndpoints,
   configEventState,
   configGameEndpoints,
@@ -11,9 +10,6 @@ import {
   configValueTypeLabels,
   DAY_MS,
   type EventConfig,
-  type ExperimentAssignment,
-  evaluateConfig,
-  explainConfig,
   type Locale,
 } from '@rookery/contracts';
 import { defineArea, type ModuleDeps } from '../../module.js';
@@ -25,37 +21,8 @@ import { itemDocuments, itemRows } from '../../platform/resources/items.js';
 import { findItem } from '../../platform/resources/service.js';
 import { itemView } from '../../platform/resources/views.js';
 import { readPlayerAttributes } from '../players/service.js';
+import { configLayering } from './layers.js';
 import { compileConfig, configResources } from './snapshot.js';
-
-/** The running experiments a player is in now: the variables they set and what the game is told. */
-export interface PlayerExperiments {
-  /** Config field → the value an experiment gives it (below a tester override). */
-  variables: ReadonlyMap<string, ExperimentAssignment>;
-  /** The game's `experiments`: each experiment the player is in and their variation. */
-  list: { key: string; variation: number; variationName: string }[];
-  /** The experiments' version: part of the config's version, so no change hides behind a 304. */
-  version: string;
-}
-
-/**
- * Where the A/B area plugs into remote config (`app.remoteConfig.experiments`, read at every
- * evaluation): a running experiment's variable then comes right after a tester override.
- * `expose` is true for the game's fetch (an exposure is recorded) and false for "test on a
- * player". Deleting a field a running experiment uses is refused by the kit's reference check
- * (the experiment resource's `references`). Other parts of the game's answer (the door's upgrade
- * prompt, the store) are declared on the kit (`kit.answerPart`), not here.
- */
-export interface RemoteConfigHooks {
-  experiments:
-    | ((db: Db, player: ConfigPlayer, now: Date, opts: { expose: boolean }) => Promise<PlayerExperiments | undefined>)
-    | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    remoteConfig: RemoteConfigHooks;
-  }
-}
 
 /** 400 on `value` when an override's value does not fit its field's type. */
 async function checkOverrideValue(db: Db, doc: Record<string, unknown>, locale: Locale) {
@@ -92,9 +59,6 @@ async function checkOverridesFitType(db: Db, doc: Record<string, unknown>) {
  */
 async function register(deps: ModuleDeps) {
   const { app, database, clock, kit } = deps;
-  const hooks: RemoteConfigHooks = { experiments: undefined };
-  app.decorate('remoteConfig', hooks);
-
   kit.register(configResource, {
     beforeSave: ({ db, doc }) => checkOverridesFitType(db, doc),
     computed: {
@@ -105,19 +69,15 @@ async function register(deps: ModuleDeps) {
   kit.register(configOverrideResource, { beforeSave: ({ db, doc, locale }) => checkOverrideValue(db, doc, locale) });
 
   const snapshot = await kit.view(configResources, compileConfig);
-  // The config part of the player's game answer: the values and the version they came from.
+  // Tester overrides, then the layers other areas register on the kit (A/B experiments),
+  // folded in one place for the game's fetch and the console's explain.
+  const layeredConfig = configLayering(snapshot, kit.configLayers);
+  // The config part of the player's game answer: the values and the one version they came from.
   kit.answerPart({
     name: 'config',
-    stage: 'answer',
     part: async (db, player, now) => {
-      const compiled = await snapshot.get(db);
-      const ab = await hooks.experiments?.(db, player, now, { expose: true });
-      const values = evaluateConfig(compiled, player, now.getTime(), ab && (() => ab.variables));
-      return {
-        values,
-        version: ab ? `${compiled.version}.${ab.version}` : compiled.version,
-        experiments: ab?.list ?? [],
-      };
+      const config = await layeredConfig(db, player, now, { expose: true });
+      return { values: config.values(), version: config.version, experiments: config.experiments };
     },
   });
 
@@ -132,9 +92,7 @@ async function register(deps: ModuleDeps) {
     configExplain: async ({ db, params }) => {
       const now = clock.now();
       const attrs = await attributesOf(db, params.userId, now);
-      const compiled = await snapshot.get(db);
-      const player = { userId: params.userId, attrs };
-      const ab = await hooks.experiments?.(db, player, now, { expose: false });
+      const config = await layeredConfig(db, { userId: params.userId, attrs }, now, { expose: false });
       const lastLogin = attrs.lastLogin ? new Date(attrs.lastLogin) : null;
       return {
         userId: params.userId,
@@ -149,8 +107,8 @@ async function register(deps: ModuleDeps) {
           userType: attrs.userType ?? 'normal',
           habitatCount: attrs.habitatCount ?? 0,
         },
-        version: ab ? `${compiled.version}.${ab.version}` : compiled.version,
-        fields: explainConfig(compiled, player, now.getTime(), ab && (() => ab.variables)),
+        version: config.version,
+        fields: config.explain(),
       };
     },
     configPlayerOverrides: async ({ db, params }) => {

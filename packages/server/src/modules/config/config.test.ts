@@ -1,11 +1,38 @@
 import { microPercentile } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModuleDeps } from '../../module.js';
+import { type ConfigLayer, ConfigLayers } from '../../platform/resources/config-layers.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
+
+/** Two config layers of this file's app, set per test: `top` (order 50) comes before `low` (order 60). */
+const testLayers: Record<'top' | 'low', ConfigLayer['layer'] | undefined> = { top: undefined, low: undefined };
+/** How many times each was called, by fetch or explain. */
+const layerCalls = { top: 0, low: 0 };
+let kit: ModuleDeps['kit'];
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    modules: [
+      (deps) => {
+        kit = deps.kit;
+        // Registered low first: the order, not the line, decides.
+        for (const [name, order] of [
+          ['low', 60],
+          ['top', 50],
+        ] as const)
+          deps.kit.configLayer({
+            name: `test-${name}`,
+            order,
+            layer: async (...args) => {
+              layerCalls[name] += 1;
+              return testLayers[name]?.(...args);
+            },
+          });
+      },
+    ],
+  });
 });
 afterAll(() => ctx?.close());
 
@@ -188,7 +215,7 @@ describe('remote config through the game API', () => {
     });
     expect(o.statusCode, o.body).toBe(200);
     // The A/B area's hook: a running experiment's variable, below an override.
-    ctx.app.remoteConfig.experiments = async (_db, pl) =>
+    testLayers.top = async (_db, pl) =>
       pl.userId === p
         ? {
             variables: new Map([
@@ -216,7 +243,7 @@ describe('remote config through the game API', () => {
         pOverride: 'override',
       });
     } finally {
-      ctx.app.remoteConfig.experiments = undefined;
+      testLayers.top = undefined;
     }
   });
 
@@ -375,6 +402,108 @@ describe('remote config through the game API', () => {
     // Stable across calls: the second pass answers every player exactly as the first.
     expect(await pass()).toEqual(values);
   }, 180_000);
+});
+
+describe('config layers (kit.configLayer)', () => {
+  const explainOf = async (userId: number) => {
+    const res = await admin('GET', `/api/v1/config/explain/${userId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { version: string; fields: { name: string; value: unknown; source: string }[] };
+  };
+  const assigning = (userId: number, value: number, version: string, key: string): ConfigLayer['layer'] =>
+    async (_db, pl) =>
+      pl.userId === userId
+        ? {
+            variables: new Map([['layered', { value, experiment: key, variation: 'B' }]]),
+            list: [{ key, variation: 1, variationName: 'B' }],
+            version,
+          }
+        : undefined;
+
+  it('a player no layer gives anything to gets the config version alone, from the fetch and the explain', async () => {
+    await saveField({ name: 'layered', type: 'number', defaultValue: 1 });
+    const p = await player();
+    const fetched = await fetchConfig(p);
+    expect(fetched.status, fetched.body).toBe(200);
+    // The compiled set's version, no layer's part (the bytes the game got before layers).
+    expect(fetched.version).toMatch(/^[\w-]{16}$/);
+    expect(JSON.parse(fetched.body).data.experiments).toEqual([]);
+    expect((await explainOf(p)).version).toBe(fetched.version);
+  });
+
+  it('folds the layers by their order, each called once per fetch, with one version that the explain agrees on', async () => {
+    await saveField({ name: 'layered', type: 'number', defaultValue: 1 }, 'PUT');
+    const p = await player();
+    const base = (await fetchConfig(p)).version;
+    testLayers.top = assigning(p, 5, 'vTop', 'expTop');
+    testLayers.low = assigning(p, 6, 'vLow', 'expLow');
+    try {
+      const calls = { ...layerCalls };
+      const fetched = await fetchConfig(p);
+      expect(fetched.status, fetched.body).toBe(200);
+      // Once per fetch, not once per part or per read of the version.
+      expect(layerCalls).toEqual({ top: calls.top + 1, low: calls.low + 1 });
+      // The lower order wins the field; both are listed and versioned in order.
+      expect(fetched.values.layered).toBe(5);
+      expect(JSON.parse(fetched.body).data.experiments.map((e: { key: string }) => e.key)).toEqual([
+        'expTop',
+        'expLow',
+      ]);
+      expect(fetched.version).toBe(`${base}.vTop.vLow`);
+      const explained = await explainOf(p);
+      expect(layerCalls).toEqual({ top: calls.top + 2, low: calls.low + 2 });
+      expect(explained.version).toBe(fetched.version);
+      expect(explained.fields.find((f) => f.name === 'layered')).toMatchObject({ value: 5, source: 'experiment' });
+      // The top layer giving nothing leaves the field to the next one.
+      testLayers.top = undefined;
+      const next = await fetchConfig(p);
+      expect(next.values.layered).toBe(6);
+      expect(next.version).toBe(`${base}.vLow`);
+      expect((await explainOf(p)).version).toBe(next.version);
+    } finally {
+      testLayers.top = undefined;
+      testLayers.low = undefined;
+    }
+  });
+
+  it("a layer's new version gives a new answer version: no change hides behind a 304", async () => {
+    const p = await player();
+    testLayers.low = assigning(p, 7, 'one', 'expLow');
+    try {
+      const first = await fetchConfig(p);
+      expect(first.status, first.body).toBe(200);
+      expect((await fetchConfig(p, first.etag)).status).toBe(304);
+      // Same values, the layer's version alone changed (e.g. an experiment's audience).
+      testLayers.low = assigning(p, 7, 'two', 'expLow');
+      const second = await fetchConfig(p, first.etag);
+      expect(second.status).toBe(200);
+      expect(second.values).toEqual(first.values);
+      expect(second.version).not.toBe(first.version);
+      expect((await fetchConfig(p, second.etag)).status).toBe(304);
+    } finally {
+      testLayers.low = undefined;
+    }
+  });
+
+  it('refuses a layer registered after the server started', () => {
+    const late = { name: 'late', order: 999, layer: async () => undefined };
+    expect(() => kit.configLayer(late)).toThrow('config layer late registered after the server started');
+    expect(kit.configLayers().map((l) => l.name)).toEqual(['test-top', 'test-low', 'experiments']);
+  });
+
+  it('refuses a second layer of a name or of an order, and keeps them by order', () => {
+    const layers = new ConfigLayers();
+    const layer = (name: string, order: number) => ({ name, order, layer: async () => undefined });
+    layers.add(layer('b', 20));
+    layers.add(layer('a', 10));
+    layers.add(layer('c', 30));
+    expect(layers.list().map((l) => l.name)).toEqual(['a', 'b', 'c']);
+    expect(() => layers.add(layer('a', 40))).toThrow('config layer a registered twice');
+    expect(() => layers.add(layer('d', 20))).toThrow('config layers b and d share the order 20');
+    layers.seal();
+    expect(() => layers.add(layer('e', 50))).toThrow('after the server started');
+    expect(layers.list()).toHaveLength(3);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {

@@ -38,9 +38,8 @@ async function register(deps: ModuleDeps) {
   // Every per-player game answer (the config fetch) passes the same door first: 503 in
   // maintenance, 426 forced, `upgrade` beside the answer. The attributes are the player's (the
   // last login's os, version, language, country).
-  kit.answerPart({
+  kit.doorPart({
     name: 'gate',
-    stage: 'admit',
     part: async (db, { userId, attrs, ip, locale }) => {
       const { upgrade } = await gate.admit(db, {
         ip,

@@ -80,10 +80,12 @@ export interface GamePlayer {
 }
 
 /**
- * A declared part of the player's game answer. Every `admit` part runs before any `answer`
- * part, whatever order the areas registered in: an admit part refuses by throwing an AppError
- * (maintenance 503, forced upgrade 426) or adds fields (an upgrade prompt); an answer part adds
- * its fields (remote config's `values` and `version`; later the store's offers, announcements).
+ * A declared part of the player's game answer. Every `admit` part (the door, `kit.doorPart`)
+ * runs before the `answer` part (remote config's, `kit.answerPart`), whatever order the areas
+ * registered in: an admit part refuses by throwing an AppError (maintenance 503, forced upgrade
+ * 426) or adds fields (an upgrade prompt); the answer part adds its fields (`values`, `version`,
+ * `experiments`). What remote config's answer holds is extended by config layers
+ * (`kit.configLayer`), not by more parts.
  */
 export interface PlayerAnswerPart {
   name: string;
@@ -95,10 +97,19 @@ export interface PlayerAnswerPart {
 /** The declared parts of the player's answer, and their evaluation. */
 export class PlayerAnswer {
   private readonly parts: PlayerAnswerPart[] = [];
+  private started = false;
 
   declare(part: PlayerAnswerPart): void {
+    if (this.started) throw new Error(`player answer part ${part.name} declared after the server started`);
     if (this.parts.some((p) => p.name === part.name)) throw new Error(`player answer part ${part.name} declared twice`);
+    if (part.stage === 'answer' && this.parts.some((p) => p.stage === 'answer'))
+      throw new Error(`player answer part ${part.name}: the answer is remote config's; add a config layer instead`);
     this.parts.push(part);
+  }
+
+  /** No more parts: called when the server is ready. */
+  seal(): void {
+    this.started = true;
   }
 
   /** Every admit part, then every answer part; their fields merged in that order. */

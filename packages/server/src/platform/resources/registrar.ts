@@ -14,6 +14,7 @@ import type { Database, Db } from '../db/client.js';
 import { type Handler, registerEndpoints } from '../http/endpoints.js';
 import { AppError, badRequest, fieldErrors } from '../http/errors.js';
 import { sendPrepared } from '../http/etag.js';
+import { type ConfigLayer, ConfigLayers } from './config-layers.js';
 import { contentAnswer, newContentSnapshot } from './content.js';
 import { CompiledView, type ItemsByKind, PlayerAnswer, type PlayerAnswerPart } from './game-views.js';
 import { type ComputedColumn, exportCsv, type ListQuery } from './list.js';
@@ -299,6 +300,12 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
   const content = newContentSnapshot();
   await content.follow(database);
   const playerAnswer = new PlayerAnswer();
+  const configLayers = new ConfigLayers();
+  // What the game reads is declared while the areas start; once ready, a late declaration fails.
+  app.addHook('onReady', async () => {
+    playerAnswer.seal();
+    configLayers.seal();
+  });
   return {
     content,
     /**
@@ -311,12 +318,31 @@ export async function resourceKit({ app, database, gameKeyHash, clock }: Resourc
       return view;
     },
     /**
-     * Declare a part of the player's game answer (see `PlayerAnswerPart`): evaluated per player
-     * by `playerAnswer`, admit parts first, whatever order the areas registered in.
+     * Declare a check of the game's door (maintenance, forced upgrade, an upgrade prompt): run
+     * before the config's answer and before every other per-player game read (`admitPlayer`),
+     * whatever order the areas registered in. It refuses by throwing an AppError or adds fields
+     * to the config's answer.
      */
-    answerPart(part: PlayerAnswerPart) {
-      playerAnswer.declare(part);
+    doorPart(part: Omit<PlayerAnswerPart, 'stage'>) {
+      playerAnswer.declare({ ...part, stage: 'admit' });
     },
+    /**
+     * The config area's answer to the player's game read (one only). Other areas add to what it
+     * holds with a config layer (`configLayer`).
+     */
+    answerPart(part: Omit<PlayerAnswerPart, 'stage'>) {
+      playerAnswer.declare({ ...part, stage: 'answer' });
+    },
+    /**
+     * Plug a layer into remote config (A/B experiments, later segments): below the tester
+     * overrides, by ascending `order`. A second layer of a name or order, or one after the
+     * server started, is refused.
+     */
+    configLayer(layer: ConfigLayer) {
+      configLayers.add(layer);
+    },
+    /** The registered config layers, by ascending order (the config area folds them). */
+    configLayers: () => configLayers.list(),
     /** The player's game answer: every declared part, evaluated for this player at `now`. */
     playerAnswer: playerAnswer.evaluate.bind(playerAnswer),
     /**
