@@ -38,7 +38,7 @@ folders where it is found:
 2. \`packages/\`: \`server/src/app.ts\` (and \`contracts/enums.ts\` is read in the package's \`src/\`);
 3. a package, \`packages/<package>/\`: \`src/app.ts\`, \`drizzle/…\`;
 4. a package's sources, \`packages/<package>/src/\`: \`modules/players/audience.ts\`,
-   \`crud/SchemaField.tsx\`, \`endpoints/audience.ts\`;
+   \`crud/SchemaField.tsx\`, \`areas/players/audience.ts\`;
 5. the server's modules and the web's features, \`packages/server/src/modules/\` and
    \`packages/web/src/features/\`: \`players/audience.ts\`.
 

@@ -53,7 +53,7 @@ export type DefaultGrants<Groups extends Readonly<Record<string, PermissionGroup
  * by area name, one interface a part. Each area file adds its entries next to its declaration:
  *
  * ```ts
- * declare module '../area.js' {
+ * declare module '../../area.js' {
  *   interface AreaPermissionGroups { giftCodes: typeof permissions }
  *   interface AreaRouteTables { giftCodes: typeof giftCodeRoutes }
  * }

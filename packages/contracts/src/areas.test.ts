@@ -1,13 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { type AreaDeclaration, defineArea } from './area.js';
+import { constantResource } from './areas/content/constant.js';
 import { areas, endpoints, foldAreas, jobCatalogue, messages, permissionLabels, resources } from './areas.js';
 import { zhEn } from './bilingual.js';
 import { endpoint } from './endpoint.js';
 import type { JobName } from './jobs.js';
 import type { MessageKey } from './messages.js';
 import type { Permission } from './permissions.js';
-import { constantResource } from './resources/constant.js';
 import { consoleRoutes, type RouteName } from './routes/index.js';
 import type { RouteNamesOf } from './routes/types.js';
 

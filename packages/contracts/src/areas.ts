@@ -8,31 +8,31 @@ import type {
   GrantedRole,
   PermissionGroup,
 } from './area.js';
-import { abtestArea } from './areas/abtest.js';
-import { activitiesArea } from './areas/activities.js';
-import { announcementsArea } from './areas/announcements.js';
-import { configArea } from './areas/config.js';
-import { contentArea } from './areas/content.js';
-import { dashboardArea } from './areas/dashboard.js';
-import { devtoolsArea } from './areas/devtools.js';
-import { gamegateArea } from './areas/gamegate.js';
-import { giftCodesArea } from './areas/gift-codes.js';
-import { guildsArea } from './areas/guilds.js';
-import { jobsArea } from './areas/jobs.js';
-import { logsArea } from './areas/logs.js';
-import { mailArea } from './areas/mail.js';
-import { minigameArea } from './areas/minigame.js';
-import { ordersArea } from './areas/orders.js';
-import { performanceArea } from './areas/performance.js';
-import { playersArea } from './areas/players.js';
-import { pushArea } from './areas/push.js';
-import { redisArea } from './areas/redis.js';
-import { serversArea } from './areas/servers.js';
-import { settingsArea } from './areas/settings.js';
-import { shellArea } from './areas/shell.js';
-import { ssoArea } from './areas/sso.js';
-import { signInArea, staffArea } from './areas/staff.js';
-import { storeArea } from './areas/store.js';
+import { abtestArea } from './areas/abtest/area.js';
+import { activitiesArea } from './areas/activities/area.js';
+import { announcementsArea } from './areas/announcements/area.js';
+import { configArea } from './areas/config/area.js';
+import { contentArea } from './areas/content/area.js';
+import { dashboardArea } from './areas/dashboard/area.js';
+import { devtoolsArea } from './areas/devtools/area.js';
+import { gamegateArea } from './areas/gamegate/area.js';
+import { giftCodesArea } from './areas/gift-codes/area.js';
+import { guildsArea } from './areas/guilds/area.js';
+import { jobsArea } from './areas/jobs/area.js';
+import { logsArea } from './areas/logs/area.js';
+import { mailArea } from './areas/mail/area.js';
+import { minigameArea } from './areas/minigame/area.js';
+import { ordersArea } from './areas/orders/area.js';
+import { performanceArea } from './areas/performance/area.js';
+import { playersArea } from './areas/players/area.js';
+import { pushArea } from './areas/push/area.js';
+import { redisArea } from './areas/redis/area.js';
+import { serversArea } from './areas/servers/area.js';
+import { settingsArea } from './areas/settings/area.js';
+import { shellArea } from './areas/shell/area.js';
+import { ssoArea } from './areas/sso/area.js';
+import { signInArea, staffArea } from './areas/staff/area.js';
+import { storeArea } from './areas/store/area.js';
 import type { AuditAction, AuditObject } from './audit-kit.js';
 import type { Label } from './bilingual.js';
 import { type Endpoint, isMutation } from './endpoint.js';
@@ -43,35 +43,35 @@ import { consoleRoutes } from './routes/index.js';
 import type { ConsoleRoute } from './routes/types.js';
 
 // Each area's module offers its parts (schemas, endpoint groups, messages) to the package's users.
-export * from './areas/abtest.js';
-export * from './areas/activities.js';
-export * from './areas/announcements.js';
-export * from './areas/config.js';
-export * from './areas/content.js';
-export * from './areas/dashboard.js';
-export * from './areas/devtools.js';
-export * from './areas/gamegate.js';
-export * from './areas/gift-codes.js';
-export * from './areas/guilds.js';
-export * from './areas/jobs.js';
-export * from './areas/logs.js';
-export * from './areas/mail.js';
-export * from './areas/minigame.js';
-export * from './areas/orders.js';
-export * from './areas/performance.js';
-export * from './areas/players.js';
-export * from './areas/push.js';
-export * from './areas/redis.js';
-export * from './areas/servers.js';
-export * from './areas/settings.js';
-export * from './areas/shell.js';
-export * from './areas/sso.js';
-export * from './areas/staff.js';
-export * from './areas/store.js';
+export * from './areas/abtest/area.js';
+export * from './areas/activities/area.js';
+export * from './areas/announcements/area.js';
+export * from './areas/config/area.js';
+export * from './areas/content/area.js';
+export * from './areas/dashboard/area.js';
+export * from './areas/devtools/area.js';
+export * from './areas/gamegate/area.js';
+export * from './areas/gift-codes/area.js';
+export * from './areas/guilds/area.js';
+export * from './areas/jobs/area.js';
+export * from './areas/logs/area.js';
+export * from './areas/mail/area.js';
+export * from './areas/minigame/area.js';
+export * from './areas/orders/area.js';
+export * from './areas/performance/area.js';
+export * from './areas/players/area.js';
+export * from './areas/push/area.js';
+export * from './areas/redis/area.js';
+export * from './areas/servers/area.js';
+export * from './areas/settings/area.js';
+export * from './areas/shell/area.js';
+export * from './areas/sso/area.js';
+export * from './areas/staff/area.js';
+export * from './areas/store/area.js';
 
 /**
  * Every area of Rookery, in menu order: adding an area is writing its declaration
- * (`areas/<area>.ts`, `defineArea`) and one entry here (its import, its re-export, its place in
+ * (`areas/<area>/area.ts`, `defineArea`) and one entry here (its import, its re-export, its place in
  * the list). Each catalogue below is a fold of this list — endpoints, resources, routes,
  * messages, jobs, permissions and their default grants, value labels, the audit vocabulary —
  * checked when it is built (`foldAreas`): a name declared twice, a permission no area declares,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { passwordSchema } from './endpoints/staff.js';
+import { passwordSchema } from './areas/staff/endpoints.js';
 import { isStorableText, isVisibleName, MAX_JSON_DEPTH, name, optionalText, storableIssues, text } from './text.js';
 
 const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -64,8 +64,8 @@ describe('shared text schemas', () => {
 describe('a document text says what is wrong with it', () => {
   it('too long is "too long", not "required"; missing is "required"', async () => {
     // The two files alone: `resources/index.js` loads every area (the fold), slow on a busy machine.
-    const { dictionaryResource } = await import('./resources/dictionary.js');
-    const { constantResource } = await import('./resources/constant.js');
+    const { dictionaryResource } = await import('./areas/content/dictionary.js');
+    const { constantResource } = await import('./areas/content/constant.js');
     for (const schema of [dictionaryResource.schema.shape.description, constantResource.schema.shape.description]) {
       const long = schema.safeParse('x'.repeat(501));
       expect(long.success).toBe(false);

@@ -1,0 +1,19 @@
+import { zhEn } from '../../bilingual.js';
+import { defineRoutes, playerSupport } from '../../routes/types.js';
+
+/** Orders and refunds (not built yet). */
+export const orderRoutes = defineRoutes([
+  {
+    path: '/order',
+    name: 'order',
+    title: zhEn('订单', 'Orders'),
+    icon: 'AccountBookOutlined',
+    redirect: '/order/list',
+    hideOnPreRelease: true,
+    auth: playerSupport('orderQuery'),
+    children: [
+      { path: 'list', name: 'orderList', title: zhEn('订单列表', 'Order list') },
+      { path: 'refund', name: 'orderRefund', title: zhEn('退款订单', 'Refunded orders'), auth: ['refundUserQuery'] },
+    ],
+  },
+]);
