@@ -7,7 +7,8 @@ import { buildApp } from '../packages/server/src/app.js';
 import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { type Database, openDatabase } from '../packages/server/src/platform/db/client.js';
-import { type AnyResource, saveItem } from '../packages/server/src/platform/resources/service.js';
+import { saveItem } from '../packages/server/src/platform/resources/service.js';
+import type { AnyResource } from '../packages/server/src/platform/resources/views.js';
 import { sha256 } from '../packages/server/src/platform/security/tokens.js';
 import { createScratchPostgres } from '../packages/server/src/test/scratch-postgres.js';
 
