@@ -62,7 +62,8 @@ async function measure(env: Record<string, string>): Promise<Measure> {
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--conditions=rookery-built', path.join(repo, 'packages/server/dist/main.js')],
+    // The V8 flags `npm start` runs the server with (package.json's start script).
+    ['--max-semi-space-size=2', '--conditions=rookery-built', path.join(repo, 'packages/server/dist/main.js')],
     {
       cwd: repo,
       env: {

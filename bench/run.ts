@@ -5,8 +5,8 @@ import os from 'node:os';
  * lines. Each benchmark measures its own baseline in the same run and returns one line per
  * figure: `bench <name>: <figure> (ratio <r> vs <baseline>)`, the baseline's absolute figure in
  * the parentheses. Progress goes to stderr. The first line says what machine it ran on (core
- * model and count, memory, Node, the load when it started), so figures from two machines can be
- * told apart.
+ * model and count, memory, Node and its flags, the database, the load when it started), so figures
+ * from two machines can be told apart.
  */
 const benchmarks: Record<string, () => Promise<string | string[]>> = {
   players: () => import('./players.js').then((m) => m.benchPlayers()),
@@ -36,9 +36,11 @@ if (unknown.length) {
 }
 const cpus = os.cpus();
 const load = os.loadavg()[0].toFixed(2);
+// Node's own flags (V8 heap sizes and the like), tsx's loader left out: they move the figures too.
+const flags = process.execArgv.filter((a) => a !== '--import' && a !== 'tsx').join(' ');
 process.stdout.write(
   `bench machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
-    `Node ${process.version}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load ${load} at start\n`,
+    `Node ${process.version}${flags ? ` (${flags})` : ''}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, load ${load} at start\n`,
 );
 for (const [name, run] of Object.entries(benchmarks)) {
   if (wanted.length && !wanted.includes(name)) continue;

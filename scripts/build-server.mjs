@@ -4,7 +4,6 @@
 // the console build) hold for both. Type checking stays with `npm run typecheck`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, stop } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +37,8 @@ export function serverBuildStale() {
 }
 
 export async function buildServer() {
+  // Loaded here, not with this module: `npm start` imports it on every start, mostly to find the build current.
+  const { build, stop } = await import('esbuild');
   for (const pkg of ['contracts', 'server']) {
     const src = path.join(root, 'packages', pkg, 'src');
     const outdir = path.join(root, 'packages', pkg, 'dist');

@@ -24,7 +24,7 @@ import { limitJsonDepth } from './platform/http/json-body.js';
 import { installMetrics } from './platform/http/metrics.js';
 import { JobQueue, type JobQueueOptions } from './platform/jobs/index.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { createRedis, type RedisClient } from './platform/redis.js';
+import type { RedisClient } from './platform/redis.js';
 import { resourceKit } from './platform/resources/registrar.js';
 
 export interface AppDeps {
@@ -78,8 +78,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? new ServiceClock();
   if (clock instanceof ServiceClock) await followClockOffset(database, clock);
   app.decorate('clock', clock);
+  // Its client library is loaded only when Redis is configured (a first start's memory, issue 48).
   const redis = config.redisUrl
-    ? createRedis({ url: config.redisUrl, prefix: config.redisPrefix, warn: (m) => app.log.warn(m) })
+    ? (await import('./platform/redis.js')).createRedis({
+        url: config.redisUrl,
+        prefix: config.redisPrefix,
+        warn: (m) => app.log.warn(m),
+      })
     : undefined;
   app.decorate('redis', redis);
   // SIGTERM closes the app: Redis goes with it.

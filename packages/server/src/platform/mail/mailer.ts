@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -15,17 +14,23 @@ export interface Mailer {
 }
 
 export function createMailer(config: Config, clock: Clock, log: FastifyBaseLogger): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  const smtp = config.smtpUrl;
+  // The SMTP library is loaded with the first mail sent, and only when SMTP is configured (a first
+  // start's memory, issue 48).
+  let transport: Promise<import('nodemailer').Transporter> | undefined;
+  const sender = () => {
+    if (!smtp) return undefined;
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtp));
+    return transport;
+  };
   return {
     async send(db, mail, opts) {
-      const kept = transport && opts?.secret ? { ...mail, body: mail.body.replaceAll(opts.secret, '******') } : mail;
+      const kept = smtp && opts?.secret ? { ...mail, body: mail.body.replaceAll(opts.secret, '******') } : mail;
       const now = clock.now();
-      await db.insert(mailOutbox).values({ ...kept, createdAt: now, sentAt: transport ? now : null });
-      if (transport) {
-        transport
-          .sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body })
-          .catch((err: unknown) => log.warn({ err, to: mail.to }, 'smtp send failed'));
-      }
+      await db.insert(mailOutbox).values({ ...kept, createdAt: now, sentAt: smtp ? now : null });
+      sender()
+        ?.then((t) => t.sendMail({ from: config.smtpFrom, to: mail.to, subject: mail.subject, text: mail.body }))
+        .catch((err: unknown) => log.warn({ err, to: mail.to }, 'smtp send failed'));
     },
   };
 }
