@@ -9,8 +9,8 @@ import {
   layerExperimentOf,
   storedRules,
 } from '@rookery/contracts';
-import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import type { ConfigLayerResult } from '../../platform/resources/config-layers.js';
+import type { ItemsByKind } from '../../platform/resources/game-views.js';
 
 /** A running experiment as a player's evaluation reads it. */
 interface LiveExperiment {

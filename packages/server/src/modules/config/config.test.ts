@@ -410,7 +410,8 @@ describe('config layers (kit.configLayer)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { version: string; fields: { name: string; value: unknown; source: string }[] };
   };
-  const assigning = (userId: number, value: number, version: string, key: string): ConfigLayer['layer'] =>
+  const assigning =
+    (userId: number, value: number, version: string, key: string): ConfigLayer['layer'] =>
     async (_db, pl) =>
       pl.userId === userId
         ? {

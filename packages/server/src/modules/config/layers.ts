@@ -7,8 +7,8 @@ import {
   explainConfig,
 } from '@rookery/contracts';
 import type { Db } from '../../platform/db/client.js';
-import type { CompiledView } from '../../platform/resources/game-views.js';
 import type { ConfigLayer, ConfigLayerResult } from '../../platform/resources/config-layers.js';
+import type { CompiledView } from '../../platform/resources/game-views.js';
 
 /** Remote config for one player at one time: the one place its layers are folded. */
 export interface LayeredConfig {

@@ -34,7 +34,9 @@ export class ConfigLayers {
 
   add(layer: ConfigLayer): void {
     if (this.started)
-      throw new Error(`config layer ${layer.name} registered after the server started: register it in its area's register`);
+      throw new Error(
+        `config layer ${layer.name} registered after the server started: register it in its area's register`,
+      );
     const same = this.layers.find((l) => l.name === layer.name || l.order === layer.order);
     if (same)
       throw new Error(
