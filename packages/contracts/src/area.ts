@@ -47,6 +47,11 @@ export type DefaultGrants<Groups extends Readonly<Record<string, PermissionGroup
   Record<GrantedRole, readonly { [G in keyof Groups]: keyof Groups[G]['permissions'] & string }[keyof Groups][]>
 >;
 
+/** One role's list in an area's `grants`: a list two roles share is written once. */
+export type GrantList<Groups extends Readonly<Record<string, PermissionGroup>>> = NonNullable<
+  DefaultGrants<Groups>[GrantedRole]
+>;
+
 /**
  * The names an area declares that the contracts' own declarations are typed by — permissions
  * (`Permission`), console pages (`RouteName`), messages (`MessageKey`) and jobs (`JobName`) —

@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { zhEn } from '../../bilingual.js';
 import { announcementRoutes } from './routes.js';
 
@@ -18,10 +18,14 @@ const permissions = {
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
+/** What every role that works with the area reads. */
+const reads: GrantList<typeof permissions> = ['announcementQuery', 'announcementTmplQuery'];
+/** What operations and developers hold: the reads and every change. */
+const edits: GrantList<typeof permissions> = [...reads, 'announcementTmplCreate', 'announcementTmplEdit'];
 const grants = {
-  operation: ['announcementQuery', 'announcementTmplQuery', 'announcementTmplCreate', 'announcementTmplEdit'],
-  developer: ['announcementQuery', 'announcementTmplQuery', 'announcementTmplCreate', 'announcementTmplEdit'],
-  tester: ['announcementQuery', 'announcementTmplQuery'],
+  operation: edits,
+  developer: edits,
+  tester: reads,
 } satisfies DefaultGrants<typeof permissions>;
 
 /** Announcements (pages not built yet). */

@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { type AreaAudit, recordedField, resourceActions } from '../../audit-kit.js';
 import { type Label, zhEn } from '../../bilingual.js';
 import { resourceVersionEndpoints } from '../../resource.js';
@@ -94,32 +94,27 @@ const jobs = { 'mail.prune': zhEn('清理过期邮件副本', 'Prune expired mai
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
+/** What every role that works with the area reads. */
+const reads: GrantList<typeof permissions> = [
+  'mailQuery',
+  'globalMailQuery',
+  'mailTemplateQuery',
+  'mailRewardTemplateQuery',
+];
+/** What operations and developers hold: the reads and every change. */
+const edits: GrantList<typeof permissions> = [
+  ...reads,
+  'mailCreate',
+  'mailDelete',
+  'globalMailCreate',
+  'globalMailDelete',
+  'mailTemplateCreate',
+  'mailRewardTemplateCreate',
+];
 const grants = {
-  operation: [
-    'mailQuery',
-    'globalMailQuery',
-    'mailTemplateQuery',
-    'mailRewardTemplateQuery',
-    'mailCreate',
-    'mailDelete',
-    'globalMailCreate',
-    'globalMailDelete',
-    'mailTemplateCreate',
-    'mailRewardTemplateCreate',
-  ],
-  developer: [
-    'mailQuery',
-    'globalMailQuery',
-    'mailTemplateQuery',
-    'mailRewardTemplateQuery',
-    'mailCreate',
-    'mailDelete',
-    'globalMailCreate',
-    'globalMailDelete',
-    'mailTemplateCreate',
-    'mailRewardTemplateCreate',
-  ],
-  tester: ['mailQuery', 'globalMailQuery', 'mailTemplateQuery', 'mailRewardTemplateQuery', 'mailCreate'],
+  operation: edits,
+  developer: edits,
+  tester: [...reads, 'mailCreate'],
   service: ['mailQuery', 'globalMailQuery'],
   serviceManager: ['mailQuery', 'globalMailQuery', 'mailCreate'],
 } satisfies DefaultGrants<typeof permissions>;

@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { zhEn } from '../../bilingual.js';
 import { orderRoutes } from './routes.js';
 
@@ -21,34 +21,20 @@ const permissions = {
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
+/** What every role that works with the area reads. */
+const reads: GrantList<typeof permissions> = [
+  'serverInfoQuery',
+  'leaderboardQuery',
+  'hallOfFameQuery',
+  'blacklistQuery',
+  'orderQuery',
+  'guildChatQuery',
+  'guildQuery',
+];
 const grants = {
-  operation: [
-    'serverInfoQuery',
-    'leaderboardQuery',
-    'hallOfFameQuery',
-    'blacklistQuery',
-    'orderQuery',
-    'guildChatQuery',
-    'guildQuery',
-  ],
-  developer: [
-    'serverInfoQuery',
-    'leaderboardQuery',
-    'hallOfFameQuery',
-    'blacklistQuery',
-    'orderQuery',
-    'guildChatQuery',
-    'guildQuery',
-  ],
-  tester: [
-    'serverInfoQuery',
-    'leaderboardQuery',
-    'hallOfFameQuery',
-    'blacklistQuery',
-    'orderQuery',
-    'guildChatQuery',
-    'guildQuery',
-  ],
+  operation: reads,
+  developer: reads,
+  tester: reads,
   service: ['orderQuery'],
   serviceManager: ['orderQuery'],
 } satisfies DefaultGrants<typeof permissions>;

@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { zhEn } from '../../bilingual.js';
 import { settingRoutes } from './routes.js';
 
@@ -26,34 +26,28 @@ const permissions = {
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
+/** What every role that works with the area reads. */
+const reads: GrantList<typeof permissions> = [
+  'maintenanceQuery',
+  'gameItemConfigQuery',
+  'dictQuery',
+  'constQuery',
+  'configQuery',
+  'appUpgradeQuery',
+];
+/** What operations and developers hold: the reads and every change. */
+const edits: GrantList<typeof permissions> = [
+  ...reads,
+  'constEdit',
+  'dictEdit',
+  'gameItemConfigEdit',
+  'configCreate',
+  'configDelete',
+];
 const grants = {
-  operation: [
-    'maintenanceQuery',
-    'gameItemConfigQuery',
-    'dictQuery',
-    'constQuery',
-    'configQuery',
-    'appUpgradeQuery',
-    'constEdit',
-    'dictEdit',
-    'gameItemConfigEdit',
-    'configCreate',
-    'configDelete',
-  ],
-  developer: [
-    'maintenanceQuery',
-    'gameItemConfigQuery',
-    'dictQuery',
-    'constQuery',
-    'configQuery',
-    'appUpgradeQuery',
-    'constEdit',
-    'dictEdit',
-    'gameItemConfigEdit',
-    'configCreate',
-    'configDelete',
-  ],
-  tester: ['maintenanceQuery', 'gameItemConfigQuery', 'dictQuery', 'constQuery', 'configQuery', 'appUpgradeQuery'],
+  operation: edits,
+  developer: edits,
+  tester: reads,
 } satisfies DefaultGrants<typeof permissions>;
 
 /** The settings menu: maintenance, items, dictionary, constants, remote config, version upgrade pages (their resources are the content, config, gamegate and store areas'). */

@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { type AreaAudit, resourceActions } from '../../audit-kit.js';
 import { zhEn } from '../../bilingual.js';
 import { resourceEndpoints } from '../../resource.js';
@@ -49,43 +49,29 @@ const permissions = {
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
+/** What every role that works with the area reads. */
+const reads: GrantList<typeof permissions> = [
+  'iapConfigQuery',
+  'normalProductConfigQuery',
+  'iapGiftConfigQuery',
+  'iapActivityConfigQuery',
+  'currencyConfigQuery',
+  'DLQQuery',
+];
+/** What operations and developers hold: the reads and every change. */
+const edits: GrantList<typeof permissions> = [
+  ...reads,
+  'iapConfigEdit',
+  'normalProductConfigCreate',
+  'normalProductConfigEdit',
+  'normalProductConfigDelete',
+  'iapGiftConfigEdit',
+  'iapActivityConfigEdit',
+];
 const grants = {
-  operation: [
-    'iapConfigQuery',
-    'normalProductConfigQuery',
-    'iapGiftConfigQuery',
-    'iapActivityConfigQuery',
-    'currencyConfigQuery',
-    'DLQQuery',
-    'iapConfigEdit',
-    'normalProductConfigCreate',
-    'normalProductConfigEdit',
-    'normalProductConfigDelete',
-    'iapGiftConfigEdit',
-    'iapActivityConfigEdit',
-  ],
-  developer: [
-    'iapConfigQuery',
-    'normalProductConfigQuery',
-    'iapGiftConfigQuery',
-    'iapActivityConfigQuery',
-    'currencyConfigQuery',
-    'DLQQuery',
-    'iapConfigEdit',
-    'normalProductConfigCreate',
-    'normalProductConfigEdit',
-    'normalProductConfigDelete',
-    'iapGiftConfigEdit',
-    'iapActivityConfigEdit',
-  ],
-  tester: [
-    'iapConfigQuery',
-    'normalProductConfigQuery',
-    'iapGiftConfigQuery',
-    'iapActivityConfigQuery',
-    'currencyConfigQuery',
-    'DLQQuery',
-  ],
+  operation: edits,
+  developer: edits,
+  tester: reads,
 } satisfies DefaultGrants<typeof permissions>;
 
 /** Its audit vocabulary: the objects its entries name and what each action reads as. */
