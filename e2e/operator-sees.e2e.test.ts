@@ -79,4 +79,67 @@ describe('what an operator sees', () => {
       await context.close();
     }
   });
+
+  it.each([
+    ['ranges 1', 'a list key and its position'],
+    ['startedAt', 'a camelCase key'],
+    ['第 1 个区间 · updatedAt', 'a key under a named item'],
+    ['detail.endAt', 'a dotted path'],
+    ['rewards · 2', 'a position alone'],
+  ])('the walk finds a raw field path in a change table: %s (%s)', async (label) => {
+    const { page, context } = await newAdminPage(browser());
+    try {
+      await page.goto('/');
+      await settle(page);
+      expect(await frameFindings(page)).toEqual([]);
+      await page.evaluate((text) => {
+        const table = document.createElement('div');
+        table.dataset.testid = 'audit-diff';
+        table.innerHTML = '<table><tbody class="ant-table-tbody"><tr><td></td><td>修改</td></tr></tbody></table>';
+        table.querySelector('td')!.textContent = text;
+        document.querySelector('main')!.append(table);
+      }, label);
+      expect(await frameFindings(page)).toContain(`raw field path "${label}" in a change table`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the walk lets a change table in words pass', async () => {
+    const { page, context } = await newAdminPage(browser());
+    try {
+      await page.goto('/');
+      await settle(page);
+      await page.evaluate(() => {
+        const table = document.createElement('div');
+        table.dataset.testid = 'audit-diff';
+        table.innerHTML =
+          '<table><tbody class="ant-table-tbody"><tr><td>第 2 个区间 · 开始时间</td></tr><tr><td>Range 2 · Start</td></tr><tr><td>标题 · 中文（中国） (zh-CN)</td></tr></tbody></table>';
+        document.querySelector('main')!.append(table);
+      });
+      expect(await frameFindings(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ['zh-CN', '请求地址出错'],
+    ['en-US', 'Request address error'],
+  ])('the walk finds "%s" said on a page (%s)', async (locale, text) => {
+    const { page, context } = await newAdminPage(browser(), locale);
+    try {
+      await page.goto('/');
+      await settle(page);
+      expect(await frameFindings(page)).toEqual([]);
+      await page.evaluate((said) => {
+        const notice = document.createElement('div');
+        notice.textContent = `${said}: /api/v1/resources/experiment/gone`;
+        document.querySelector('main')!.append(notice);
+      }, text);
+      expect(await frameFindings(page)).toContain(`says "${text}"`);
+    } finally {
+      await context.close();
+    }
+  });
 });
