@@ -41,7 +41,9 @@ export async function settle(page: Page) {
 /**
  * What the frame and records rules find wrong on the page as it is shown: the page wider than its
  * viewport, a body margin, a serif font, an empty table header cell, a camelCase code in a table
- * cell or a tag. Each finding names where it is.
+ * cell or a tag, a raw field path in a change table (issue 41: "ranges 1", "startedAt",
+ * "detail.endAt"), the wrong address said for what is merely a missing record ("请求地址出错" /
+ * "Request address error"). Each finding names where it is.
  */
 export function frameFindings(page: Page): Promise<string[]> {
   return page.evaluate(inPage);
@@ -94,5 +96,29 @@ const inPage = `(() => {
     const code = words.find((w) => camel.test(w));
     if (code) found.push('code "' + code + '" shown in ' + where(el));
   }
+
+  // A change table names each field in words ("第 2 个区间 · 开始时间", "Range 2 · Start"): a part
+  // that is a position alone, a key (camelCase, snake_case, dotted) or a lower-case key and its
+  // position ("ranges 1") is the document's path shown raw.
+  const rawPart = (part) =>
+    /^\\d+$/.test(part) ||
+    camel.test(part) ||
+    /^[A-Za-z]\\w*(\\.\\w+)+$/.test(part) ||
+    /^[a-z]+_[a-z0-9_]+$/.test(part) ||
+    /^[a-z]+ \\d+$/.test(part);
+  for (const table of document.querySelectorAll('[data-testid="audit-diff"]')) {
+    for (const row of table.querySelectorAll('tbody tr')) {
+      const cell = row.querySelector('td');
+      if (!cell || !visible(cell)) continue;
+      const label = cell.innerText.trim();
+      const raw = label.split(/\\s*[·›>/]\\s*/).find((part) => rawPart(part.trim()));
+      if (raw !== undefined) found.push('raw field path "' + label + '" in a change table');
+    }
+  }
+
+  // A record that is merely missing is said as missing; "the request's address is wrong" is for
+  // an address the console got wrong.
+  const badAddress = document.body.innerText.match(/请求地址出错|Request address error/);
+  if (badAddress) found.push('says "' + badAddress[0] + '"');
   return found;
 })()`;

@@ -89,9 +89,29 @@ export function listColumns<Row>(
       align: f.kind === 'number' ? ('right' as const) : undefined,
       sorter: f.sorter,
       sortOrder: f.sorter && sort?.field === f.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_: unknown, row: Row) => displayValue(f, row, t),
+      render: (_: unknown, row: Row) =>
+        f.ellipsis && f.width ? (
+          <div style={cutStyle(f.width)}>{displayValue(f, row, t)}</div>
+        ) : (
+          displayValue(f, row, t)
+        ),
     }));
 }
+
+/**
+ * A long text cut to its column's width. The table sizes its columns to their content (it scrolls
+ * sideways, `max-content`), where a column's width is only a hint: without a box of its own, one
+ * long log message made its column 2,000 px wide and a phone showed a sliver of it (issue 41).
+ * The box keeps the declared width (less the cell's padding) and never less than a readable 200 px.
+ */
+const cutStyle = (width: number) =>
+  ({
+    maxWidth: width - 32,
+    minWidth: Math.min(200, width - 32),
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  }) as const;
 
 /** The answer of a keyset list: a page of rows, the cursor of the next, the estimated total. */
 type KeysetAnswer = { nextCursor?: string | null; total?: { value: number; estimate: boolean } };
