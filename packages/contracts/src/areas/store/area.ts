@@ -88,7 +88,7 @@ const audit = {
     },
     giftPack: {
       label: zhEn('礼包 {id}', 'gift pack {id}'),
-      page: { route: 'productGiftCode', query: (id) => ({ search: id }) },
+      page: { route: 'productGiftPack', query: (id) => ({ search: id }) },
     },
     store: { label: zhEn('商店 {id}', 'store {id}'), page: { route: 'productStore', query: (id) => ({ search: id }) } },
     purchaseMail: {

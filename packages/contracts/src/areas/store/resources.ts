@@ -360,7 +360,7 @@ export const giftPackResource = defineResource({
   gameVisible: false,
   window: true,
   references: [{ field: 'purchaseId', kind: 'purchaseItem', keys: (doc) => [String(doc.purchaseId)] }],
-  routes: { list: 'productGiftCode', edit: 'productGiftCodeAdd' },
+  routes: { list: 'productGiftPack', edit: 'productGiftPackAdd' },
 });
 
 export const { codes: storeKinds, labels: storeKindLabels } = codedValues({

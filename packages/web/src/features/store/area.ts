@@ -15,8 +15,8 @@ export const storeArea = {
         'productList',
         'productEdit',
         'productAdd',
-        'productGiftCode', // the gift packs (route names as the contracts have them)
-        'productGiftCodeAdd',
+        'productGiftPack', // the gift packs (route names as the contracts have them)
+        'productGiftPackAdd',
         'productStaticStore',
         'staticStoreAdd',
         'productLevel',
