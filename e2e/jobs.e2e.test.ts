@@ -139,6 +139,32 @@ describe('jobs page', () => {
     expect(audit).toEqual([{ actor: 'admin', action: 'handOverJob' }]);
   });
 
+  it('a retry the server refuses (the job completed meanwhile) says why in the dialog, which stays open; nothing changes', async () => {
+    const [{ id }] = await rows(sql`
+      insert into pgboss.job (name, data, state, retry_limit, output, policy)
+      values ('mail.prune', ${JSON.stringify({ payload: {}, cause: { actorId: null, actor: null, action: 'schedule', target: null } })}::jsonb,
+        'failed', 0, '{"message":"boom"}'::jsonb, 'stately')
+      returning id`);
+    await page.goto('/system/jobs?state=failed&name=mail.prune');
+    const row = page.locator(`.ant-table-row[data-row-key="${id}"]`);
+    await row.getByText('Failed', { exact: true }).waitFor();
+    // Another operator's retry ran it to completion while this page still offers a retry.
+    await ctx.database.db.execute(
+      sql`update pgboss.job set state = 'completed', completed_on = now() where id = ${id as string}`,
+    );
+    await row.getByTestId('row-action-retry').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Retry “Prune expired mail copies”' }).click();
+    const refusal = dialog.getByTestId('consequence-refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Not done: Only a failed or cancelled job can be retried');
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await rows(sql`select state from pgboss.job where id = ${id as string}`))[0].state).toBe('completed');
+    expect(await rows(sql`select action from audit_log where target = ${`job:${id}`}`)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('a generation cancelled short: the batch says how many codes exist; the operator closes it there', async () => {
     // The runner takes no generation meanwhile: two chunks are written by the job's own function,
     // then the waiting job is cancelled from the jobs page.
