@@ -1,6 +1,7 @@
 import { HomeOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { pathTo, routeAuth } from '@rookery/contracts';
 import { Avatar, Button, Dropdown } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../access/session';
@@ -19,6 +20,16 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   // Header entries with an auth rule are hidden from users it does not pass (spec §6).
   const password = routeByName.get('passwordModify');
   const passwordRule = routeAuth('passwordModify');
+  const button = useRef<HTMLButtonElement>(null);
+  // Closing the menu from inside it (Escape) left the focus on the hidden menu: give it back to
+  // the button, unless it has gone somewhere on purpose (a new page's heading, a dialog).
+  const returnFocus = (open: boolean) => {
+    if (open) return;
+    requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (!at || at === document.body || at.closest('.ant-dropdown')) button.current?.focus();
+    });
+  };
 
   const confirmLogout = async () => {
     const confirmed = await askFirst({
@@ -36,6 +47,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
     <Dropdown
       trigger={['hover', 'click']}
       autoFocus
+      onOpenChange={returnFocus}
       menu={{
         items: [
           { key: 'home', icon: <HomeOutlined />, label: t('shell.myHome'), onClick: () => navigate(homePath) },
@@ -55,6 +67,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
       }}
     >
       <Button
+        ref={button}
         type="text"
         style={{ padding: compact ? '0 4px' : '0 8px' }}
         aria-label={user?.name || user?.username}
