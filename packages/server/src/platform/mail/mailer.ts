@@ -20,7 +20,13 @@ export function createMailer(config: Config, clock: Clock, log: FastifyBaseLogge
   let transport: Promise<import('nodemailer').Transporter> | undefined;
   const sender = () => {
     if (!smtp) return undefined;
-    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtp));
+    // A failed load or setting is not kept: the next mail tries again (and logs its own failure).
+    transport ??= import('nodemailer')
+      .then((m) => m.default.createTransport(smtp))
+      .catch((err: unknown) => {
+        transport = undefined;
+        throw err;
+      });
     return transport;
   };
   return {
