@@ -14,14 +14,14 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
-/**
- * What the built-in roles hold of its permissions by default (the roles are seeded with them;
- * `maxRole` and `admin` pass every check).
- */
 /** What every role that works with the area reads. */
 const reads: GrantList<typeof permissions> = ['announcementQuery', 'announcementTmplQuery'];
 /** What operations and developers hold: the reads and every change. */
 const edits: GrantList<typeof permissions> = [...reads, 'announcementTmplCreate', 'announcementTmplEdit'];
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
 const grants = {
   operation: edits,
   developer: edits,

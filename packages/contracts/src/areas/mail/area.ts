@@ -90,10 +90,6 @@ const jobs = { 'mail.prune': zhEn('清理过期邮件副本', 'Prune expired mai
   Label
 >;
 
-/**
- * What the built-in roles hold of its permissions by default (the roles are seeded with them;
- * `maxRole` and `admin` pass every check).
- */
 /** What every role that works with the area reads. */
 const reads: GrantList<typeof permissions> = [
   'mailQuery',
@@ -111,6 +107,10 @@ const edits: GrantList<typeof permissions> = [
   'mailTemplateCreate',
   'mailRewardTemplateCreate',
 ];
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
 const grants = {
   operation: edits,
   developer: edits,

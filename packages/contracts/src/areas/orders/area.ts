@@ -17,10 +17,6 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
-/**
- * What the built-in roles hold of its permissions by default (the roles are seeded with them;
- * `maxRole` and `admin` pass every check).
- */
 /** What every role that works with the area reads. */
 const reads: GrantList<typeof permissions> = [
   'serverInfoQuery',
@@ -31,6 +27,10 @@ const reads: GrantList<typeof permissions> = [
   'guildChatQuery',
   'guildQuery',
 ];
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
 const grants = {
   operation: reads,
   developer: reads,

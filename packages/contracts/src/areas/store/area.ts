@@ -45,10 +45,6 @@ const permissions = {
   },
 } as const satisfies Record<string, PermissionGroup>;
 
-/**
- * What the built-in roles hold of its permissions by default (the roles are seeded with them;
- * `maxRole` and `admin` pass every check).
- */
 /** What every role that works with the area reads. */
 const reads: GrantList<typeof permissions> = [
   'iapConfigQuery',
@@ -68,6 +64,10 @@ const edits: GrantList<typeof permissions> = [
   'iapGiftConfigEdit',
   'iapActivityConfigEdit',
 ];
+/**
+ * What the built-in roles hold of its permissions by default (the roles are seeded with them;
+ * `maxRole` and `admin` pass every check).
+ */
 const grants = {
   operation: edits,
   developer: edits,
