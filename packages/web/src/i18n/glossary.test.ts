@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { newRouteTitles, routeTitles } from '@rookery/contracts';
 import { describe, expect, it } from 'vitest';
 import { glossary } from './glossary';
 
@@ -53,6 +54,22 @@ describe('the glossary', () => {
           for (const re of g.avoid?.en ?? [])
             if (re.test(value)) found.push(`${file}:${line} “${value}” — say “${g.en}”`);
         }
+    expect(found).toEqual([]);
+  });
+
+  it('every page title (declared with its route in the contracts) uses its terms', () => {
+    const found: string[] = [];
+    const zh = { ...routeTitles('zh-CN'), ...newRouteTitles('zh-CN') };
+    const en = { ...routeTitles('en-US'), ...newRouteTitles('en-US') };
+    expect(Object.keys(zh).length).toBeGreaterThan(100);
+    for (const g of glossary) {
+      for (const [route, title] of Object.entries(zh))
+        for (const word of g.avoid?.zh ?? [])
+          if (title.includes(word)) found.push(`${route} “${title}” — say “${g.zh}”`);
+      for (const [route, title] of Object.entries(en))
+        for (const re of g.avoid?.en ?? []) if (re.test(title)) found.push(`${route} “${title}” — say “${g.en}”`);
+    }
+    for (const title of [...Object.values(zh), ...Object.values(en)]) expect(title.trim()).not.toBe('');
     expect(found).toEqual([]);
   });
 });
