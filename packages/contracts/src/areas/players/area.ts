@@ -1,4 +1,4 @@
-import { type DefaultGrants, defineArea, type PermissionGroup } from '../../area.js';
+import { type DefaultGrants, defineArea, type GrantList, type PermissionGroup } from '../../area.js';
 import { type AreaAudit, player } from '../../audit-kit.js';
 import { type Label, zhEn } from '../../bilingual.js';
 import { audienceEndpoints } from './audience.js';
@@ -113,43 +113,29 @@ const jobs = { 'players.prune': zhEn('清理玩家例行事件', 'Prune routine 
   Label
 >;
 
+/** What operations hold: every player tool but copying an account and deleting business data. */
+const operations: GrantList<typeof permissions> = [
+  'userQuery',
+  'userLogQuery',
+  'abnormalUserQuery',
+  'payDataQuery',
+  'snapshotQuery',
+  'removeItemQuery',
+  'userBanQuery',
+  'userClearQuery',
+  'exportUserDataQuery',
+  'accountTransferQuery',
+  'refundUserQuery',
+  'guildNoSpeakingQuery',
+  'unbindDeviceQuery',
+];
 /**
  * What the built-in roles hold of its permissions by default (the roles are seeded with them;
  * `maxRole` and `admin` pass every check).
  */
 const grants = {
-  operation: [
-    'userQuery',
-    'userLogQuery',
-    'abnormalUserQuery',
-    'payDataQuery',
-    'snapshotQuery',
-    'removeItemQuery',
-    'userBanQuery',
-    'userClearQuery',
-    'exportUserDataQuery',
-    'accountTransferQuery',
-    'refundUserQuery',
-    'guildNoSpeakingQuery',
-    'unbindDeviceQuery',
-  ],
-  developer: [
-    'userQuery',
-    'userLogQuery',
-    'abnormalUserQuery',
-    'payDataQuery',
-    'snapshotQuery',
-    'removeItemQuery',
-    'userBanQuery',
-    'userClearQuery',
-    'exportUserDataQuery',
-    'accountTransferQuery',
-    'refundUserQuery',
-    'guildNoSpeakingQuery',
-    'unbindDeviceQuery',
-    'copyAccountQuery',
-    'businessDataDelete',
-  ],
+  operation: operations,
+  developer: [...operations, 'copyAccountQuery', 'businessDataDelete'],
   tester: [
     'userQuery',
     'userLogQuery',
