@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REDEEM_STATEMENTS, RedemptionQueue, redeemGiftCode } from '../packages/server/src/modules/giftcodes/redeem.js';
-import { seedDemoPlayers } from '../packages/server/src/modules/players/demo.js';
-import { ServiceClock } from '../packages/server/src/platform/clock.js';
 import { createBenchBatch } from './giftcode-generate.js';
-import { alternatingThroughput, assertRight, log, openBenchDatabase, resultLine } from './harness.js';
+import { alternatingThroughput, assertRight, gameWriteBench, log, resultLine } from './harness.js';
 
 /**
  * `bench giftcode-redeem`: redemptions per second of one shared code (its limit far above the
@@ -11,18 +9,14 @@ import { alternatingThroughput, assertRight, log, openBenchDatabase, resultLine 
  * queue: statements that check, take a counter slot, write the redemption, grant the rewards and
  * log the event), against single-row inserts through the same database path in the same run,
  * in alternating slices after a warm-up (the harness's `alternatingThroughput`: drift from
- * autovacuum or a checkpoint after seeding hits both alike). Each player redeems once per code; when
+ * autovacuum or a checkpoint after seeding hits both alike). Each redemption also writes its resource
+ * ledger row (issue 42), checked after the run. Each player redeems once per code; when
  * the seeded players run out, the next of four shared codes takes over. Target: ratio ≥ 0.5.
  */
 export async function benchGiftCodeRedeem(): Promise<string> {
-  const players = Number(process.env.BENCH_PLAYERS ?? 20_000);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const database = await openBenchDatabase();
-  const onPostgres = database.kind === 'postgres';
-  const concurrency = onPostgres ? 16 : 4;
-  const clock = new ServiceClock();
+  const { players, seconds, database, concurrency, clock, seed } = await gameWriteBench();
   try {
-    const seeded = await seedDemoPlayers(database.db, players, (done) => log(`seeded ${done} / ${players} players`));
+    const seeded = await seed();
     const now = clock.now();
     const codes = ['BENCHSPRING', 'BENCHSUMMER', 'BENCHAUTUMN', 'BENCHWINTER'];
     const batchIds: number[] = [];
@@ -34,7 +28,7 @@ export async function benchGiftCodeRedeem(): Promise<string> {
     // Seeding leaves work for autovacuum and a checkpoint: done now, not during the measurement.
     // (Only the seeded tables: statistics taken of the empty redemption tables would go stale as
     // they fill, and PGlite has no autovacuum to take them again.)
-    await database.db.execute(sql`vacuum analyze players, player_devices, player_events`);
+    await database.db.execute(sql`vacuum analyze players, player_devices, player_events, resource_ledger`);
     await database.db.execute(sql`checkpoint`);
     const count = seeded.lastId - seeded.firstId + 1;
     const refused: string[] = [];
@@ -71,10 +65,13 @@ export async function benchGiftCodeRedeem(): Promise<string> {
     assertRight(refused.length === 0, `refusals: ${[...new Set(refused)].join(', ')}`);
     const counted = (await database.db.execute(
       sql`select (select sum(claimed)::int from gift_code_counters where batch_id in ${batchIds}) as claimed,
-                 (select count(*)::int from gift_code_redemptions where batch_id in ${batchIds}) as rows`,
-    )) as unknown as { rows: { claimed: number; rows: number }[] };
-    const { claimed, rows } = counted.rows[0];
+                 (select count(*)::int from gift_code_redemptions where batch_id in ${batchIds}) as rows,
+                 (select count(*)::int from resource_ledger where source = 'giftCode') as ledger`,
+    )) as unknown as { rows: { claimed: number; rows: number; ledger: number }[] };
+    const { claimed, rows, ledger } = counted.rows[0];
     assertRight(Number(claimed) === next && Number(rows) === next, `claimed ${claimed}, rows ${rows}, calls ${next}`);
+    // The ledger was written with each: one row per redemption (the batch grants one resource).
+    assertRight(Number(ledger) === next, `ledger rows ${ledger}, redemptions ${next}`);
     return resultLine(
       'giftcode-redeem',
       `${Math.round(measured.subject)} redemptions/s of one shared code by distinct players (${next} in all; ${database.kind}, ${concurrency} workers; median of ${measured.slices} alternating slices)`,

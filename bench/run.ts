@@ -20,12 +20,17 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   audience: () => import('./audience.js').then((m) => m.benchAudience()),
   'ab-assign': () => import('./ab-assign.js').then((m) => m.benchAbAssign()),
   jobs: () => import('./jobs.js').then((m) => m.benchJobs()),
+  'ledger-check': () => import('./ledger-check.js').then((m) => m.benchLedgerCheck()),
+  'ledger-save': () => import('./ledger-check.js').then((m) => m.benchLedgerSave()),
   'giftcode-redeem': () => import('./giftcode-redeem.js').then((m) => m.benchGiftCodeRedeem()),
   'giftcode-generate': () => import('./giftcode-generate.js').then((m) => m.benchGiftCodeGenerate()),
   'log-ingest': () => import('./logs.js').then((m) => m.benchLogIngest()),
   'log-search': () => import('./logs.js').then((m) => m.benchLogSearch()),
   'store-fetch': () => import('./store-fetch.js').then((m) => m.benchStoreFetch()),
   'login-bytes': () => import('./login-bytes.js').then((m) => m.benchLoginBytes()),
+  'battle-pass-claim': () => import('./battle-pass-claim.js').then((m) => m.benchBattlePassClaim()),
+  'purchase-deliver': () => import('./purchase-deliver.js').then((m) => m.benchPurchaseDeliver()),
+  'chest-open': () => import('./chest-open.js').then((m) => m.benchChestOpen()),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { baseUrl, newAdminPage, newPage, see, useBrowser } from './helpers';
+import { baseUrl, newAdminPage, newPage, openSignOut, see, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -60,9 +60,7 @@ describe('sign-in and sign-out', () => {
 
   it('signs out after a confirmation, clears the credentials and guards the console again', async () => {
     const { page, context } = await newAdminPage(browser());
-    await page.getByTestId('user-menu').hover();
-    await page.getByText('退出登录').click();
-    await see(page, '打开的标签页和设置会保留');
+    await openSignOut(page);
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await page.waitForURL('**/login');
     const names = (await context.cookies()).map((c) => c.name);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { gameData, newAdminPage, newPage, see, signIn, unique, useBrowser } from './helpers';
+import { gameData, newAdminPage, newPage, openSignOut, see, signIn, unique, useBrowser } from './helpers';
 
 const browser = useBrowser();
 
@@ -103,9 +103,7 @@ describe('motion', () => {
             if (node instanceof Element && zooming(node)) seen.zoomed = true;
       }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
     });
-    await page.getByTestId('user-menu').hover();
-    await page.getByText('退出登录').click();
-    await see(page, '打开的标签页和设置会保留');
+    await openSignOut(page);
     // Settled: no motion class left on the dialog (after its animation, when it had one).
     await page.locator('.ant-modal-confirm:not([class*=ant-zoom])').waitFor();
     const zoomed = await page.evaluate(() => (window as unknown as { motion: { zoomed: boolean } }).motion.zoomed);

@@ -204,6 +204,21 @@ export async function menuTexts(page: Page): Promise<string[]> {
   return texts.map((t) => t.trim());
 }
 
+/**
+ * Open the account menu's sign-out confirmation and wait for its text. The page settles first: in a
+ * loaded CI lane a click made while the shell was still loading could open nothing (one failure in
+ * the frame test); the menu item is then found by its role, so a hidden copy of the text is never
+ * the one clicked.
+ */
+export async function openSignOut(page: Page, label = '退出登录', says = '打开的标签页和设置会保留') {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.getByTestId('user-menu').hover();
+  const item = page.getByRole('menuitem', { name: label });
+  await item.waitFor();
+  await item.click();
+  await see(page, says);
+}
+
 /** Wait until the page shows `text`. */
 export async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).filter({ visible: true }).first().waitFor();

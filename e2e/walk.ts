@@ -14,9 +14,40 @@ export function walkAddress(route: ResolvedRoute, record: string | number): stri
   return route.recordQuery ? `${route.fullPath}?${route.recordQuery}=${encodeURIComponent(record)}` : route.fullPath;
 }
 
+/** The requests a page has open, and when the last one started or ended. */
+const traffic = new WeakMap<Page, { open: number; changed: number }>();
+
+/**
+ * Waits until none of the page's requests has been open for `quiet` ms. Playwright's
+ * 'networkidle' asks for 500 ms of silence on every call: two thirds of a walked page's time.
+ * The first call on a page, whose earlier requests were not seen, waits for 'networkidle' once.
+ */
+async function quietNetwork(page: Page, quiet = 120, timeout = 15_000) {
+  let seen = traffic.get(page);
+  if (!seen) {
+    const state = { open: 0, changed: performance.now() };
+    traffic.set(page, state);
+    const closed = () => {
+      state.open = Math.max(0, state.open - 1);
+      state.changed = performance.now();
+    };
+    page.on('request', () => {
+      state.open += 1;
+      state.changed = performance.now();
+    });
+    page.on('requestfinished', closed);
+    page.on('requestfailed', closed);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    seen = state;
+  }
+  const deadline = performance.now() + timeout;
+  while (performance.now() < deadline && (seen.open > 0 || performance.now() - seen.changed < quiet))
+    await new Promise((r) => setTimeout(r, 20));
+}
+
 /** Waits until the page's requests and spinners have settled. */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await quietNetwork(page);
   await page
     .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, {
       timeout: 15_000,
@@ -43,7 +74,8 @@ export async function settle(page: Page) {
  * viewport, a body margin, a serif font, an empty table header cell, a camelCase code in a table
  * cell or a tag, a raw field path in a change table (issue 41: "ranges 1", "startedAt",
  * "detail.endAt"), the wrong address said for what is merely a missing record ("请求地址出错" /
- * "Request address error"). Each finding names where it is.
+ * "Request address error"). A name the operator chose (an item's key, marked `data-identifier`) is
+ * not a code. Each finding names where it is.
  */
 export function frameFindings(page: Page): Promise<string[]> {
   return page.evaluate(inPage);
@@ -91,7 +123,9 @@ const inPage = `(() => {
   const camel = /^[a-z]{2,}[A-Z][A-Za-z0-9]*$/;
   for (const el of document.querySelectorAll('.ant-table-tbody td, .ant-tag')) {
     if (!visible(el)) continue;
-    const text = el.innerText.trim();
+    // A name the operator chose (an item's key, marked data-identifier) is no code to put in words.
+    let text = el.innerText.trim();
+    for (const id of el.querySelectorAll('[data-identifier]')) text = text.replace(id.innerText.trim(), ' ').trim();
     const words = el.matches('.ant-tag') ? [text] : text.split(/[\\s,，、]+/);
     const code = words.find((w) => camel.test(w));
     if (code) found.push('code "' + code + '" shown in ' + where(el));

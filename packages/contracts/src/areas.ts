@@ -11,6 +11,8 @@ import type {
 import { abtestArea } from './areas/abtest/area.js';
 import { activitiesArea } from './areas/activities/area.js';
 import { announcementsArea } from './areas/announcements/area.js';
+import { battlePassArea } from './areas/battlepass/area.js';
+import { chestsArea } from './areas/chests/area.js';
 import { configArea } from './areas/config/area.js';
 import { contentArea } from './areas/content/area.js';
 import { dashboardArea } from './areas/dashboard/area.js';
@@ -24,7 +26,9 @@ import { mailArea } from './areas/mail/area.js';
 import { minigameArea } from './areas/minigame/area.js';
 import { ordersArea } from './areas/orders/area.js';
 import { performanceArea } from './areas/performance/area.js';
+import { piggyBankArea } from './areas/piggybank/area.js';
 import { playersArea } from './areas/players/area.js';
+import { promotionArea } from './areas/promotion/area.js';
 import { pushArea } from './areas/push/area.js';
 import { redisArea } from './areas/redis/area.js';
 import { serversArea } from './areas/servers/area.js';
@@ -46,6 +50,8 @@ import type { ConsoleRoute } from './routes/types.js';
 export * from './areas/abtest/area.js';
 export * from './areas/activities/area.js';
 export * from './areas/announcements/area.js';
+export * from './areas/battlepass/area.js';
+export * from './areas/chests/area.js';
 export * from './areas/config/area.js';
 export * from './areas/content/area.js';
 export * from './areas/dashboard/area.js';
@@ -59,7 +65,9 @@ export * from './areas/mail/area.js';
 export * from './areas/minigame/area.js';
 export * from './areas/orders/area.js';
 export * from './areas/performance/area.js';
+export * from './areas/piggybank/area.js';
 export * from './areas/players/area.js';
+export * from './areas/promotion/area.js';
 export * from './areas/push/area.js';
 export * from './areas/redis/area.js';
 export * from './areas/servers/area.js';
@@ -85,16 +93,20 @@ export const areas = [
   jobsArea,
   signInArea,
   dashboardArea,
+  promotionArea,
   playersArea,
   mailArea,
   announcementsArea,
   storeArea,
+  chestsArea,
+  battlePassArea,
   giftCodesArea,
   activitiesArea,
   abtestArea,
   pushArea,
   settingsArea,
   ordersArea,
+  piggyBankArea,
   guildsArea,
   minigameArea,
   serversArea,

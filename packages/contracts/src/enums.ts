@@ -31,8 +31,11 @@ export type StaffStatus = (typeof staffStatuses)[number];
 /** The states a registration's review shows (a disabled account is no longer a registration). */
 export const registrationStates = ['pending', 'active', 'rejected'] as const satisfies readonly StaffStatus[];
 export type RegistrationState = (typeof registrationStates)[number];
-/** Where an account came from: made by an administrator, or a registration. */
-export const staffSources = ['console', 'register'] as const;
+/**
+ * Where an account came from: made by an administrator, a registration, or made at its first
+ * sign-in through the OpenID provider (just-in-time provisioning: a registration to approve).
+ */
+export const staffSources = ['console', 'register', 'sso'] as const;
 
 // Players
 export const { codes: playerStatuses, labels: playerStatusLabels } = codedValues({
@@ -52,6 +55,7 @@ export const { codes: suspicionRules, labels: suspicionRuleLabels } = codedValue
   resourceGain: zhEn('资源增长异常', 'Resource gain too fast'),
   saveCountJump: zhEn('存档次数跳变', 'Save count jump'),
   unboundDevice: zhEn('未绑定设备存档', 'Save from unbound device'),
+  storeRefund: zhEn('商店退款', 'Store refund'),
 });
 export type SuspicionRule = (typeof suspicionRules)[number];
 

@@ -47,6 +47,7 @@ export const fieldLabels: Record<string, Label> = {
   items: zhEn('道具', 'Items'),
   kind: zhEn('类型', 'Kind'),
   amount: zhEn('数量', 'Amount'),
+  event: zhEn('游戏事件', 'Game event'),
   level: zhEn('等级', 'Level'),
   minLevel: zhEn('最低等级', 'Minimum level'),
   maxLevel: zhEn('最高等级', 'Maximum level'),
@@ -123,4 +124,5 @@ export const listItemLabels: Record<string, Label> = {
   rows: zhEn('奖励档位', 'Reward row'),
   prices: zhEn('价格', 'Price'),
   events: zhEn('活动配置', 'Event config'),
+  rules: zhEn('规则', 'Rule'),
 };

@@ -19,6 +19,7 @@ const serviceGrants: Permission[] = [
   'guildNoSpeakingQuery',
   'giftCodeHistoryQuery',
   'exportUserDataQuery',
+  'battlePassProgressQuery',
 ];
 
 const readGrants: Permission[] = [
@@ -58,6 +59,8 @@ const readGrants: Permission[] = [
   'guildChatQuery',
   'guildQuery',
   'clientLogQuery',
+  'promotionQuery',
+  'battlePassProgressQuery',
 ];
 
 const operationGrants: Permission[] = [
@@ -91,6 +94,11 @@ const operationGrants: Permission[] = [
   'refundUserQuery',
   'guildNoSpeakingQuery',
   'unbindDeviceQuery',
+  'promotionEdit',
+  'battlePassProgressEdit',
+  // Push's edit permissions (docs/decisions/2026-11-28-push-devices-topics-templates.md).
+  'pushTemplateEdit',
+  'pushTopicEdit',
 ];
 
 const developerGrants: Permission[] = [
@@ -128,6 +136,7 @@ const testerGrants: Permission[] = [
   'devToolAccountQuery',
   'guildWarStatusQuery',
   'podTimeQuery',
+  'battlePassProgressEdit',
 ];
 
 /** Default grants of the built-in roles (docs/decisions/2026-11-22-foundation-staff-access-platform.md explains the choice). */

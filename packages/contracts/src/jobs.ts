@@ -87,6 +87,8 @@ export const jobSummarySchema = z.object({
   progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   /** The last error's message, when the last run failed. */
   error: z.string().nullable(),
+  /** What a completed job answered (a count, the drift a check found): shown as rows, null when none. */
+  result: z.unknown().nullable(),
   cause: jobCauseSchema,
   /**
    * A running job whose run's instance no longer sends its heartbeat: it is taken back within

@@ -47,6 +47,10 @@ function issueVars(issue: z.core.$ZodIssue): Record<string, string | number> {
     const value = (issue as unknown as Record<string, unknown>)[name];
     if (typeof value === 'number' || typeof value === 'bigint') vars[name] = Number(value);
   }
+  // A custom issue's own values (`params`): the names a message lists ("unknown: {names}").
+  const params = issue.code === 'custom' ? (issue.params as Record<string, unknown> | undefined) : undefined;
+  for (const [name, value] of Object.entries(params ?? {}))
+    if (typeof value === 'string' || typeof value === 'number') vars[name] = value;
   return vars;
 }
 

@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.jobs,
   });
   jobs.register(accessLogPruneJob);
-  const moduleDeps = { app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs };
+  const moduleDeps = { app, config, database, gameKeyHash: deps.gameKeyHash, mailer, clock, kit, jobs, metrics };
   // Each area after the areas it needs (`src/areas.ts`; a cycle or an unknown need stops here).
   for (const area of startOrder(areas)) {
     for (const job of area.jobs ?? []) jobs.register(job);

@@ -1,5 +1,7 @@
 import { type Area, defineArea } from './module.js';
 import { abtestArea } from './modules/abtest/area.js';
+import { battlePassArea } from './modules/battlepass/area.js';
+import { chestsArea } from './modules/chests/area.js';
 import { configArea } from './modules/config/area.js';
 import { contentArea } from './modules/content/area.js';
 import { dashboardArea } from './modules/dashboard/area.js';
@@ -7,9 +9,15 @@ import { gamegateArea } from './modules/gamegate/area.js';
 import { giftCodesArea } from './modules/giftcodes/area.js';
 import { logsArea } from './modules/logs/area.js';
 import { mailArea } from './modules/mail/area.js';
+import { ordersArea } from './modules/orders/area.js';
 import { performanceArea } from './modules/performance/area.js';
+import { piggyBankArea } from './modules/piggybank/area.js';
 import { playersArea } from './modules/players/area.js';
+import { promotionArea } from './modules/promotion/area.js';
+import { pushArea } from './modules/push/area.js';
 import { redisArea } from './modules/redis/area.js';
+import { ssoArea } from './modules/sso/area.js';
+import { ssoCentreArea } from './modules/sso-centre/area.js';
 import { staffArea } from './modules/staff/area.js';
 import { storeArea } from './modules/store/area.js';
 import { jobsModule } from './platform/jobs/area.js';
@@ -33,5 +41,13 @@ export const areas: readonly Area[] = [
   redisArea,
   performanceArea,
   storeArea,
+  chestsArea,
   abtestArea,
+  ordersArea,
+  piggyBankArea,
+  battlePassArea,
+  promotionArea,
+  pushArea,
+  ssoArea,
+  ssoCentreArea,
 ];

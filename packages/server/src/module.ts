@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Clock } from './platform/clock.js';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -25,6 +26,8 @@ export interface ModuleDeps {
   kit: ResourceKit;
   /** The process's jobs: areas declare theirs with `jobs.register(defineJob(...))`. */
   jobs: JobQueue;
+  /** The `/metrics` registry: an area adds its gauges (read when scraped). */
+  metrics: Registry;
 }
 
 /** An area's entry point: registers its endpoints (and resources, views) on the app. */

@@ -13,6 +13,7 @@ import { minigameRoutes } from '../areas/minigame/routes.js';
 import { orderRoutes } from '../areas/orders/routes.js';
 import { performanceRoutes } from '../areas/performance/routes.js';
 import { playerRoutes } from '../areas/players/routes.js';
+import { promotionRoutes } from '../areas/promotion/routes.js';
 import { pushRoutes } from '../areas/push/routes.js';
 import { redisRoutes } from '../areas/redis/routes.js';
 import { serverRoutes } from '../areas/servers/routes.js';
@@ -40,6 +41,7 @@ export type RouteName = RouteNamesOf<AreaRoutes>;
 const routeTable = [
   ...signInRoutes,
   ...dashboardRoutes,
+  ...promotionRoutes,
   ...playerRoutes,
   ...mailRoutes,
   ...templateRoutes,

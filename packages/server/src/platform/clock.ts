@@ -45,3 +45,11 @@ export class ServiceClock implements Clock {
     else this.wallOffsetMs += ms;
   }
 }
+
+/**
+ * How far `clock` is ahead of the wall clock now, for a library that keeps its own time and takes
+ * a skew (the OpenID client checking token lifetimes): it then follows the service clock.
+ */
+export function skewFromWallClockMs(clock: Clock): number {
+  return clock.now().getTime() - Date.now();
+}

@@ -69,7 +69,7 @@ export async function createTestContext(
     /** Modules registered after the areas' own (a test resource on the kit). */
     modules?: Module[];
     /** Settings besides the defaults (a Redis URL and a per-test prefix). */
-    config?: { redisUrl?: string; redisPrefix?: string; webDist?: string };
+    config?: Partial<import('../platform/config.js').Config>;
     /** Job runner settings (short heartbeats and sweeps; `work: false` only enqueues). */
     jobs?: import('../platform/jobs/index.js').JobQueueOptions;
   } = {},

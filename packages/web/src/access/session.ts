@@ -2,6 +2,7 @@ import { type EndpointResponse, staffEndpoints } from '@rookery/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api/request';
 import { readToken } from './credentials';
+import { currentPreview, usePreview } from './preview';
 import { sessionQueryKey } from './session-key';
 
 export type SessionUser = EndpointResponse<typeof staffEndpoints.getSession>;
@@ -28,9 +29,20 @@ export function useSession() {
   return useQuery({ ...sessionQuery, enabled: Boolean(readToken()) });
 }
 
-/** The role name plus the role's permissions; empty while signed out. */
+/**
+ * The role name plus the role's permissions; empty while signed out. While an admin views the
+ * console as a role ("view as role"), that role's access.
+ */
 export function useAccess(): readonly string[] {
-  return useSession().data?.access ?? noAccess;
+  const preview = usePreview();
+  const access = useSession().data?.access ?? noAccess;
+  return preview && access !== noAccess ? preview.access : access;
+}
+
+/** The session as the guard reads it: the previewed role's access while previewing. */
+export function asPreviewed<S extends { access: string[] }>(session: S): S {
+  const preview = currentPreview();
+  return preview ? { ...session, access: preview.access } : session;
 }
 
 const noAccess: readonly string[] = [];

@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@rookery/contracts';
 import { clearCredentials, readToken } from '../access/credentials';
+import { previewHeaders } from '../access/preview';
 import { logError } from '../ui/error-log';
 import { toQueryString } from './query-string';
 
@@ -74,6 +75,8 @@ export async function api<E extends Endpoint>(
   const token = readToken();
   if (token) headers.Authorization = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // "View as role": the server refuses a change carrying the marker.
+  Object.assign(headers, previewHeaders());
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), requestTimeoutMs);

@@ -1,16 +1,25 @@
 import type { ComponentType } from 'react';
 import { abtestArea } from '../features/abtest/area';
 import { authArea } from '../features/auth/area';
+import { battlePassArea } from '../features/battlepass/area';
+import { chestsArea } from '../features/chests/area';
 import { dashboardArea } from '../features/dashboard/area';
 import { giftcodesArea } from '../features/giftcodes/area';
 import { jobsArea } from '../features/jobs/area';
+import { ledgerArea } from '../features/ledger/area';
 import { logsArea } from '../features/logs/area';
 import { mailArea } from '../features/mail/area';
+import { ordersArea } from '../features/orders/area';
 import { performanceArea } from '../features/performance/area';
+import { piggyBankArea } from '../features/piggybank/area';
 import { playersArea } from '../features/players/area';
+import { promotionArea } from '../features/promotion/area';
+import { pushArea } from '../features/push/area';
 import { redisArea } from '../features/redis/area';
+import { refundsArea } from '../features/refunds/area';
 import { settingsArea } from '../features/settings/area';
 import type { PlayerTab, WebArea } from '../features/shared/area';
+import { ssoArea } from '../features/sso/area';
 import { staffArea } from '../features/staff/area';
 import { storeArea } from '../features/store/area';
 
@@ -22,14 +31,23 @@ import { storeArea } from '../features/store/area';
 export const webAreas: readonly WebArea[] = [
   authArea,
   dashboardArea,
+  promotionArea,
   playersArea,
   mailArea,
   giftcodesArea,
+  pushArea,
+  ledgerArea,
   settingsArea,
   storeArea,
+  chestsArea,
+  battlePassArea,
+  ordersArea,
+  piggyBankArea,
+  refundsArea,
   abtestArea,
   logsArea,
   staffArea,
+  ssoArea,
   jobsArea,
   redisArea,
   performanceArea,

@@ -1,6 +1,6 @@
 import type { Endpoint, EndpointInput, EndpointResponse } from '@rookery/contracts';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../api/endpoint-query';
 import { ErrorPage } from '../ui/ErrorPage';
 import { PageSpinner } from '../ui/PageSpinner';
@@ -8,7 +8,7 @@ import { PageSpinner } from '../ui/PageSpinner';
 export interface RecordPageProps<E extends Endpoint> {
   /** The read of one record, from the contracts endpoint table. */
   endpoint: E;
-  /** The address parameter that names the record (`?id=` unless said otherwise). */
+  /** The address parameter that names the record (`?id=` unless said otherwise; a path parameter of that name first). */
   param?: string;
   /** The read's input for the record's id; by default the id is the path parameter `id`. */
   input?: (id: number) => EndpointInput<E>;
@@ -29,7 +29,10 @@ export function RecordPage<E extends Endpoint>({
   required = false,
   children,
 }: RecordPageProps<E>) {
-  const value = Number(useSearchParams()[0].get(param));
+  // A page whose address names the record in its path (`user/:id`) reads it there, else from `?id=`.
+  const inPath = useParams()[param];
+  const inQuery = useSearchParams()[0].get(param);
+  const value = Number(inPath ?? inQuery);
   const id = Number.isSafeInteger(value) && value > 0 ? value : undefined;
   const record = useEndpointQuery(endpoint, id ? input(id) : undefined, { enabled: Boolean(id) });
   if ((!id && required) || (id && record.isError)) return <ErrorPage status={404} />;

@@ -7,8 +7,9 @@ import { guardRedirect, signedInRedirect } from './guard';
 
 /** Loaded here, not imported: public pages (login) then start without the endpoint table. */
 async function loadSession() {
-  const { sessionQuery } = await import('../access/session');
-  return queryClient.ensureQueryData(sessionQuery);
+  const { sessionQuery, asPreviewed } = await import('../access/session');
+  // "View as role": the guard opens the pages the previewed role opens.
+  return asPreviewed(await queryClient.ensureQueryData(sessionQuery));
 }
 
 /** Runs the guard before a page loads, so a forbidden page never renders, not even briefly. */

@@ -1,7 +1,7 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, playerSupport } from '../../routes/types.js';
 
-/** Orders and refunds (not built yet). */
+/** Orders and refunds (the refund list is the stores part's). */
 export const orderRoutes = defineRoutes([
   {
     path: '/order',
@@ -12,8 +12,14 @@ export const orderRoutes = defineRoutes([
     hideOnPreRelease: true,
     auth: playerSupport('orderQuery'),
     children: [
-      { path: 'list', name: 'orderList', title: zhEn('订单列表', 'Order list') },
-      { path: 'refund', name: 'orderRefund', title: zhEn('退款订单', 'Refunded orders'), auth: ['refundUserQuery'] },
+      { path: 'list', name: 'orderList', title: zhEn('订单列表', 'Order list'), built: true },
+      {
+        path: 'refund',
+        name: 'orderRefund',
+        title: zhEn('退款订单', 'Refunded orders'),
+        auth: ['refundUserQuery'],
+        built: true,
+      },
     ],
   },
 ]);

@@ -3,6 +3,7 @@ import { type AreaAudit, player } from '../../audit-kit.js';
 import { type Label, zhEn } from '../../bilingual.js';
 import { audienceEndpoints } from './audience.js';
 import { playerEndpoints, playerGameEndpoints } from './endpoints.js';
+import { ledgerEndpoints, ledgerSourceLabels } from './ledger.js';
 import { playerRoutes } from './routes.js';
 
 const permissions = {
@@ -102,16 +103,18 @@ export const playerMessages = {
     '源账号没有绑定社交 ID，无需迁移',
     'The source account has no social ID to migrate',
   ),
+  'ledger.windowOrder': zhEn('结束时间必须晚于开始时间', 'The end must be after the start'),
   'player.snapshotNotFound': zhEn('快照不存在', 'Snapshot not found'),
   'player.suspicionNotFound': zhEn('异常记录不存在', 'Suspicious-user record not found'),
   'player.deviceNotBound': zhEn('该设备未绑定此玩家', 'This device is not bound to this player'),
   'player.noSession': zhEn('没有找到与该社交 ID 或设备 ID 对应的玩家', 'No player has this social ID or device ID'),
 } as const satisfies Record<string, Label>;
 
-const jobs = { 'players.prune': zhEn('清理玩家例行事件', 'Prune routine player events') } as const satisfies Record<
-  string,
-  Label
->;
+const jobs = {
+  'players.prune': zhEn('清理玩家例行事件', 'Prune routine player events'),
+  'players.ledgerCheck': zhEn('资源流水对账', 'Resource ledger drift check'),
+  'players.ledgerPartitions': zhEn('资源流水分区维护', 'Resource ledger partitions'),
+} as const satisfies Record<string, Label>;
 
 /** What operations hold: every player tool but copying an account and deleting business data. */
 const operations: GrantList<typeof permissions> = [
@@ -246,7 +249,8 @@ export const playersArea = defineArea({
   permissions,
   grants,
   routes: playerRoutes,
-  endpoints: { ...playerEndpoints, ...playerGameEndpoints, ...audienceEndpoints },
+  endpoints: { ...playerEndpoints, ...playerGameEndpoints, ...audienceEndpoints, ...ledgerEndpoints },
+  values: { source: ledgerSourceLabels },
   messages: playerMessages,
   jobs,
 });
@@ -283,3 +287,4 @@ export const playerGameEventLabels: Record<string, Label> = {
 // What the area offers the server and the console beside its declaration.
 export * from './audience.js';
 export * from './endpoints.js';
+export * from './ledger.js';

@@ -181,7 +181,13 @@ const booleanQuery = optionalEnum(['true', 'false']);
 
 /** What the console shows of a player's account state, and of their game data (for `invalidates`). */
 const playerStateReads = ['getPlayerDetail', 'listPlayers', 'searchPlayers'] as const;
-const gameDataReads = ['getPlayerDetail', 'listSnapshots', 'getPlayerDataHistory', 'listPlayerEvents'] as const;
+const gameDataReads = [
+  'getPlayerDetail',
+  'listSnapshots',
+  'getPlayerDataHistory',
+  'listPlayerEvents',
+  'listPlayerLedger',
+] as const;
 
 export const playerEndpoints = /*#__PURE__*/ endpointTable({
   searchPlayers: endpoint({

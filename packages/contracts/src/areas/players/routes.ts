@@ -153,8 +153,20 @@ export const playerRoutes = defineRoutes([
         auth: ['businessDataDelete'],
         built: true,
       },
-      { path: 'payment', name: 'gameUserPayment', title: zhEn('支付数据', 'Payments'), auth: ['payDataQuery'] },
-      { path: 'refund', name: 'gameUserRefund', title: zhEn('退款玩家', 'Refunds'), auth: ['refundUserQuery'] },
+      {
+        path: 'payment',
+        name: 'gameUserPayment',
+        title: zhEn('支付数据', 'Payments'),
+        auth: ['payDataQuery'],
+        built: true,
+      },
+      {
+        path: 'refund',
+        name: 'gameUserRefund',
+        title: zhEn('退款玩家', 'Refunds'),
+        auth: ['refundUserQuery'],
+        built: true,
+      },
       {
         path: '/users/blacklist',
         name: 'usersBlacklist',

@@ -166,7 +166,8 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     body: roleBody,
     auditTarget: 'role',
     response: roleSchema,
-    invalidates: ['listRoles', 'getRole'],
+    // `previewRoleAccess`: the SSO centre's "view as role" reads a role's access.
+    invalidates: ['listRoles', 'getRole', 'previewRoleAccess'],
   }),
   deleteRole: endpoint({
     method: 'DELETE',
@@ -241,12 +242,16 @@ export const staffEndpoints = /*#__PURE__*/ endpointTable({
     body: z.object({
       username: text({ required: 'v.usernameRequired', max: 128 }),
       password: secret(),
+      /** The second factor (issue 46): a 6-digit authenticator code or a recovery code, when asked for. */
+      code: z.string().trim().max(32).optional(),
     }),
     auditTarget: 'staff',
     response: z.object({
       token: z.string(),
       user: z.object({ userId: z.number().int(), access: z.array(z.string()) }),
       error: z.string().nullable(),
+      /** Set up at this sign-in (the role requires a second factor): the recovery codes, shown once. */
+      recoveryCodes: z.array(z.string()).optional(),
     }),
   }),
   logout: endpoint({

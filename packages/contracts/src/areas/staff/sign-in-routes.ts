@@ -28,6 +28,7 @@ export const signInRoutes = defineRoutes([
     public: true,
     hideInMenu: true,
     hideInTab: true,
+    built: true,
   },
   {
     path: '/register/result',

@@ -1,5 +1,7 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, ops, under } from '../../routes/types.js';
+import { chestRoutes } from '../chests/routes.js';
+import { piggyBankRoutes } from '../piggybank/routes.js';
 
 // Store catalogue: in-app purchases, products, gift packs.
 export const storeRoutes = defineRoutes([
@@ -104,32 +106,14 @@ export const storeRoutes = defineRoutes([
         auth: ops('iapGiftConfigEdit'),
         built: true,
       },
-      {
-        path: 'product/piggyBank',
-        name: 'productPiggyBank',
-        title: zhEn('存钱罐', 'Piggy banks'),
-        auth: ops('iapGiftConfigQuery'),
-      },
-      {
-        path: 'piggyBankAdd',
-        name: 'piggyBankAdd',
-        title: zhEn('新建存钱罐', 'New piggy bank'),
-        ...under('productPiggyBank'),
-        auth: ops('iapGiftConfigEdit'),
-      },
-      {
-        path: 'piggyBankEdit/:id',
-        name: 'piggyBankEdit',
-        title: zhEn('编辑存钱罐', 'Edit piggy bank'),
-        newTitle: zhEn('新建存钱罐', 'New piggy bank'),
-        ...under('productPiggyBank'),
-        auth: ops('iapGiftConfigEdit'),
-      },
+      // The piggy banks' pages (their area declares them).
+      ...piggyBankRoutes,
       {
         path: 'product/battlePass',
         name: 'productBattlePass',
         title: zhEn('通行证', 'Battle passes'),
         auth: ops('iapGiftConfigQuery'),
+        built: true,
       },
       {
         path: 'battlePassAdd',
@@ -137,6 +121,7 @@ export const storeRoutes = defineRoutes([
         title: zhEn('新建通行证', 'New battle pass'),
         ...under('productBattlePass'),
         auth: ops('iapGiftConfigEdit'),
+        built: true,
       },
       {
         path: 'battlePassEdit/:id',
@@ -145,6 +130,7 @@ export const storeRoutes = defineRoutes([
         newTitle: zhEn('新建通行证', 'New battle pass'),
         ...under('productBattlePass'),
         auth: ops('iapGiftConfigEdit'),
+        built: true,
       },
       {
         path: 'product/level',
@@ -183,17 +169,14 @@ export const storeRoutes = defineRoutes([
         auth: ops('currencyConfigQuery'),
         built: true,
       },
-      {
-        path: 'product/chest',
-        name: 'productChest',
-        title: zhEn('宝箱', 'Chests'),
-        auth: ops('normalProductConfigQuery'),
-      },
+      // The chests area's screen (areas/chests/routes.ts), in this menu group where the spec lists it.
+      ...chestRoutes,
       {
         path: 'product/dlq',
         name: 'productDlq',
         title: zhEn('发货死信队列', 'Delivery dead letters'),
         auth: ops('DLQQuery'),
+        built: true,
       },
     ],
   },

@@ -18,6 +18,7 @@ import {
 } from '@rookery/contracts';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.js';
+import { dispatchGameEvents } from '../../platform/game-events.js';
 import type { Handlers } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { readItemsByKind } from '../../platform/resources/game-views.js';
@@ -181,6 +182,8 @@ export const abtestGameHandlers = (clock: Clock): Handlers<typeof abtestGameEndp
     });
     if (!(await existingPlayerIds(db, [params.userId])).has(params.userId)) throw notFound('player.notFound');
     await db.insert(gameEvents).values(rows);
+    // Other areas' part (battle-pass XP, piggy-bank fill), in this report's transaction.
+    await dispatchGameEvents(db, params.userId, rows, clock.now());
     return { accepted: rows.length };
   },
 });

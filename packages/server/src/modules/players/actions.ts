@@ -2,6 +2,7 @@ import {
   auditTarget,
   gameLabel,
   initialPlayerState,
+  type LedgerSource,
   type Locale,
   type PlayerState,
   type ResourceKind,
@@ -11,6 +12,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { AuditEntry } from '../../platform/http/audit.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
+import { recordLedger } from './ledger.js';
 import { getPlayerForUpdate, keepSnapshot, type PlayerRow, recordPlayerEvent, stateColumns } from './service.js';
 import { deviceBans, playerDevices, playerEvents, playerSnapshots, playerSuspicions, players } from './tables.js';
 import { boundUserIds, toPlayerSummary } from './views.js';
@@ -50,10 +52,22 @@ export async function changePlayer(
   eventData: (before: PlayerRow) => unknown = () => null,
   /** Writes to other tables that belong to the action, run under the player's lock. */
   alsoWrite?: () => Promise<void>,
+  /** What the ledger rows of a change of resources name (the snapshot restored, the other account). */
+  ledgerSourceId?: string | number,
 ): Promise<PlayerRow> {
   const before = await getPlayerForUpdate(ctx.db, userId);
   const set = change(before);
   await alsoWrite?.();
+  // A new state: its change of resources goes to the ledger, under the action's name, in this transaction.
+  if (set.state)
+    await recordLedger(
+      ctx.db,
+      userId,
+      before.state.resources,
+      set.state.resources,
+      { type: action as LedgerSource, id: ledgerSourceId },
+      ctx.now,
+    );
   await keepSnapshot(ctx.db, before, action, ctx.now, ctx.actor);
   const [after] = await ctx.db
     .update(players)
@@ -196,6 +210,8 @@ export async function restoreSnapshot(ctx: ActionContext, snapshotId: number, re
     'restoreSnapshot',
     (row) => newState(row, snap.state),
     () => ({ snapshotId, snapshotSaveCount: snap.saveCount, reason: reason ?? null }),
+    undefined,
+    snapshotId,
   );
 }
 
@@ -287,6 +303,8 @@ export async function transferAccount(
           kind,
           () => outcome.from,
           () => data,
+          undefined,
+          toId,
         )
       : from;
   const toAfter = await changePlayer(
@@ -295,6 +313,8 @@ export async function transferAccount(
     kind,
     () => outcome.to,
     () => data,
+    undefined,
+    fromId,
   );
   if (kind === 'copyAccount') await recordPlayerEvent(ctx.db, fromId, 'copiedToAccount', data, ctx.now, ctx.actor);
   return { from: { before: from, after: fromAfter }, to: { before: to, after: toAfter } };

@@ -1,4 +1,10 @@
-import { audienceEndpoints, type Locale, playerEndpoints, playerGameEndpoints } from '@rookery/contracts';
+import {
+  audienceEndpoints,
+  type Locale,
+  ledgerEndpoints,
+  playerEndpoints,
+  playerGameEndpoints,
+} from '@rookery/contracts';
 import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
 import { housekeepingJob } from '../../platform/housekeeping.js';
@@ -7,6 +13,13 @@ import * as actions from './actions.js';
 import { countAudience } from './audience.js';
 import { playerGameHandlers } from './game-handlers.js';
 import { pruneRoutineEvents } from './housekeeping.js';
+import {
+  ensureLedgerMonths,
+  installLedgerMetrics,
+  ledgerCheckJob,
+  ledgerPartitionsJob,
+  listPlayerLedger,
+} from './ledger.js';
 import * as queries from './queries.js';
 import { getPlayer, type PlayerRow } from './service.js';
 import * as tables from './tables.js';
@@ -70,11 +83,17 @@ async function transferDone(
   return sideBySide(ctx.db, result, ctx.locale, ctx.now);
 }
 
-function register({ app, database, gameKeyHash, clock }: ModuleDeps) {
+async function register({ app, database, gameKeyHash, clock, metrics }: ModuleDeps) {
+  // This month's ledger partition and the next ones exist before the first write (the daily job keeps them ahead).
+  await ensureLedgerMonths(database.db, clock.now());
+  installLedgerMetrics(metrics, database.db);
   const deps = { db: database.db, gameKeyHash };
   registerEndpoints(app, deps, playerGameEndpoints, playerGameHandlers(database, clock));
   registerEndpoints(app, deps, audienceEndpoints, {
     countAudience: ({ db, body }) => countAudience(db, body.conditions, clock.now()),
+  });
+  registerEndpoints(app, deps, ledgerEndpoints, {
+    listPlayerLedger: ({ db, query }) => listPlayerLedger(db, query),
   });
   registerEndpoints(app, deps, playerEndpoints, {
     searchPlayers: ({ db, query, now }) => queries.searchPlayers(db, query, now),
@@ -160,6 +179,6 @@ export const playersArea = defineArea({
   name: 'players',
   needs: ['gamegate'],
   tables,
-  jobs: [housekeepingJob('players.prune', 7, pruneRoutineEvents)],
+  jobs: [housekeepingJob('players.prune', 7, pruneRoutineEvents), ledgerCheckJob, ledgerPartitionsJob],
   register,
 });

@@ -108,10 +108,16 @@ export async function seedDemoPlayers(
           now() - make_interval(days => idle_days::int, secs => secs::int + 600),
           now() - make_interval(days => idle_days::int, secs => secs::int + 600)
         from src
-        returning id, device_id, first_login_at
+        returning id, device_id, first_login_at, state
       ),
       bind as (
         insert into player_devices (device_id, user_id, bound_at) select device_id, id, first_login_at from ins
+      ),
+      opening as (
+        -- The ledger starts from the seeded balances (decision 2026-11-28-resource-ledger).
+        insert into resource_ledger (user_id, kind, delta, balance, source, source_id, at)
+        select ins.id, d.kind, d.delta, d.balance, 'opening', null, ins.first_login_at
+        from ins cross join lateral ledger_diff('{}'::jsonb, ins.state->'resources') d
       )
       select min(id)::bigint as first, max(id)::bigint as last from ins
     `)) as unknown as { rows: { first: string | number; last: string | number }[] };

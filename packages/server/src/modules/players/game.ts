@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
 import { compileStatement } from '../../platform/db/rows.js';
 import { AppError, conflict } from '../../platform/http/errors.js';
+import { recordLedger } from './ledger.js';
 import {
   frozenError,
   getPlayerForUpdate,
@@ -110,6 +111,7 @@ async function createOnFirstLogin(db: Db, input: LoginInput, now: Date): Promise
       updatedAt: now,
     })
     .returning();
+  await recordLedger(db, created.id, {}, created.state.resources, { type: 'newPlayer' }, now);
   return created;
 }
 
@@ -351,6 +353,16 @@ export async function savePlayer(db: Db, userId: number, input: SaveInput, now: 
     .update(players)
     .set({ ...stateColumns(input.state, input.saveCount), lastSaveAt: now, updatedAt: now })
     .where(eq(players.id, userId));
+  // The game spends and earns in its own saves: each resource it changed is a ledger row (the
+  // delta from the stored state), so the ledger explains the balance (decision 2026-11-28-resource-ledger).
+  await recordLedger(
+    db,
+    userId,
+    row.state.resources,
+    input.state.resources,
+    { type: 'gameSave', id: input.saveCount },
+    now,
+  );
   await recordPlayerEvent(
     db,
     userId,

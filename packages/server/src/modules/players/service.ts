@@ -172,6 +172,24 @@ export async function applyRewards(
   return { saveCount: Number(saveCount) };
 }
 
+/**
+ * What a delivery checks of a player (frozen? a payer already?), the row locked until the
+ * caller's transaction ends; undefined for no such player. Reads no game state.
+ */
+export async function lockPlayerStanding(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      status: players.status,
+      frozenReason: players.frozenReason,
+      frozenUntil: players.frozenUntil,
+      isPayer: players.isPayer,
+    })
+    .from(players)
+    .where(eq(players.id, userId))
+    .for('update');
+  return row;
+}
+
 /** Mark the player as a payer (`userType: payment` for conditions); the economy calls it on a first delivery. */
 export async function markPayer(db: Db, userId: number): Promise<void> {
   await db

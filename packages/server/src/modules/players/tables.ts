@@ -1,6 +1,18 @@
 import { type PlayerState, playerStatuses, suspicionRules } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 import { at } from '../../platform/db/columns.js';
 
 /**
@@ -148,3 +160,47 @@ export const playerSuspicions = pgTable(
   },
   (t) => [index().on(t.reviewedAt, t.id), index().on(t.userId)],
 );
+
+/**
+ * The resource ledger: one row per change of one resource of one player, written in the same
+ * transaction as the change (`ledger.ts`; `apply_rewards` in SQL). Partitioned by month of `at`
+ * (the migration creates it so, drizzle cannot say it; `ledger.ts` makes months ahead), with a
+ * default partition for what falls outside them. No foreign key to players: it is the accounting
+ * record and outlives a deleted player. The key holds the partition column (at, id).
+ *  - (user_id, at, id): the player's ledger tab, newest first, keyset paged;
+ *  - (user_id, kind) including delta: the drift check's per-player sums read the index only.
+ */
+export const resourceLedger = pgTable(
+  'resource_ledger',
+  {
+    id: bigserial({ mode: 'number' }).notNull(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    /** The resource kind (`coin`, `gem`…): a key of `state.resources`. */
+    kind: text().notNull(),
+    delta: numeric({ mode: 'number' }).notNull(),
+    /** The player's amount of this resource after the change. */
+    balance: numeric({ mode: 'number' }).notNull(),
+    /** What changed it (contracts `ledgerSources`). */
+    source: text().notNull(),
+    /** The mail, gift-code batch, order, snapshot, save count… the source names; null when none. */
+    sourceId: text(),
+    at: at().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.at, t.id] }),
+    index('resource_ledger_user_at_idx').on(t.userId, t.at, t.id),
+    index('resource_ledger_user_kind_idx').on(t.userId, t.kind, t.delta),
+  ],
+);
+
+/** Each run of the daily drift check: what it checked and the drift it found (the metrics read the last). */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: serial().primaryKey(),
+  /** The start of the UTC day whose changed players were checked. */
+  day: at().notNull(),
+  checkedPlayers: integer().notNull(),
+  driftPlayers: integer().notNull(),
+  /** Up to 1,000 drifts: {userId, kind, balance, ledger}. */
+  drift: jsonb().$type<{ userId: number; kind: string; balance: number; ledger: number }[]>().notNull(),
+  ranAt: at().notNull(),
+});

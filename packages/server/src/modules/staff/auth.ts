@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
-import { accessOf } from '../../platform/http/session.js';
+import { accessOf, type SecondFactorCheck } from '../../platform/http/session.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { dummyHash, verifyPassword } from '../../platform/security/password.js';
 import { newToken, sha256, sixDigitCode } from '../../platform/security/tokens.js';
@@ -91,10 +91,27 @@ export async function createSession(db: Db, userId: number, ip: string, now: Dat
   return token;
 }
 
+/**
+ * Sign in an account the OpenID provider vouched for: its last sign-in, whether it may still use
+ * a password, and a new session (the token).
+ */
+export async function openProviderSession(
+  db: Db,
+  userId: number,
+  passwordSignIn: boolean,
+  ip: string,
+  now: Date,
+): Promise<string> {
+  await db.update(staffUsers).set({ lastLoginAt: now, passwordSignIn }).where(eq(staffUsers.id, userId));
+  return createSession(db, userId, ip, now);
+}
+
 export interface CheckedCredentials {
   locked: boolean;
   /** The active user whose password matched, if one did. */
   userId: number | null;
+  /** The password matched an account that signs in only through the OpenID provider. */
+  ssoOnly?: boolean;
 }
 
 /**
@@ -115,10 +132,16 @@ export async function checkCredentials(
     return { locked: true, userId: null };
   if (!(await countAttempt(db, pairKey(username, ip), now))) return { locked: true, userId: null };
   const [user] = await db
-    .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, status: staffUsers.status })
+    .select({
+      id: staffUsers.id,
+      passwordHash: staffUsers.passwordHash,
+      status: staffUsers.status,
+      passwordSignIn: staffUsers.passwordSignIn,
+    })
     .from(staffUsers)
     .where(sql`lower(${staffUsers.username}) = lower(${username})`);
   const ok = await verifyPassword(user ? user.passwordHash : await dummyHash(), password);
+  if (ok && user?.status === 'active' && !user.passwordSignIn) return { locked: false, userId: null, ssoOnly: true };
   return { locked: false, userId: ok && user?.status === 'active' ? user.id : null };
 }
 
@@ -128,7 +151,14 @@ export async function checkCredentials(
  * the window on, each failure locks the name for 2^(n − 19) seconds (2 s, 4 s, …), at most 15 minutes — a
  * spray from many addresses slows down, one address cannot lock the account out everywhere.
  */
-export async function completeLogin(db: Db, checked: CheckedCredentials, username: string, ip: string, now: Date) {
+export async function completeLogin(
+  db: Db,
+  checked: CheckedCredentials,
+  username: string,
+  ip: string,
+  now: Date,
+  secondFactor?: { check: SecondFactorCheck; code: string | undefined },
+) {
   if (checked.locked) throw new AppError(429, 'auth.throttled');
   const badCredentials = async () => {
     const backoff = sql`${now}::timestamptz + make_interval(secs => least(${LOCK_MS / 1000}, power(2, ${loginFailures.failures} + 2 - ${USER_BACKOFF_AFTER})))`;
@@ -142,6 +172,8 @@ export async function completeLogin(db: Db, checked: CheckedCredentials, usernam
     );
     return new AppError(400, 'auth.badCredentials', { commit: true });
   };
+  // Only the right password learns that the account uses single sign-on (nothing is counted).
+  if (checked.ssoOnly) throw new AppError(400, 'sso.passwordOff');
   if (checked.userId === null) throw await badCredentials();
   const [row] = await db
     .select({ user: staffUsers, content: roles.content })
@@ -151,10 +183,33 @@ export async function completeLogin(db: Db, checked: CheckedCredentials, usernam
   // Disabled between the two steps: the same answer as a wrong password.
   if (row?.user.status !== 'active') throw await badCredentials();
   const u = row.user;
+  // The second factor (issue 46), once the password was right: a wrong or reused code counts as a
+  // failed sign-in; asking for one (or for setting one up) keeps what it wrote and opens nothing.
+  let recoveryCodes: string[] | undefined;
+  if (secondFactor) {
+    const outcome = await secondFactor.check(db, u, secondFactor.code, now);
+    if (outcome.kind === 'wrong' || outcome.kind === 'reused') {
+      await badCredentials();
+      const key = outcome.kind === 'wrong' ? 'totp.invalid' : 'totp.reused';
+      throw new AppError(400, key, { commit: true, fields: [{ field: 'code', message: key }] });
+    }
+    if (outcome.kind === 'required') throw new AppError(401, 'totp.required', { data: { secondFactor: 'code' } });
+    if (outcome.kind === 'enrol')
+      throw new AppError(401, 'totp.enrolRequired', {
+        commit: true,
+        data: { secondFactor: 'enrol', secret: outcome.secret, otpauthUrl: outcome.otpauthUrl },
+      });
+    if (outcome.kind === 'ok') recoveryCodes = outcome.recoveryCodes;
+  }
   await db.delete(loginFailures).where(eq(loginFailures.key, pairKey(username, ip)));
   await db.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, u.id));
   const token = await createSession(db, u.id, ip, now);
-  return { token, user: { userId: u.id, access: accessOf(u.role, row.content) }, error: null };
+  return {
+    token,
+    user: { userId: u.id, access: accessOf(u.role, row.content) },
+    error: null,
+    ...(recoveryCodes ? { recoveryCodes } : {}),
+  };
 }
 
 /** A 6-digit code, valid 10 minutes, at most one per 60 s per address (enforced here, not only by the button). */

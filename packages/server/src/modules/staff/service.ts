@@ -1,10 +1,11 @@
 import type { roleSchema, StaffStatus, staffUserSchema } from '@rookery/contracts';
 import { allPermissions, builtInRoles, superRoles } from '@rookery/contracts';
-import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { asLegacyList, containsPattern, paginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { accessOf } from '../../platform/http/session.js';
 import { roles, staffSessions, staffUsers } from './tables.js';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -235,3 +236,101 @@ export async function staffCounts(db: Db) {
 }
 
 export const isBuiltInRole = (name: string) => (builtInRoles as readonly string[]).includes(name);
+
+/** End one session (signing out). */
+export async function endSession(db: Db, tokenHash: string) {
+  await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+}
+
+/** The account with this email address (any letter case), for a sign-in through the OpenID provider. */
+export async function findStaffByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ user: staffUsers, content: roles.content })
+    .from(staffUsers)
+    .leftJoin(roles, eq(roles.roleName, staffUsers.role))
+    .where(sql`lower(${staffUsers.email}) = lower(${email})`);
+  return row;
+}
+
+/**
+ * A registration made at the first sign-in through the OpenID provider (just-in-time
+ * provisioning): pending, no role, no usable password; it appears for review in `/system/allow`.
+ */
+export async function provisionPendingFromProvider(
+  db: Db,
+  f: { email: string; name: string | null; passwordHash: string },
+  now: Date,
+) {
+  await assertUserFieldsFree(db, { username: f.email, email: f.email });
+  const [row] = await db
+    .insert(staffUsers)
+    .values({
+      username: f.email,
+      email: f.email,
+      name: f.name,
+      passwordHash: f.passwordHash,
+      role: null,
+      status: 'pending',
+      source: 'sso',
+      passwordSignIn: false,
+      createdAt: now,
+    })
+    .returning();
+  return row;
+}
+
+// ---- For the SSO centre (`modules/sso-centre`): an SSO user is a staff account it creates and
+// changes through these, never through the staff tables.
+
+/** Staff accounts by id (missing ids are left out). */
+export async function staffUsersByIds(db: Db, ids: readonly number[]): Promise<Map<number, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Ids of the staff accounts whose email contains `text` (case aside). */
+export async function staffIdsByEmail(db: Db, text: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(ilike(staffUsers.email, containsPattern(text)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A staff account made for someone who signs in through the provider: matched by email at the
+ * first sign-in; its password is a random one nobody knows (password sign-in stays useless).
+ */
+export async function createStaffAccount(
+  db: Db,
+  values: { username: string; email: string; name: string | null; role: string | null; passwordHash: string },
+  now: Date,
+): Promise<UserRow> {
+  await assertUserFieldsFree(db, values);
+  const [row] = await db
+    .insert(staffUsers)
+    .values({ ...values, status: 'active', source: 'console', createdAt: now })
+    .returning();
+  return row;
+}
+
+/** Change an account's name, role or status; a role change or a disable ends its sessions. */
+export async function updateStaffAccount(
+  db: Db,
+  id: number,
+  next: { name?: string | null; role?: string | null; status?: 'active' | 'disabled' },
+): Promise<UserRow> {
+  const before = await getStaffUserRow(db, id);
+  await assertNotLastAdmin(db, before, next);
+  const [row] = await db.update(staffUsers).set(next).where(eq(staffUsers.id, id)).returning();
+  if ((next.role !== undefined && next.role !== before.role) || (next.status && next.status !== before.status))
+    await endSessions(db, id);
+  return row;
+}
+
+/** What a session of this role holds (the "view as role" preview reads it as the session does). */
+export const accessOfRole = (role: RoleRow) => accessOf(role.roleName, role.content);

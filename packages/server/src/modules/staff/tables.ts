@@ -31,6 +31,11 @@ export const staffUsers = pgTable(
     reviewedBy: text(),
     reviewedAt: at(),
     rejectReason: text(),
+    /**
+     * False: this account signs in only through the OpenID provider (the sso area sets it at each
+     * such sign-in when `OIDC_NO_PASSWORD` is on); a right password is then refused.
+     */
+    passwordSignIn: boolean().notNull().default(true),
   },
   (t) => [index().on(t.status), index().on(t.role)],
 );

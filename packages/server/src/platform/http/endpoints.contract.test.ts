@@ -15,6 +15,8 @@ import {
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestReceipt } from '../../modules/orders/validators/test-validator.js';
+import { applyRewards } from '../../modules/players/service.js';
 import { createTestContext, GAME_KEY, type TestContext } from '../../test/harness.js';
 import { registeredEndpoints } from './endpoints.js';
 
@@ -86,6 +88,17 @@ const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
   },
   ipCountry: { name: 'fuzzIp', cidr: '10.1.0.0/16', country: 'US', note: 'n' },
   mailTemplate: 'spec',
+  pushTopic: { key: 'fuzzTopic', 'zh-CN': '活动', 'en-US': 'Events', enabled: true },
+  pushTemplate: {
+    name: 'fuzzPushTemplate',
+    titleZh: '你好 {nickname}',
+    bodyZh: '你有 {gems} 钻石',
+    titleEn: 'Hi {nickname}',
+    bodyEn: 'You have {gems} gems',
+    deepLink: 'mygame://shop',
+    imageUrl: 'https://example.com/a.png',
+    note: 'n',
+  },
   rewardTemplate: 'spec',
   config: {
     name: 'fuzzConfig',
@@ -125,6 +138,15 @@ const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
     minLevel: 1,
     maxLevel: 5,
     conditions: [{ attr: 'os', op: 'equal', value: 'ios' }],
+  },
+  piggyBank: {
+    name: 'fuzzPiggy',
+    titleZh: '存钱罐',
+    titleEn: 'Piggy',
+    resource: 'gem',
+    rules: [{ event: 'levelWon', amount: 5 }],
+    cap: 100,
+    purchaseId: 1,
   },
   product: {
     name: 'fuzzProduct',
@@ -264,6 +286,16 @@ const saveKitDocuments = () => {
 };
 
 /** Records the non-kit endpoints' requests name, made once as an admin (and by the game). */
+/** A battle-pass season (no premium track) of the pass `pass`. */
+const battlePassSeasonRecord = (pass: string) => ({
+  pass,
+  name: 'Guarded season',
+  startAt: new Date(Date.now() - 3_600_000).toISOString(),
+  endAt: new Date(Date.now() + 86_400_000).toISOString(),
+  levels: [{ xp: 0, free: [{ kind: 'gem', amount: 1 }] }],
+  xpSources: [{ event: 'match_won', xp: 10, dailyCap: 100 }],
+});
+
 interface Records {
   player: number;
   other: number;
@@ -280,7 +312,28 @@ interface Records {
   sharedBatch: number;
   uniqueBatch: number;
   incidentId: number;
+  deadLetterId: number;
+  orderId: number;
+  refundId: number;
+  promotionId: number;
+  ssoCompanyId: number;
+  ssoRoleId: number;
+  ssoUserId: number;
+  battlePassSeason: number;
 }
+const promotionRecord = {
+  date: '2026-01-05',
+  media_name: 'Guard media',
+  media_id: 'guard',
+  agency: 'Guard agency',
+  account_id: 'guard-1',
+  account_name: 'Guard account',
+  country_code: 'US',
+  spend: 1,
+  install: 1,
+};
+const promotionCsv =
+  'date,media_name,media_id,agency,account_id,account_name,country_code,spend,install\n2026-01-06,M,guard,A,guard-2,N,US,1,1\n';
 let records: Promise<Records> | undefined;
 const saveRecords = () => {
   records ??= (async () => {
@@ -355,7 +408,52 @@ const saveRecords = () => {
     });
     await ctx.app.logWriter.flush();
     const incidents = await admin('GET', '/api/v1/incidents?kind=client');
+    // A purchase by a frozen player: an undelivered order waiting in the dead-letter queue.
+    const buyer = await login('c');
+    await admin('POST', '/api/v1/game-users/freeze', { userIds: [buyer.userId], reason: 'guard' });
+    await admin('POST', '/api/v1/resources/priceLevel', {
+      name: 'guardedPrice',
+      tier: 'guardedTier',
+      platform: 'ios',
+      sku: 'guarded.sku',
+      prices: [{ currency: 'USD', amount: 0.99 }],
+    });
+    const iap = await admin('POST', '/api/v1/purchase', {
+      title: 'Guarded gems',
+      priceLevel: 'guardedTier',
+      consumingType: 'consumable',
+      rewards: [{ kind: 'gem', amount: 10 }],
+    });
+    const order = await game('POST', `/api/game/v1/players/${buyer.userId}/purchases`, {
+      platform: 'test',
+      productId: String(iap.id),
+      receipt: makeTestReceipt({ transactionId: 'guarded-1', sku: 'guarded.sku', purchasedAt: later }),
+    });
+    const letters = await admin('GET', `/api/v1/purchase/dlq?userId=${buyer.userId}`);
     const jobs = await admin('GET', '/api/v1/system/jobs');
+    // A store refund recorded with no clawback (an operator may apply one).
+    const refundRows = (await ctx.database.db.execute(sql`
+      with o as (
+        insert into orders (user_id, platform, transaction_id, product_id, environment, validation,
+          delivery_state, rewards, purchased_at, created_at, refund_state, refunded_at)
+        values (${a.userId}, 'test', 'guarded-refund', 'gems_100', 'sandbox', '{}'::jsonb, 'delivered',
+          '[{"kind":"gem","amount":1}]'::jsonb, now(), now(), 'refunded', now())
+        returning id, user_id)
+      insert into order_refunds (order_id, user_id, source, clawback, taken, debt, created_at)
+        select id, user_id, 'store', 'none', '[]'::jsonb, '[]'::jsonb, now() from o
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const promotion = await admin('POST', '/api/v1/promotion', promotionRecord);
+    const ssoCompany = await admin('POST', '/api/v1/sso/companies', {
+      name: 'Guarded Co',
+      emailDomains: ['guard.example'],
+    });
+    const ssoRole = await admin('POST', '/api/v1/sso/roles', {
+      companyId: ssoCompany.id,
+      name: 'Guarded',
+      pages: ['systemLog'],
+    });
+    const ssoUser = await admin('POST', '/api/v1/sso/users', { email: 'sso@guard.example', companyId: ssoCompany.id });
+    const season = await admin('POST', '/api/v1/battle-pass/seasons', battlePassSeasonRecord('guard'));
     return {
       player: a.userId,
       other: b.userId,
@@ -372,6 +470,14 @@ const saveRecords = () => {
       sharedBatch: shared.id,
       uniqueBatch: unique.id,
       incidentId: incidents.list[0].id,
+      deadLetterId: letters.list[0].id,
+      orderId: order.orderId,
+      refundId: Number(refundRows.rows[0].id),
+      promotionId: promotion.id,
+      ssoCompanyId: ssoCompany.id,
+      ssoRoleId: ssoRole.id,
+      ssoUserId: ssoUser.id,
+      battlePassSeason: season.id,
     };
   })();
   return records;
@@ -391,6 +497,7 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
   };
   return {
     createRole: { body: { roleName: 'guarded2', content: ['userQuery'] } },
+    applyRefundClawback: { params: { id: r.refundId }, body: { clawback: 'takeBack' } },
     updateRole: { params: { id: r.roleId }, body: { roleName: 'guarded', content: ['userQuery', 'mailQuery'] } },
     deleteRole: { params: { id: r.roleId } },
     copyRole: { body: { roleName: 'guarded3', id: r.roleId } },
@@ -400,6 +507,8 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     updateStaffUser: { params: { id: r.staffId }, body: { name: 'Changed', status: 'disabled' } },
     approveRegistration: { params: { id: r.staffId }, body: { role: 'guarded' } },
     rejectRegistration: { params: { id: r.staffId }, body: { reason: 'no' } },
+    resetStaffTwoFactor: { params: { id: r.staffId } },
+    setTwoFactorRoles: { body: { roles: ['guarded'] } },
     endPlayerSession: { body: { socialId: r.socialId } },
     freezePlayers: { body: { userIds: [r.player], reason: 'guard' } },
     unfreezePlayers: { body: { userIds: [r.player] } },
@@ -418,6 +527,21 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     addToBlacklist: { body: { userIds: [r.player], reason: 'guard' } },
     removeFromBlacklist: { body: { userIds: [r.player] } },
     deleteBusinessData: { body: { userId: r.player, reason: 'guard' } },
+    redeliverOrder: { params: { id: r.orderId } },
+    saveChestTable: {
+      params: { kind: 'gold_treasure_chest' },
+      body: {
+        entries: [{ reward: { kind: 'gem', amount: 1 }, weight: 1 }],
+        guaranteed: [],
+        pityEntry: null,
+        pityWithin: null,
+      },
+    },
+    simulateChest: { params: { kind: 'gold_treasure_chest' }, body: { seed: 1 } },
+    resetChestPity: { params: { userId: r.player }, body: {} },
+    retryDeadLetter: { params: { id: r.deadLetterId } },
+    resetPlayerPiggyBank: { params: { userId: r.player }, body: { bank: 'fuzzPiggy' } },
+    discardDeadLetter: { params: { id: r.deadLetterId }, body: { reason: 'guard' } },
     createMailTemplate: { body: { theTable: 'mail', name: 'Guarded again', ...texts } },
     updateMailTemplate: { params: { id: r.templateId }, body: { theTable: 'mail', name: 'Guarded renamed', ...texts } },
     deleteMailTemplate: { params: { id: r.templateId } },
@@ -434,6 +558,10 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     cancelJob: { params: { id: r.jobId } },
     handOverJob: { params: { id: r.jobId } },
     createGiftCodeBatch: { body: { ...gift, kind: 'shared', code: 'GUARDED2', totalLimit: 10 } },
+    createBattlePassSeason: { body: battlePassSeasonRecord('guard_two') },
+    updateBattlePassSeason: { params: { id: r.battlePassSeason }, body: battlePassSeasonRecord('guard') },
+    grantBattlePassXp: { params: { userId: r.player }, body: { seasonId: r.battlePassSeason, xp: 5 } },
+    resetBattlePassProgress: { params: { userId: r.player }, body: { seasonId: r.battlePassSeason } },
     updateGiftCodeBatch: {
       params: { id: r.sharedBatch },
       body: { ...gift, kind: 'shared', code: 'GUARDED1', totalLimit: 20 },
@@ -453,7 +581,21 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     },
     testGiftCode: { body: { userId: r.player, code: 'GUARDED1' } },
     incidentSetState: { params: { id: r.incidentId }, body: { state: 'resolved', kind: 'client' } },
+    createPromotionRecord: { body: { ...promotionRecord, spend: 2 } },
+    deletePromotionRecord: { params: { id: r.promotionId } },
+    checkPromotionCsv: { body: { csv: promotionCsv } },
+    importPromotionCsv: { body: { csv: promotionCsv } },
     redisDelete: { body: { keys: ['guarded:key'], confirmCount: 1 } },
+    createSsoCompany: { body: { name: 'Guarded Co 2', emailDomains: ['guard2.example'] } },
+    updateSsoCompany: { params: { id: r.ssoCompanyId }, body: { name: 'Guarded Co', enabled: false } },
+    createSsoRole: { body: { companyId: r.ssoCompanyId, name: 'Guarded 2', pages: ['systemLog'] } },
+    updateSsoRole: {
+      params: { id: r.ssoRoleId },
+      body: { companyId: r.ssoCompanyId, name: 'G', pages: ['systemJobs'] },
+    },
+    deleteSsoRole: { params: { id: r.ssoRoleId } },
+    createSsoUser: { body: { email: 'sso2@guard.example', companyId: r.ssoCompanyId, roleIds: [r.ssoRoleId] } },
+    updateSsoUser: { params: { id: r.ssoUserId }, body: { companyId: r.ssoCompanyId, roleIds: [], enabled: false } },
     // Kit resources on the spec's own paths, and the A/B impact preview.
     mailTemplateRestore: { params: { key: r.templateId, version: 1 }, body: { comment: 'guard' } },
     rewardTemplateRestore: { params: { key: r.rewardTemplateId, version: 1 }, body: { comment: 'guard' } },
@@ -469,6 +611,11 @@ interface GameRecords {
   state: unknown;
   mailId: number;
   code: string;
+  /** An IAP item on sale and a test receipt for it. */
+  purchaseItem: number;
+  receipt: string;
+  /** A player holding chests of a kind with a drop table (its own: the open changes its save count). */
+  chestPlayer: number;
 }
 
 /** One request an endpoint carries out: path parameters, query, body; `console`: the admin's call, else the game's. */
@@ -510,7 +657,24 @@ function gameSamples(r: GameRecords): Record<string, Sample> {
     gameGetContent: { query: { kinds: 'constant,dictionary' } },
     gameGetConfig: { params: player },
     gameGetStore: { params: player },
+    gameGetChests: { params: player },
+    gameOpenChest: { params: { userId: r.chestPlayer, kind: 'gold_treasure_chest' } },
+    gameGetPiggyBank: { params: player },
+    gameGetBattlePass: { params: player },
+    gameClaimBattlePass: { params: player, body: { pass: 'texts', level: 1, track: 'free' } },
     gameRedeemGiftCode: { params: player, body: { code: r.code, channel: 'google_play', playerIp: '198.51.100.7' } },
+    gamePutPushToken: {
+      params: player,
+      body: {
+        token: `texts:APA91b${'t'.repeat(140)}`,
+        platform: 'android',
+        language: 'en-US',
+        timezone: 'Europe/Berlin',
+        appVersion: '1.0.0',
+      },
+    },
+    gameDeletePushToken: { params: player, body: { token: `texts:APA91b${'t'.repeat(140)}` } },
+    gamePutPushTopics: { params: player, body: { subscribe: [], unsubscribe: ['textsTopic'] } },
     // The entries' free-form `meta` is left out: the log ingestion's meta is another change's.
     gameLogIngest: {
       body: {
@@ -532,6 +696,7 @@ function gameSamples(r: GameRecords): Record<string, Sample> {
       params: player,
       body: { events: [{ name: 'level_up', value: 1, at: new Date().toISOString() }] },
     },
+    gamePurchase: { params: player, body: { platform: 'test', productId: String(r.purchaseItem), receipt: r.receipt } },
     testGiftCode: { console: true, body: { userId: r.player, code: r.code, channel: 'google_play' } },
   };
 }
@@ -839,7 +1004,8 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       fc.emailAddress(),
       fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
     );
-    for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && n !== 'logout')) {
+    // Not the sign-outs (`logout`, and the SSO one audited as it): they end the session the calls use.
+    for (const [name, e] of table.filter(([n, e]) => (e.body || e.query) && (e.audit ?? n) !== 'logout')) {
       const keys = Object.keys(((e.body ?? e.query) as unknown as { shape?: object }).shape ?? { x: 1 });
       const arb = fc.oneof(
         fc.anything(),
@@ -990,13 +1156,60 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       startAt: new Date(Date.now() - 3_600_000).toISOString(),
       endAt: later,
     });
+    await ctx.adminOk('POST', '/api/v1/resources/priceLevel', {
+      name: 'textsPrice',
+      tier: 'textsTier',
+      platform: 'android',
+      sku: 'texts.sku',
+      prices: [{ currency: 'USD', amount: 1.99 }],
+    });
+    await ctx.adminOk('POST', '/api/v1/battle-pass/seasons', battlePassSeasonRecord('texts'));
+    const iap = await ctx.adminOk('POST', '/api/v1/purchase', {
+      title: 'Texts gems',
+      priceLevel: 'textsTier',
+      consumingType: 'consumable',
+      rewards: [{ kind: 'gem', amount: 10 }],
+    });
+    // The chest opened by its sample: a drop table, and a player of its own holding chests.
+    await ctx.adminOk('PUT', '/api/v1/product/chests/gold_treasure_chest', {
+      entries: [{ reward: { kind: 'gem', amount: 1 }, weight: 1 }],
+    });
+    const chestLogin = await ctx.game('POST', '/api/game/v1/players/login', {
+      body: {
+        deviceId: 'texts-chests',
+        deviceModel: 'Pixel 8',
+        os: 'android',
+        appVersion: '1.0.0',
+        language: 'en',
+        country: 'US',
+      },
+    });
+    const chestPlayer = chestLogin.json().data.userId as number;
+    await ctx.database.db.transaction((tx) =>
+      applyRewards(
+        tx as never,
+        chestPlayer,
+        [{ kind: 'gold_treasure_chest', amount: 20 }],
+        { type: 'rewards' },
+        new Date(),
+      ),
+    );
     const samples = gameSamples({
+      chestPlayer,
       player: me.userId,
       saveCount: me.saveCount,
       sessionEpoch: me.sessionEpoch,
       state: me.state,
       mailId: mail.id,
       code: 'TEXTSCODE1',
+      purchaseItem: iap.id,
+      receipt: makeTestReceipt({
+        transactionId: 'texts-1',
+        sku: 'texts.sku',
+        price: '1.99',
+        currency: 'USD',
+        purchasedAt: '2026-01-01T00:00:00Z',
+      }),
     });
     const games = table.filter(([, e]) => e.permission === 'game').map(([n]) => n);
     expect(Object.keys(samples).sort(), 'a sample for every game endpoint').toEqual([...games, 'testGiftCode'].sort());

@@ -31,8 +31,28 @@ export const isSuper = (s: Pick<Session, 'access'>) => s.access.some((a) => supe
  */
 export type SessionResolver = (db: Db, header: string | undefined, now: Date) => Promise<Session | null>;
 
+/**
+ * What the second factor says at a password sign-in whose password was right (issue 46): sign in
+ * (with the recovery codes of a set-up made just now), ask for a code, set up first (the role
+ * requires it), or a wrong / reused code (counted like a wrong password).
+ */
+export type SecondFactorOutcome =
+  | { kind: 'ok'; recoveryCodes?: string[] }
+  | { kind: 'required' }
+  | { kind: 'enrol'; secret: string; otpauthUrl: string }
+  | { kind: 'wrong' | 'reused' };
+
+/** The sso area installs it (`app.secondFactor`); the staff area's sign-in asks it when present. */
+export type SecondFactorCheck = (
+  db: Db,
+  user: { id: number; username: string; role: string | null },
+  code: string | undefined,
+  now: Date,
+) => Promise<SecondFactorOutcome>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     resolveSession: SessionResolver;
+    secondFactor?: SecondFactorCheck;
   }
 }

@@ -26,6 +26,8 @@ interface JobRow {
   data: { payload?: unknown; cause?: { actor?: string | null; action?: string; target?: string | null } } | null;
   output: {
     progress?: { done: number; total: number } | null;
+    /** What the handler answered (a completed job). */
+    result?: unknown;
     message?: string;
     value?: { message?: string };
   } | null;
@@ -84,6 +86,7 @@ export function summary(row: JobRow, words: TakeBackWords): JobSummary {
     maxAttempts: Number(row.retry_limit) + 1,
     progress: row.output?.progress ?? null,
     error: raw === LEASE_EXPIRED ? words.leaseExpired : raw === INSTANCE_GONE ? words.instanceGone : raw,
+    result: row.state === 'completed' ? (row.output?.result ?? null) : null,
     cause: { actor: cause?.actor ?? null, action: cause?.action ?? 'schedule', target: cause?.target ?? null },
     // A run without a row (started before runs were recorded) is left to its lease.
     instanceGone: active && row.run_instance != null && row.run_alive === false,

@@ -56,6 +56,8 @@ export interface BeforeSaveInput {
   /** The service clock's time of the call. */
   now: Date;
   locale: Locale;
+  /** A form's save of a kind with a `window`: the window it sets (absent on a restore or an action). */
+  window?: { effectiveAt: string | null; expireAt: string | null };
 }
 
 /** What an area adds to the generic handlers of its resource. */
@@ -118,7 +120,15 @@ function handlersOf(r: AnyResource, hooks: ResourceHooks, clock: Clock): Record<
       // The secret the body left out is the stored one: the hook sees the document as it will be.
       for (const f of r.secret ?? [])
         if (document[f] === undefined && previous?.[f] !== undefined) document[f] = previous[f];
-      await hooks.beforeSave({ db: ctx.db, doc: document, previous, mode, now: clock.now(), locale: ctx.locale });
+      await hooks.beforeSave({
+        db: ctx.db,
+        doc: document,
+        previous,
+        mode,
+        now: clock.now(),
+        locale: ctx.locale,
+        ...(r.window ? { window: { effectiveAt: body.effectiveAt ?? null, expireAt: body.expireAt ?? null } } : {}),
+      });
     }
     return saveItem(ctx.db, r, k, {
       document,

@@ -1,12 +1,13 @@
 import { pathTo, type Resource } from '@rookery/contracts';
 import { App, Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/endpoint-query';
 import { ErrorPage } from '../../ui/ErrorPage';
 import { useLeaveForm } from '../../ui/leave-form';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { endpointsOf } from './endpoints';
+import { itemPath } from './item-path';
 import { ResourceForm } from './ResourceForm';
 import type { ResourceItem, ResourceScreen } from './screen';
 import '../kit-texts';
@@ -18,7 +19,10 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
   const navigate = useNavigate();
   const { message } = App.useApp();
   const leave = useLeaveForm();
-  const key = useSearchParams()[0].get('key') ?? undefined;
+  const byId = useParams().id;
+  const byQuery = useSearchParams()[0].get('key') ?? undefined;
+  // The item is in the route's `:id` (`piggyBankEdit/:id`) or in `?key=`.
+  const key = byId || byQuery;
   const endpoints = endpointsOf(resource);
   const item = useEndpointQuery(
     endpoints.get,
@@ -51,7 +55,7 @@ export function ResourceEditPage<R extends Resource>({ screen }: { screen: Resou
               {editRoute && (
                 <>
                   {' '}
-                  <Link to={pathTo(editRoute, undefined, { key: savedKey })}>{t('resource.open')}</Link>
+                  <Link to={itemPath(editRoute, savedKey)}>{t('resource.open')}</Link>
                 </>
               )}
             </span>,

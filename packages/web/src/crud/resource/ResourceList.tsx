@@ -1,4 +1,4 @@
-import { type ListAction, pathTo, type Resource } from '@rookery/contracts';
+import type { ListAction, Resource } from '@rookery/contracts';
 import { App, Button, Drawer, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { type BatchAction, type RowAction, useMutationAction } from '../actions'
 import type { Consequence } from '../Consequence';
 import { ListPage } from '../ListPage';
 import { endpointsOf } from './endpoints';
+import { itemPath } from './item-path';
 import { type ResourceRow, resourceListFields } from './list-declaration';
 import { ResourceForm } from './ResourceForm';
 import { ResourceHistory } from './ResourceHistory';
@@ -96,7 +97,7 @@ export function ResourceList<R extends Resource>({
 
   const openEdit = (item?: Row) => {
     const route = item ? editRoute : (routes?.create ?? editRoute);
-    if (route) navigate(pathTo(route, undefined, item ? { key: keyOf(item) } : undefined));
+    if (route) navigate(itemPath(route, item ? String(keyOf(item)) : undefined));
     else setEditing({ item });
   };
 

@@ -6,4 +6,5 @@ export const authPublicPages = {
   login: () => import('./LoginPage'),
   register: () => import('./RegisterPage'),
   registerResult: () => import('./RegisterResultPage'),
+  ssoCallback: () => import('./SsoCallbackPage'),
 };

@@ -13,7 +13,7 @@ import {
   SCHEDULED_JOB_ACTION,
   scheduledJobLabel,
 } from '@rookery/contracts';
-import { Drawer, Progress, Tag } from 'antd';
+import { Drawer, Progress, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useMutationAction } from '../../crud/actions';
 import type { Field } from '../../crud/fields';
 import { formatNumber, formatTime } from '../../crud/format';
 import { ListPage, type RowAction } from '../../crud/ListPage';
+import { ValueView } from '../../crud/resource/ValueView';
 import { SmallTable } from '../../crud/SmallTable';
 import { currentLocale } from '../../i18n';
 import './texts';
@@ -124,6 +125,16 @@ const fields = (): Field<Job>[] => [
   { name: 'startedAt', title: 'jobs.startedAt', kind: 'time', column: false },
   { name: 'completedAt', title: 'jobs.completedAt', kind: 'time' },
 ];
+
+const wordsOf = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** A job's answer as the drawer shows it: lists keep their first 50 items (their count is beside them). */
+function shortResult(result: unknown): unknown {
+  if (Array.isArray(result)) return result.slice(0, 50);
+  if (result && typeof result === 'object')
+    return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, 50) : v]));
+  return result;
+}
 
 /**
  * The jobs page (system group): every job's state, progress, runs, last error and cause, and each
@@ -239,6 +250,13 @@ function JobRuns({ job, onClose }: { job: Job; onClose: () => void }) {
   const detail = useEndpointQuery(jobEndpoints.getJob, { params: { id: job.id } });
   return (
     <Drawer open width={760} title={t('jobs.runsTitle', { name: jobLabel(job.name) })} onClose={onClose}>
+      {job.result !== null && job.result !== undefined && (
+        // What the completed job answered (the ledger check's drift…), as rows.
+        <section data-testid="job-result" style={{ marginBottom: 16 }}>
+          <Typography.Title level={5}>{t('jobs.result')}</Typography.Title>
+          <ValueView value={shortResult(job.result)} label={wordsOf} />
+        </section>
+      )}
       <SmallTable<JobRun>
         data-testid="job-runs"
         rowKey="attempt"

@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, Suspense, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCan } from '../../access/useCan';
 import { displayValue, wordsText } from '../../crud/fields';
 import { formatTime } from '../../crud/format';
@@ -66,6 +66,27 @@ function PlayerView({ player }: { player: PlayerDetail }) {
   const can = useCan();
   // The tabs other areas lend a player's page (`playerTabs` of their `area.ts`), in order.
   const areaTabs = useContext(PlayerTabs);
+  // The open tab is part of the address (`tab=orders`), as a list's state is (UX §5): a reload, a
+  // pasted link and back show the same tab, and a tab hidden behind the bar's "…" can be linked to.
+  const [params, setParams] = useSearchParams();
+  const tabs = [
+    'state',
+    'devices',
+    ...(can(eventLogRule) ? ['events'] : []),
+    ...areaTabs.filter((a) => can(a.rule)).map((a) => a.key),
+  ];
+  const asked = params.get('tab');
+  const activeKey = asked && tabs.includes(asked) ? asked : 'state';
+  const openTab = (key: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === 'state') next.delete('tab');
+        else next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="player-detail">
       {/* The actions sit under the title, not beside it: on a phone they squeezed it to nothing. */}
@@ -100,6 +121,8 @@ function PlayerView({ player }: { player: PlayerDetail }) {
       </Card>
       <Card>
         <Tabs
+          activeKey={activeKey}
+          onChange={openTab}
           items={[
             { key: 'state', label: t('players.state'), children: <StateTables player={player} /> },
             {

@@ -26,6 +26,16 @@ const zhCN = {
     email: '邮箱',
     grantedRole: '授予角色',
     approveEffect: '可立即以该角色的权限登录控制台',
+    staffCount: '{{count}} 人',
+    resetTwoFactorTitle: '重置“{{name}}”的两步验证？',
+    resetTwoFactorOk: '重置“{{name}}”的两步验证',
+    resetTwoFactorEffect: '其身份验证器和恢复码立即失效；若其角色要求两步验证，下次登录时需重新设置，否则仅凭密码登录',
+    requireTwoFactorTitle: '要求角色“{{name}}”两步验证？',
+    requireTwoFactorOk: '要求“{{name}}”两步验证',
+    requireTwoFactorEffect: '这些员工下次用密码登录时必须输入验证码；尚未设置的须先扫码设置',
+    stopTwoFactorTitle: '不再要求角色“{{name}}”两步验证？',
+    stopTwoFactorOk: '不再要求“{{name}}”两步验证',
+    stopTwoFactorEffect: '未开启两步验证的员工可仅凭密码登录；已开启的仍需验证码',
   },
 };
 
@@ -51,6 +61,19 @@ const enUS: typeof zhCN = {
     email: 'Email',
     grantedRole: 'Role granted',
     approveEffect: 'Can sign in to the console at once with this role’s permissions',
+    staffCount: '{{count}} staff',
+    resetTwoFactorTitle: 'Reset the two-step sign-in of “{{name}}”?',
+    resetTwoFactorOk: 'Reset two-step sign-in of “{{name}}”',
+    resetTwoFactorEffect:
+      'Their authenticator and recovery codes stop working at once; if their role requires two-step sign-in they set it up again at their next sign-in, otherwise they sign in with the password alone',
+    requireTwoFactorTitle: 'Require two-step sign-in for the role “{{name}}”?',
+    requireTwoFactorOk: 'Require it for “{{name}}”',
+    requireTwoFactorEffect:
+      'At their next password sign-in these staff must enter a code; those without an authenticator set one up first',
+    stopTwoFactorTitle: 'Stop requiring two-step sign-in for the role “{{name}}”?',
+    stopTwoFactorOk: 'Stop requiring it for “{{name}}”',
+    stopTwoFactorEffect:
+      'Staff without an authenticator sign in with the password alone; those with one still enter a code',
   },
 };
 

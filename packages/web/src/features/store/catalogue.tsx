@@ -21,7 +21,6 @@ import { EndpointPicker } from '../../crud/EndpointPicker';
 import { FieldParts } from '../../crud/form-items';
 import { readList } from '../../crud/list-shape';
 import { endpointsOf } from '../../crud/resource/endpoints';
-import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { resourceScreen } from '../../crud/resource/screen';
 import { NumberInput } from '../../crud/schema-fields';
 import { currentLocale } from '../../i18n';
@@ -29,6 +28,7 @@ import { ConditionsEditor } from '../shared/ConditionsEditor';
 import { RewardsEditor } from '../shared/RewardsEditor';
 import { conditionsText, MoneyFields, PickerRows, rewardsText, storeConfirm } from './common';
 import './texts';
+import { PurchaseItemPicker } from '../shared/PurchaseItemPicker';
 
 const numberFormat = () => new Intl.NumberFormat(currentLocale());
 const limitText = (n: number, t: TFunction) => (n > 0 ? numberFormat().format(n) : t('store.unlimited'));
@@ -214,21 +214,6 @@ export const productScreen = resourceScreen({
   hints: targeting.hints,
 });
 
-/** A numbered IAP item picked a page at a time, shown with its title. */
-function PurchaseItemPicker(props: { value?: number; onChange?: (id: number | undefined) => void; id?: string }) {
-  return (
-    <ResourcePicker
-      id={props.id}
-      resource={purchaseItemResource}
-      value={props.value === undefined || props.value === null ? undefined : String(props.value)}
-      onChange={(key) => props.onChange?.(key ? Number(key) : undefined)}
-      labelOf={(row) => `${row.id} · ${row.title}`}
-      style={{ maxWidth: 360 }}
-      testId="gift-item"
-    />
-  );
-}
-
 /** `/purchase/product/giftCode`: the gift-pack catalogue (not gift codes). */
 export const giftPackScreen = resourceScreen({
   resource: giftPackResource,
@@ -248,7 +233,7 @@ export const giftPackScreen = resourceScreen({
   confirm: (after, _before, t) => storeConfirm(after.name, after.conditions, t),
   fields: ['name', 'purchaseId', 'discountMode', 'discount', 'weight', 'colour', 'isEffective', ...targeting.fields],
   widgets: {
-    purchaseId: <PurchaseItemPicker />,
+    purchaseId: <PurchaseItemPicker testId="gift-item" />,
     discount: <NumberInput step={1} style={{ width: 160 }} data-testid="gift-discount" />,
     ...targeting.widgets,
   },

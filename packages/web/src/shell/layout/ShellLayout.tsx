@@ -14,6 +14,7 @@ import { FullscreenToggle } from '../header/FullscreenToggle';
 import { LanguageSwitch } from '../header/LanguageSwitch';
 import { LogIndicator } from '../header/LogIndicator';
 import MaintenanceBanner from '../header/MaintenanceBanner';
+import { PreviewBanner } from '../header/PreviewBanner';
 import { SettingsDrawer } from '../header/SettingsDrawer';
 import { UserDropdown } from '../header/UserDropdown';
 import { useSettings } from '../settings/store';
@@ -204,6 +205,7 @@ export default function ShellLayout() {
               <UserDropdown compact={mobile} />
             </Space>
           </Layout.Header>
+          <PreviewBanner />
           <MaintenanceBanner />
           <div style={{ background: token.colorBgContainer, padding: mobile ? '4px 8px 0' : '4px 16px 0' }}>
             <TabBar />

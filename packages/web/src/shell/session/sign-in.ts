@@ -12,12 +12,17 @@ export const loginBody = staffEndpoints.login.body!;
  * Sign in (spec §4): store the credentials (token, uuid, the fixed role cookie), then load the
  * session user and the tabs saved for them. Rejects with `{code, msg}` on failure.
  */
-export async function signIn(username: string, password: string): Promise<SessionUser> {
-  const result = await api(staffEndpoints.login, { body: { username, password } }, { quiet: true });
+export async function signIn(
+  username: string,
+  password: string,
+  code?: string,
+): Promise<SessionUser & { recoveryCodes?: string[] }> {
+  // `code`: the second factor, when the server asked for it (issue 46).
+  const result = await api(staffEndpoints.login, { body: { username, password, code } }, { quiet: true });
   if (result.error) throw { code: 400, msg: result.error };
   storeCredentials(result.token, String(result.user.userId));
   queryClient.removeQueries();
   const session = await queryClient.fetchQuery(sessionQuery);
   useTabs.getState().restoreFor(session.username, session.access);
-  return session;
+  return { ...session, recoveryCodes: result.recoveryCodes };
 }

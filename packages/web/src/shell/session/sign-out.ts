@@ -1,5 +1,6 @@
-import { staffEndpoints } from '@rookery/contracts';
+import { pathTo, ssoSignInEndpoints } from '@rookery/contracts';
 import { clearCredentials } from '../../access/credentials';
+import { stopPreview } from '../../access/preview';
 import { queryClient } from '../../api/query-client';
 import { api } from '../../api/request';
 import { useSettings } from '../settings/store';
@@ -14,10 +15,18 @@ import { homeTab } from '../tabs/tab-entry';
  * would send the user to `login?redirect=…` instead of the plain login page.
  */
 export async function signOut(leave: () => void | Promise<void>) {
-  await api(staffEndpoints.logout, undefined, { quiet: true }).catch(() => undefined);
+  // Sign-out is a change: a role preview ends first (its marker would have the server refuse it).
+  stopPreview();
+  // The sign-out that also names the OpenID provider's end-session address when this session came
+  // through it (RP-initiated logout); the provider then returns the browser to the login page.
+  const postLogoutUrl = new URL(pathTo('login'), window.location.origin).href;
+  const ended = await api(ssoSignInEndpoints.ssoLogout, { body: { postLogoutUrl } }, { quiet: true }).catch(
+    () => undefined,
+  );
   clearCredentials();
   await leave();
   queryClient.clear();
   useTabs.setState({ owner: null, tabs: [homeTab] });
   useSettings.setState({ owner: null });
+  if (ended?.endSessionUrl) window.location.assign(ended.endSessionUrl);
 }

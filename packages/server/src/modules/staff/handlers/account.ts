@@ -16,9 +16,11 @@ export const accountHandlers = (
 ): HandlerPart<typeof staffEndpoints, 'login' | 'logout' | 'getSession' | 'changePassword'> => ({
   login: prepareThen(
     ({ db, body, ip, now }) => checkCredentials(db, body.username, body.password, ip, now),
-    async ({ db, body, ip, now, setActor, audit }, checked) => {
+    async ({ db, body, ip, now, req, setActor, audit }, checked) => {
       setActor(body.username);
-      const result = await completeLogin(db, checked, body.username, ip, now);
+      // The second factor, when the sso area installed it (issue 46).
+      const check = req.server.secondFactor;
+      const result = await completeLogin(db, checked, body.username, ip, now, check && { check, code: body.code });
       audit({ target: auditTarget('staff', body.username), after: { userId: result.user.userId } });
       return result;
     },
@@ -39,7 +41,8 @@ export const accountHandlers = (
       email: row.email,
       name: row.name,
       status: row.status as 'active',
-      features: { sso: config.ssoCenter },
+      // The SSO centre shows when it is switched on or sign-in through a provider is configured.
+      features: { sso: config.ssoCenter || Boolean(config.oidc) },
     };
   },
   changePassword: prepareThen(

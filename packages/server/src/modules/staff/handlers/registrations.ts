@@ -79,7 +79,8 @@ export const registrationHandlers = (
         from: staffUsers,
         filters: [
           query.status ? eq(staffUsers.status, query.status) : inArray(staffUsers.status, ['pending', 'rejected']),
-          eq(staffUsers.source, 'register'),
+          // Registrations, and accounts made at a first sign-in through the OpenID provider.
+          inArray(staffUsers.source, ['register', 'sso']),
         ],
         orderBy: [desc(staffUsers.id)],
         ...query,

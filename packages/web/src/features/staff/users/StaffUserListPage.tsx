@@ -1,8 +1,9 @@
-import { pathTo, type StaffUser, staffEndpoints } from '@rookery/contracts';
+import { pathTo, type StaffUser, staffEndpoints, twoFactorEndpoints } from '@rookery/contracts';
 import { App, Button, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useEndpointMutation } from '../../../api/endpoint-query';
+import { useMutationAction } from '../../../crud/actions';
 import { CreateButton } from '../../../crud/CreateButton';
 import { copyText } from '../../../crud/clipboard';
 import { ListPage } from '../../../crud/ListPage';
@@ -10,12 +11,13 @@ import { randomPassword } from './random-password';
 import { staffUserFields } from './staff-user-fields';
 import '../texts';
 
-/** Staff users (admin only): search by email, create, edit, disable or enable, reset a password. */
+/** Staff users (admin only): search by email, create, edit, disable or enable, reset a password or the second factor. */
 export default function StaffUserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const updateUser = useEndpointMutation(staffEndpoints.updateStaffUser);
+  const resetTwoFactor = useMutationAction(twoFactorEndpoints.resetStaffTwoFactor);
 
   const update = (row: StaffUser, body: { status?: 'active' | 'disabled'; pwd?: string }) =>
     updateUser.mutateAsync({ params: { id: row.id }, body });
@@ -99,6 +101,22 @@ export default function StaffUserListPage() {
           confirm: () => t('staff.resetConfirm', { name: row.username }),
           run: () => resetPassword(row),
         },
+        // Issue 46: a lost phone; the reset is audited.
+        resetTwoFactor({
+          key: 'resetTwoFactor',
+          label: t('staff.resetTwoFactor'),
+          danger: true,
+          confirm: () => ({
+            title: t('staffConfirm.resetTwoFactorTitle', { name: row.username }),
+            rows: [
+              { label: t('staffConfirm.accounts'), value: row.role ? `${row.username} (${row.role})` : row.username },
+              { label: t('shell.twoFactor'), value: t('staffConfirm.resetTwoFactorEffect') },
+            ],
+            okText: t('staffConfirm.resetTwoFactorOk', { name: row.username }),
+          }),
+          input: () => ({ params: { id: row.id } }),
+          done: t('common.done'),
+        }),
       ]}
     />
   );
