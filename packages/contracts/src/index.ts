@@ -17,6 +17,7 @@ export * from './labels.js';
 export * from './messages.js';
 export * from './percent.js';
 export * from './permissions.js';
+export * from './pick-text.js';
 export * from './resource.js';
 export * from './resource-list.js';
 export * from './resources/index.js';

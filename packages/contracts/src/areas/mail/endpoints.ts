@@ -19,6 +19,7 @@ import {
 import { rewardsSchema } from '../../game-catalogue.js';
 import { MAIL_LIST_PAGE_SIZE, pagedList, pageQuery, pageSizeQuery } from '../../http.js';
 import type { Permission } from '../../permissions.js';
+import { defaultTextLanguage } from '../../pick-text.js';
 import { defineResource } from '../../resource.js';
 import { name, optionalText, rawText } from '../../text.js';
 
@@ -59,8 +60,8 @@ export const mailChangeChannel = 'rookery_mail_changed';
 
 /** Languages the console offers first for mail texts; any other language tag is accepted too. */
 export const mailLanguages = ['zh-CN', 'en-US'] as const;
-/** The text a player sees when the mail has none in their language (then English, then any). */
-export const mailDefaultLanguage = 'zh-CN';
+/** The text a player sees when the mail has none in their language (then English, then any): every player text's default. */
+export const mailDefaultLanguage = defaultTextLanguage;
 
 /** Most players one personal mail lists. */
 export const MAX_MAIL_RECIPIENTS = 10_000;

@@ -1,4 +1,4 @@
-import { type MailboxItem, type MailState, mailDefaultLanguage, type mailSchema } from '@rookery/contracts';
+import { type MailboxItem, type MailState, type mailSchema, pickText } from '@rookery/contracts';
 import type { z } from 'zod';
 import type { MailRow } from './live-mails.js';
 import type { playerMails } from './tables.js';
@@ -39,22 +39,8 @@ export function toMail(row: MailRow, now: Date): Mail {
   };
 }
 
-/**
- * The text for a player's language: the exact language, else the same language in another
- * region (`en` for `en-GB`), else the default language, else English, else any.
- */
-export function pickText(texts: Record<string, string>, language: string | null | undefined) {
-  const keys = Object.keys(texts);
-  const wanted = (language ?? '').toLowerCase();
-  const primary = wanted.split('-')[0];
-  const lang =
-    keys.find((k) => k.toLowerCase() === wanted) ??
-    (primary ? keys.find((k) => k.toLowerCase().split('-')[0] === primary) : undefined) ??
-    (mailDefaultLanguage in texts ? mailDefaultLanguage : undefined) ??
-    keys.find((k) => k.startsWith('en')) ??
-    keys[0];
-  return { lang: lang ?? mailDefaultLanguage, text: lang ? texts[lang] : '' };
-}
+/** Mail's texts are picked as every player text is (contracts' `pickText`), re-exported for the mail module. */
+export { pickText };
 
 /** Per mail row kept in memory, its unread mailbox entry per language: built once, shown to many players. */
 const mailboxEntries = new WeakMap<MailRow, Map<string, MailboxItem>>();
