@@ -204,10 +204,22 @@ export const templateVariables = (text: string): string[] => [
   ...new Set([...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1])),
 ];
 
-const httpsUrl = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https$/, error: 'push.httpsUrl' }).max(1000, { error: 'v.textTooLong' }),
-]);
+/** Whether a text is an absolute `https://` address. */
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An image address: empty, or `https://…` (a text field in the form, refused on its field otherwise). */
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(1000, { error: 'v.textTooLong' })
+  .refine((v) => v === '' || isHttpsUrl(v), { error: 'push.httpsUrl' });
 const deepLink = z
   .string()
   .trim()

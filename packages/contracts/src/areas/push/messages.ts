@@ -26,6 +26,6 @@ export const pushMessages = {
     '发送时无法提供的变量：{names}（可用：{allowed}）',
     'Variables a send cannot provide: {names} (available: {allowed})',
   ),
-  'push.httpsUrl': zhEn('应为 https 链接', 'An https link'),
+  'push.httpsUrl': zhEn('应为以 https:// 开头的链接', 'An https:// link'),
   'push.deepLink': zhEn('应为如 mygame://shop 的链接', 'A link such as mygame://shop'),
 } as const satisfies Record<string, Label>;

@@ -1,14 +1,15 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, ops, under } from '../../routes/types.js';
 
-/** Push notifications, templates and topics (not built yet: the topic and template screens are declared in history but their edit page failed in the browser). */
+/** Push notifications, templates and topics (topics and templates built; sending and its history not yet). */
 export const pushRoutes = defineRoutes([
   {
     path: '/push',
     name: 'push',
     title: zhEn('推送', 'Push'),
     icon: 'SendOutlined',
-    redirect: '/push/send',
+    // The topics until sending is built.
+    redirect: '/push/subscribe',
     auth: ops('pushQuery', 'pushTemplateQuery', 'pushTopicQuery'),
     children: [
       { path: 'send', name: 'pushSend', title: zhEn('发送推送', 'Send push'), auth: ops('pushQuery') },
@@ -18,6 +19,7 @@ export const pushRoutes = defineRoutes([
         name: 'pushTemplateList',
         title: zhEn('推送模板', 'Push templates'),
         auth: ops('pushTemplateQuery'),
+        built: true,
       },
       {
         path: 'tmpl/edit',
@@ -26,12 +28,14 @@ export const pushRoutes = defineRoutes([
         newTitle: zhEn('新建推送模板', 'New push template'),
         ...under('pushTemplateList'),
         auth: ops('pushTemplateQuery'),
+        built: true,
       },
       {
         path: 'subscribe',
         name: 'pushSubscribe',
         title: zhEn('推送订阅', 'Push topics'),
         auth: ops('pushTopicQuery'),
+        built: true,
       },
       {
         path: 'subscribe/edit',
@@ -40,6 +44,7 @@ export const pushRoutes = defineRoutes([
         newTitle: zhEn('新建推送订阅', 'New push topic'),
         ...under('pushSubscribe'),
         auth: ops('pushTopicQuery'),
+        built: true,
       },
     ],
   },

@@ -1,15 +1,24 @@
 import { SendOutlined } from '@ant-design/icons';
 import { zhEn } from '@rookery/contracts';
 import { lazy } from 'react';
-import type { WebArea } from '../shared/area';
+import { resourcePageLoaders, type WebArea } from '../shared/area';
 
 /**
- * The push area: the player page's devices tab. Listed once in `app/areas.ts`. Sending and its history are not built yet.
+ * The push area: topics and templates (kit pages), the player page's devices tab. Listed once in
+ * `app/areas.ts`.
  */
 export const pushArea = {
   name: 'push',
-  // The topic and template screens are not wired yet (their routes are not built).
-  pages: {},
+  pages: {
+    ...resourcePageLoaders(
+      () => import('./screens').then((m) => m.pushTopicScreen),
+      ['pushSubscribe', 'pushSubscribeEdit'],
+    ),
+    ...resourcePageLoaders(
+      () => import('./screens').then((m) => m.pushTemplateScreen),
+      ['pushTemplateList', 'pushTemplateEdit'],
+    ),
+  },
   icons: { SendOutlined },
   playerTabs: [
     {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { callGame, gameData, see, unique, useAdminPage } from './helpers';
+
+/** One English console page signed in as admin, shared by the tests in order. */
+const page = useAdminPage('en-US');
+
+const inputOf = (testId: string) =>
+  page()
+    .locator(`input[data-testid=${testId}], textarea[data-testid=${testId}], [data-testid=${testId}] input`)
+    .first();
+/** The list's row of one item. */
+const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
+
+/** A new player through the game's login, with an Android device registered for push. */
+async function playerWithDevice() {
+  const { userId } = await gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
+    deviceId: unique('push-device-'),
+    deviceModel: 'Pixel 8',
+    os: 'android',
+    appVersion: '1.3.0',
+    language: 'en-US',
+    country: 'US',
+  });
+  await gameData('PUT', `/api/game/v1/players/${userId}/push-token`, {
+    token: `fcm:${unique('t')}_${'a'.repeat(120)}`,
+    platform: 'android',
+    language: 'en-US',
+    timezone: 'Europe/Berlin',
+    appVersion: '1.3.0',
+  });
+  return userId;
+}
+
+describe('push topics and templates', () => {
+  it('makes a topic, the game subscribes two players, and the list counts them; a disabled topic is refused', async () => {
+    const key = unique('events');
+    await page().goto('/push/subscribe');
+    await page().getByTestId('resource-create').click();
+    await page().waitForURL(/\/push\/subscribe\/edit/);
+    await inputOf('pushTopic-key').fill(key);
+    await inputOf('pushTopic-zh-CN').fill('活动通知');
+    await inputOf('pushTopic-en-US').fill('Event news');
+    await page().getByTestId('resource-save').click();
+    await page().waitForURL((url) => url.pathname === '/push/subscribe');
+    await row(key).waitFor();
+    await expect.poll(() => row(key).innerText()).toContain('Event news');
+
+    const players = [await playerWithDevice(), await playerWithDevice()];
+    for (const userId of players) {
+      const answer = await gameData<{ topics: string[] }>('PUT', `/api/game/v1/players/${userId}/push-topics`, {
+        subscribe: [key],
+      });
+      expect(answer.topics).toContain(key);
+    }
+    await page().reload();
+    const subscribers = row(key).locator('td').filter({ hasText: /^2$/ });
+    await subscribers.first().waitFor();
+
+    // Disabled on its edit page: the game can no longer subscribe to it.
+    await row(key).getByTestId('row-action-edit').click();
+    await page().waitForURL(/\/push\/subscribe\/edit/);
+    await page()
+      .locator('[data-testid=pushTopic-enabled][role=switch], [data-testid=pushTopic-enabled] [role=switch]')
+      .first()
+      .click();
+    await page().getByTestId('resource-save').click();
+    await page().waitForURL((url) => url.pathname === '/push/subscribe');
+    const refused = await callGame('PUT', `/api/game/v1/players/${players[0]}/push-topics`, { subscribe: [key] });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(key);
+  });
+
+  it('makes a template; an unknown variable is refused on its field, in words', async () => {
+    const name = unique('dailyReward');
+    await page().goto('/push/tmpl/list');
+    await page().getByTestId('resource-create').click();
+    await page().waitForURL(/\/push\/tmpl\/edit/);
+    await inputOf('pushTemplate-name').fill(name);
+    await inputOf('pushTemplate-titleZh').fill('每日奖励');
+    await inputOf('pushTemplate-titleEn').fill('Daily reward');
+    await inputOf('pushTemplate-bodyZh').fill('{nickname}，你的奖励到了');
+    await inputOf('pushTemplate-bodyEn').fill('{nickname}, your {prize} is waiting');
+    await page().getByTestId('resource-save').click();
+    // The form names the unknown variable and what may be used; nothing is saved.
+    await see(page(), /\{prize\}/);
+    await see(page(), /\{nickname\}/);
+    await inputOf('pushTemplate-bodyEn').fill('{nickname}, your {gems} gems are waiting');
+    await inputOf('pushTemplate-deepLink').fill('mygame://shop/daily');
+    // An image address that is not https is refused on its field.
+    await inputOf('pushTemplate-imageUrl').fill('http://cdn.example.com/a.png');
+    await page().getByTestId('resource-save').click();
+    await see(page(), 'An https:// link');
+    await inputOf('pushTemplate-imageUrl').fill('https://cdn.example.com/a.png');
+    await page().getByTestId('resource-save').click();
+    await page().waitForURL((url) => url.pathname === '/push/tmpl/list');
+    await row(name).waitFor();
+    await expect.poll(() => row(name).innerText()).toContain('Daily reward');
+
+    // Its edit page shows what was stored.
+    await row(name).getByTestId('row-action-edit').click();
+    await page().waitForURL(/\/push\/tmpl\/edit/);
+    await expect
+      .poll(() => inputOf('pushTemplate-bodyEn').inputValue())
+      .toBe('{nickname}, your {gems} gems are waiting');
+  });
+});
