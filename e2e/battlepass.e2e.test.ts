@@ -88,6 +88,12 @@ describe('battle pass', () => {
     await expect
       .poll(() => dialog.innerText())
       .toContain('2 levels, 100 XP for the last; 2 free rewards, 1 premium rewards');
+    // …and the pass, the premium product, the XP sources and the season-end mail.
+    const said = await dialog.innerText();
+    expect(said).toContain(id);
+    expect(said).toMatch(/IAP item #\d+/);
+    expect(said).toContain(`win_${id}: 60 XP each, at most 120 a day`);
+    expect(said).toMatch(/Unclaimed (free rewards are mailed|rewards are not mailed)/);
     await dialog.getByRole('button', { name: 'Create season' }).click();
     await page().waitForURL('**/purchase/product/battlePass');
     const row = page().locator('.ant-table-row', { hasText: `Season ${id}` });
@@ -104,6 +110,15 @@ describe('battle pass', () => {
         .inputValue(),
     ).toBe('100');
     expect(await inputOf(page().getByTestId('battle-pass-sources'), 'battle-pass-source-cap').inputValue()).toBe('120');
+    // An edit's confirmation shows what changes, in the form's words; cancelling sends nothing.
+    await page().getByTestId('battle-pass-name').fill(`Season ${id} renamed`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const edit = page().locator('.ant-modal:visible').last();
+    const changed = edit.getByTestId('audit-diff').locator('tr', { hasText: 'Season name' });
+    await changed.getByText(`Season ${id} renamed`).waitFor();
+    // Only what changed: a stored season read back into the form is not a change.
+    expect(await edit.getByTestId('audit-diff').locator('.ant-table-row').count()).toBe(1);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
     await page().goto('/purchase/product/battlePass');
 
     // The game's view of a new player: level 1 reached, its free reward claimable.

@@ -1,8 +1,15 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type BattlePassSeasonBody, battlePassEndpoints, battlePassSeasonBodySchema, pathTo } from '@rookery/contracts';
+import {
+  type BattlePassSeasonBody,
+  battlePassEndpoints,
+  battlePassSeasonBodySchema,
+  type EndpointResponse,
+  pathTo,
+} from '@rookery/contracts';
 import { Button, Card, Form, Input, Space, Switch, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { AuditDiff } from '../../crud/AuditDiff';
 import { EditPage } from '../../crud/EditPage';
 import { TimeWindowItems } from '../../crud/form-items';
 import { formatNumber, formatTime } from '../../crud/format';
@@ -112,11 +119,12 @@ function XpSourcesEditor() {
   );
 }
 
-/** What the confirmation says of a season: its window, levels and rewards, and whom it reaches. */
+/** What the confirmation says of a season: its pass, window, levels and rewards, premium product, XP sources, season-end mail and whom it reaches. */
 function confirmRows(body: BattlePassSeasonBody, t: TFunction) {
   const last = body.levels.at(-1);
   const count = (track: 'free' | 'premium') => body.levels.reduce((n, l) => n + l[track].length, 0);
   return [
+    { label: t('battlePass.pass'), value: body.pass },
     { label: t('battlePass.confirmWindow'), value: `${formatTime(body.startAt)} → ${formatTime(body.endAt)}` },
     {
       label: t('battlePass.confirmLevels'),
@@ -127,9 +135,62 @@ function confirmRows(body: BattlePassSeasonBody, t: TFunction) {
         premium: count('premium'),
       }),
     },
+    {
+      label: t('battlePass.premiumProduct'),
+      value:
+        body.premiumProductId === undefined
+          ? t('battlePass.confirmNoPremium')
+          : t('battlePass.confirmPremiumValue', { id: body.premiumProductId }),
+    },
+    {
+      label: t('battlePass.xpSources'),
+      value:
+        body.xpSources.length === 0
+          ? t('battlePass.confirmNoSources')
+          : body.xpSources
+              .map((s) =>
+                t('battlePass.confirmSourceValue', {
+                  event: s.event,
+                  xp: formatNumber(s.xp),
+                  cap: formatNumber(s.dailyCap),
+                }),
+              )
+              .join(t('battlePass.confirmListSeparator')),
+    },
+    {
+      label: t('battlePass.confirmMail'),
+      value: body.mailUnclaimed ? t('battlePass.confirmMailYes') : t('battlePass.confirmMailNo'),
+    },
     { label: t('battlePass.confirmReach'), value: t('battlePass.confirmReachValue') },
   ];
 }
+
+/** A season as its form edits it (the stored season's editable fields): the change table's "before". */
+function editable(s: EndpointResponse<typeof battlePassEndpoints.getBattlePassSeason> | undefined) {
+  return {
+    pass: s?.pass ?? 'main',
+    name: s?.name,
+    startAt: s?.startAt,
+    endAt: s?.endAt,
+    premiumProductId: s?.premiumProductId ?? undefined,
+    levels: s?.levels ?? [{ xp: 0, free: [], premium: [] }],
+    xpSources: s?.xpSources ?? [],
+    mailUnclaimed: s?.mailUnclaimed ?? false,
+  };
+}
+
+/** The form's labels of a season's top-level fields, for the change table. */
+const fieldLabels = (t: TFunction) => (field: string) =>
+  ({
+    pass: t('battlePass.pass'),
+    name: t('battlePass.name'),
+    startAt: t('battlePass.startAt'),
+    endAt: t('battlePass.endAt'),
+    premiumProductId: t('battlePass.premiumProduct'),
+    levels: t('battlePass.levels'),
+    xpSources: t('battlePass.xpSources'),
+    mailUnclaimed: t('battlePass.mailUnclaimed'),
+  })[field];
 
 /** `battlePassAdd` and `battlePassEdit/:id`: a season, its levels, XP sources and premium product. */
 export default function SeasonEditPage() {
@@ -140,16 +201,7 @@ export default function SeasonEditPage() {
       create={battlePassEndpoints.createBattlePassSeason}
       update={battlePassEndpoints.updateBattlePassSeason}
       schema={() => battlePassSeasonBodySchema}
-      initialValues={(s) => ({
-        pass: s?.pass ?? 'main',
-        name: s?.name,
-        startAt: s?.startAt,
-        endAt: s?.endAt,
-        premiumProductId: s?.premiumProductId ?? undefined,
-        levels: s?.levels ?? [{ xp: 0, free: [], premium: [] }],
-        xpSources: s?.xpSources ?? [],
-        mailUnclaimed: s?.mailUnclaimed ?? false,
-      })}
+      initialValues={editable}
       title={(s) => (s ? `${t('routes.battlePassEdit')} #${s.id}` : t('battlePass.create'))}
       backTo={pathTo('productBattlePass')}
       testId="battle-pass-form"
@@ -159,6 +211,9 @@ export default function SeasonEditPage() {
           ? t('battlePass.confirmTitleEdit', { id: s.id, name: body.name })
           : t('battlePass.confirmTitleNew', { name: body.name }),
         rows: confirmRows(body, t),
+        // An edit says what changes, field by field, in the form's words.
+        content: s ? <AuditDiff before={editable(s)} after={body} labels={fieldLabels(t)} /> : undefined,
+        width: s ? 720 : undefined,
         okText: s ? t('battlePass.confirmSave') : t('battlePass.confirmCreate'),
         danger: false,
       })}
