@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, deletedAfterAll, gameData, pickTime, unique, useAdminPage } from './helpers';
+import { adminToken, deletedAfterAll, gameData, iapItem, pickTime, unique, useAdminPage } from './helpers';
 
 /**
  * The battle pass through the screens (issue 43, en-US): a season made on its page — two levels
@@ -28,24 +28,8 @@ describe('battle pass', () => {
       .replace(/[^A-Za-z0-9]/g, '')
       .toLowerCase();
     const token = await adminToken();
-    const level = await call('POST', '/api/v1/resources/priceLevel', token, {
-      name: `ios${id}`,
-      tier: `t${id}`,
-      platform: 'ios',
-      sku: `com.rookery.${id}`,
-      prices: [{ currency: 'USD', amount: 9.99 }],
-    });
-    expect(level.code, JSON.stringify(level)).toBe(200);
-    made.push(`/api/v1/resources/priceLevel/ios${id}`);
     const title = `Pass ${id}`;
-    const item = await call<{ id: number }>('POST', '/api/v1/purchase', token, {
-      title,
-      priceLevel: `t${id}`,
-      consumingType: 'consumable',
-      rewards: [{ kind: 'gem', amount: 1 }],
-    });
-    expect(item.code, JSON.stringify(item)).toBe(200);
-    made.push(`/api/v1/purchase/${item.data.id}`);
+    await iapItem(token, made, id, title, 9.99);
 
     await page().goto('/purchase/product/battlePass');
     await page().getByTestId('battle-pass-create').click({ timeout: 60_000 });

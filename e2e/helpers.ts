@@ -219,6 +219,32 @@ export async function openSignOut(page: Page, label = '退出登录', says = '�
   await see(page, says);
 }
 
+/**
+ * An iOS IAP item (and its price level first) made through the console API for a test that buys
+ * or picks one: named `ios<id>` / `t<id>`, titled `title`, granting one gem. Both are deleted
+ * after the file's tests (`made`, from `deletedAfterAll`).
+ */
+export async function iapItem(token: string, made: string[], id: string, title: string, amount = 4.99) {
+  const level = await call('POST', '/api/v1/resources/priceLevel', token, {
+    name: `ios${id}`,
+    tier: `t${id}`,
+    platform: 'ios',
+    sku: `com.rookery.${id}`,
+    prices: [{ currency: 'USD', amount }],
+  });
+  expect(level.code, JSON.stringify(level)).toBe(200);
+  made.push(`/api/v1/resources/priceLevel/ios${id}`);
+  const item = await call<{ id: number }>('POST', '/api/v1/purchase', token, {
+    title,
+    priceLevel: `t${id}`,
+    consumingType: 'consumable',
+    rewards: [{ kind: 'gem', amount: 1 }],
+  });
+  expect(item.code, JSON.stringify(item)).toBe(200);
+  made.push(`/api/v1/purchase/${item.data.id}`);
+  return item.data.id;
+}
+
 /** Wait until the page shows `text`. */
 export async function see(page: Page, text: string | RegExp) {
   await page.getByText(text).filter({ visible: true }).first().waitFor();

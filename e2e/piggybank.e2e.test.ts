@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, deletedAfterAll, gameData, unique, useAdminPage } from './helpers';
+import { adminToken, deletedAfterAll, gameData, iapItem, unique, useAdminPage } from './helpers';
 
 /**
  * Piggy banks through the screens (issue 43 item 2, en-US): a bank made on its page, filled by the
@@ -22,25 +22,9 @@ describe('piggy banks', () => {
   it('a bank made in the console fills from game events to its cap, shown to the game and on the player page', async () => {
     const id = unique('pb').replace(/[^A-Za-z0-9]/g, '');
     const token = await adminToken();
-    // The IAP item that breaks it (its price level first).
-    const level = await call('POST', '/api/v1/resources/priceLevel', token, {
-      name: `ios${id}`,
-      tier: `t${id}`,
-      platform: 'ios',
-      sku: `com.rookery.${id}`,
-      prices: [{ currency: 'USD', amount: 4.99 }],
-    });
-    expect(level.code, JSON.stringify(level)).toBe(200);
-    made.push(`/api/v1/resources/priceLevel/ios${id}`);
+    // The IAP item that breaks it.
     const title = `Piggy ${id}`;
-    const item = await call<{ id: number }>('POST', '/api/v1/purchase', token, {
-      title,
-      priceLevel: `t${id}`,
-      consumingType: 'consumable',
-      rewards: [{ kind: 'gem', amount: 1 }],
-    });
-    expect(item.code, JSON.stringify(item)).toBe(200);
-    made.push(`/api/v1/purchase/${item.data.id}`);
+    await iapItem(token, made, id, title);
 
     // The bank, on its page: one rule (the blank form's row), cap 25, the item picked by its title.
     await page().goto('/purchase/product/piggyBank');
