@@ -250,6 +250,71 @@ describe('the game API', () => {
     );
   });
 
+  it('refuses without a session (401), without the permission (403) and without the game key (401); nothing changes', async () => {
+    const p = await player();
+    // A viewer of seasons and progress may read, not change; one with seasons only reads no progress.
+    const viewer = await ctx.userWithPermissions('bpViewer', ['iapGiftConfigQuery', 'battlePassProgressQuery']);
+    const seasonsOnly = await ctx.userWithPermissions('bpSeasons', ['iapGiftConfigQuery']);
+    const before = await ctx.fingerprint();
+    // No session.
+    expect((await ctx.call('POST', S, { body: seasonBody({ name: 'x' }) })).statusCode).toBe(401);
+    expect((await ctx.call('GET', `/api/v1/battle-pass/players/${p}`)).statusCode).toBe(401);
+    const as = (method: string, url: string, body?: unknown) => ctx.call(method, url, { token: viewer.token, body });
+    expect((await as('GET', S)).statusCode).toBe(200);
+    expect((await as('GET', `/api/v1/battle-pass/players/${p}`)).statusCode).toBe(200);
+    expect((await as('POST', S, seasonBody({ name: 'Season by a viewer' }))).statusCode).toBe(403);
+    expect((await as('PUT', `${S}/${season.id}`, seasonBody())).statusCode).toBe(403);
+    expect((await as('POST', `/api/v1/battle-pass/players/${p}/xp`, { seasonId: season.id, xp: 10 })).statusCode).toBe(
+      403,
+    );
+    expect((await as('POST', `/api/v1/battle-pass/players/${p}/reset`, { seasonId: season.id })).statusCode).toBe(403);
+    const progress = await ctx.call('GET', `/api/v1/battle-pass/players/${p}`, { token: seasonsOnly.token });
+    expect(progress.statusCode).toBe(403);
+    // The game API without its key, or with a wrong one.
+    const claimBody = { level: 1, track: 'free' };
+    expect(
+      (await ctx.call('POST', `/api/game/v1/players/${p}/battle-pass/claim`, { body: claimBody })).statusCode,
+    ).toBe(401);
+    const wrongKey = await ctx.game('POST', `/api/game/v1/players/${p}/battle-pass/claim`, {
+      body: claimBody,
+      headers: { 'x-game-key': 'not-the-key' },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+    // A console session is not a game key.
+    const asConsole = await ctx.call('GET', `/api/game/v1/players/${p}/battle-pass`, { token: ctx.adminToken });
+    expect(asConsole.statusCode).toBe(401);
+    // Malformed game input: 400 with its reason, never 500; a level that does not exist is 404.
+    for (const body of [
+      {},
+      { level: 'one', track: 'free' },
+      { level: 1, track: 'gold' },
+      { level: 1.5, track: 'free' },
+    ]) {
+      const bad = await ctx.game('POST', `/api/game/v1/players/${p}/battle-pass/claim`, { body });
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().msg).toBeTruthy();
+    }
+    const noLevel = await ctx.game('POST', `/api/game/v1/players/${p}/battle-pass/claim`, {
+      body: { level: -1, track: 'free' },
+    });
+    expect(noLevel.statusCode).toBe(404);
+    expect(noLevel.json().msg).toBeTruthy();
+    // The seasons, progress, claims, players and the audit log did not change.
+    const after = await ctx.fingerprint();
+    const kept = [
+      'battle_pass_seasons',
+      'battle_pass_progress',
+      'battle_pass_daily_xp',
+      'battle_pass_claims',
+      'players',
+      'audit_log',
+    ];
+    for (const table of kept) {
+      expect(before[table], table).toBeDefined();
+      expect(after[table], table).toBe(before[table]);
+    }
+  });
+
   it('holds the season window, and mails the unclaimed free rewards at its end once', async () => {
     const p = await player();
     await ctx.adminOk('POST', `/api/v1/battle-pass/players/${p}/xp`, { seasonId: season.id, xp: 100 });
