@@ -96,9 +96,11 @@ const operationGrants: Permission[] = [
   'unbindDeviceQuery',
   'promotionEdit',
   'battlePassProgressEdit',
-  // Push's edit permissions (docs/decisions/2026-11-28-push-devices-topics-templates.md).
+  // Push's edit permissions (docs/decisions/2026-11-28-push-devices-topics-templates.md) and sending
+  // (docs/decisions/2026-11-28-push-sends.md).
   'pushTemplateEdit',
   'pushTopicEdit',
+  'pushSend',
 ];
 
 const developerGrants: Permission[] = [

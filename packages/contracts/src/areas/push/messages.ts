@@ -2,6 +2,40 @@ import { type Label, zhEn } from '../../bilingual.js';
 
 /** Messages of push devices, topics and templates. */
 export const pushMessages = {
+  'push.audience': zhEn('请选择发送对象', 'Choose whom the push goes to'),
+  'push.invalidUserIds': zhEn('{count} 行不是用户 ID：{ids}', '{count} lines are no user ID: {ids}'),
+  'push.noUserIds': zhEn('请填写至少一个用户 ID，每行一个', 'Enter at least one user ID, one per line'),
+  'push.tooManyUserIds': zhEn('一次最多 {max} 个用户 ID', 'At most {max} user IDs at a time'),
+  'push.topicRequired': zhEn('请选择主题', 'Choose a topic'),
+  'push.conditionsRequired': zhEn(
+    '请至少添加一个条件（发给所有人请选择“所有玩家”）',
+    'Add at least one condition (to reach everyone choose "All players")',
+  ),
+  'push.content': zhEn('请选择内容来源', 'Choose where the content comes from'),
+  'push.templateRequired': zhEn('请选择推送模板', 'Choose a push template'),
+  'push.unknownTemplate': zhEn('推送模板“{name}”不存在', 'There is no push template "{name}"'),
+  'push.titleRequired': zhEn('请至少填写一种语言的标题', 'Enter a title in at least one language'),
+  'push.bodyRequired': zhEn('请至少填写一种语言的正文', 'Enter a body in at least one language'),
+  'push.timing': zhEn('请选择发送时间', 'Choose when to send'),
+  'push.atRequired': zhEn('请选择发送时间', 'Choose the time to send'),
+  'push.atPast': zhEn('发送时间已过，请选择将来的时间', 'The time has passed: choose a time to come'),
+  'push.localTime': zhEn('应为日期和时刻，如 2026-12-01T20:00', 'A date and time such as 2026-12-01T20:00'),
+  'push.localTimeRequired': zhEn(
+    '请填写各时区的当地发送时间',
+    "Enter the local time to send in each player's time zone",
+  ),
+  'push.localTimePast': zhEn('该当地时间在所有时区都已过去', 'That local time has passed in every time zone'),
+  'push.clockTime': zhEn('应为时刻，如 22:00', 'A time of day such as 22:00'),
+  'push.quietBoth': zhEn('免打扰时段需同时填写开始和结束', 'Quiet hours need both a start and an end'),
+  'push.quietSame': zhEn('免打扰的开始和结束不能相同', 'Quiet hours cannot start and end at the same time'),
+  'push.rate': zhEn('每秒发送数应为 1 到 10,000 的整数', 'The rate is a whole number from 1 to 10,000 a second'),
+  'push.noRecipients': zhEn(
+    '没有可接收的玩家：符合条件的玩家都没有登记推送设备',
+    'Nobody to send to: no player it selects has a device registered for push',
+  ),
+  'push.testUserIdsRequired': zhEn('请填写测试用户 ID，每行一个', 'Enter the test user IDs, one per line'),
+  'push.sendNotFound': zhEn('推送记录不存在', 'There is no such push send'),
+  'push.notCancellable': zhEn('推送已{state}，不能取消', 'The push is {state} and cannot be cancelled'),
   'push.tokenRequired': zhEn('推送令牌不能为空', 'The push token is empty'),
   'push.tokenTooLong': zhEn('推送令牌过长（最多 4096 个字符）', 'The push token is too long (4096 characters at most)'),
   'push.tokenShapeIos': zhEn(

@@ -12,7 +12,7 @@ export const pushRoutes = defineRoutes([
     redirect: '/push/subscribe',
     auth: ops('pushQuery', 'pushTemplateQuery', 'pushTopicQuery'),
     children: [
-      { path: 'send', name: 'pushSend', title: zhEn('发送推送', 'Send push'), auth: ops('pushQuery') },
+      { path: 'send', name: 'pushSend', title: zhEn('发送推送', 'Send push'), auth: ops('pushSend') },
       { path: 'list', name: 'pushList', title: zhEn('推送记录', 'Push history'), auth: ops('pushQuery') },
       {
         path: 'tmpl/list',

@@ -209,3 +209,25 @@ export async function audiencePlayerIds(
   )) as unknown as { rows: { id: number | string }[] };
   return result.rows.map((r) => Number(r.id));
 }
+
+/**
+ * A predicate over another area's rows naming a player by `userId` (a column such as a push
+ * device's): that player is one the condition set selects now. Other areas join no players table.
+ */
+export function playerSelected(userId: SQLWrapper, rules: readonly ConditionRule[], now: Date): SQL {
+  return sql`exists (select 1 from ${players} where ${players.id} = ${userId} and ${audienceWhere(rules, now)})`;
+}
+
+/**
+ * The values of a player's game state a message to them fills in (`{nickname}`, `{level}`,
+ * `{gems}`, `{coins}`, `{vipLevel}`), as texts or null, for the player `userId` names.
+ */
+export function playerMessageValues(userId: SQLWrapper): SQL<Record<string, string | null> | null> {
+  return sql`(select jsonb_build_object(
+      'nickname', ${players.state}->>'nickname',
+      'level', ${players.state}->>'achievementLevel',
+      'gems', ${players.state}->'resources'->>'gem',
+      'coins', ${players.state}->'resources'->>'coin',
+      'vipLevel', ${players.state}->>'vipLevel')
+    from ${players} where ${players.id} = ${userId})`;
+}

@@ -1,5 +1,17 @@
-import { pushPlatforms } from '@rookery/contracts';
-import { bigint, bigserial, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type PushSendBody, pushPlatforms, pushSendStates } from '@rookery/contracts';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { at } from '../../platform/db/columns.js';
 
 /**
@@ -37,4 +49,83 @@ export const pushTopicSubscriptions = pgTable(
     subscribedAt: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.topic, t.userId] }), index('push_topic_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A send's message per language (`zh-CN`, `en-US`), variables still as `{name}`. */
+export interface PushMessageTexts {
+  title: Record<string, string>;
+  body: Record<string, string>;
+  deepLink: string;
+  imageUrl: string;
+}
+
+/**
+ * A push send: whom, what, when (docs/decisions/2026-11-28-push-sends.md). Its delivery is planned
+ * as one row per time zone (`push_send_zones`) when it is made; the counts add up what the zones'
+ * jobs delivered.
+ */
+export const pushSends = pgTable(
+  'push_sends',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    /** A test send (to listed players, at once) before the real one. */
+    test: boolean().notNull().default(false),
+    /** The send's body as made (audience, content, timing, quiet hours, rate). */
+    spec: jsonb().$type<PushSendBody>().notNull(),
+    /** The message per language, resolved from the template or the free text when the send was made. */
+    message: jsonb().$type<PushMessageTexts>().notNull(),
+    state: text({ enum: pushSendStates }).notNull(),
+    zones: integer().notNull().default(0),
+    zonesDone: integer().notNull().default(0),
+    lateZones: integer().notNull().default(0),
+    targeted: integer().notNull().default(0),
+    sent: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    invalidTokens: integer().notNull().default(0),
+    createdBy: text().notNull(),
+    createdAt: at().notNull(),
+    finishedAt: at(),
+    cancelledAt: at(),
+    error: text(),
+  },
+  (t) => [index('push_sends_created_idx').on(t.createdAt, t.id)],
+);
+
+/**
+ * One time zone of a send (`zone` '' = every zone at once): when it is due, whether it has started,
+ * and how far its job got (`cursor`: the last device ID delivered, so a retried or taken-over run
+ * carries on after it).
+ */
+export const pushSendZones = pgTable(
+  'push_send_zones',
+  {
+    sendId: integer().notNull(),
+    zone: text().notNull(),
+    dueAt: at().notNull(),
+    /** pending → started → done (or cancelled). */
+    state: text({ enum: ['pending', 'started', 'done', 'cancelled'] }).notNull(),
+    cursor: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.zone] }), index('push_send_zones_due_idx').on(t.state, t.dueAt)],
+);
+
+/**
+ * The outbox provider (the default): every message delivered, one row per send and token (unique:
+ * a retried batch writes nothing twice). Tests and the developer tools read it.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sendId: integer().notNull(),
+    userId: bigint({ mode: 'number' }).notNull(),
+    token: text().notNull(),
+    platform: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    data: jsonb().$type<Record<string, string>>().notNull(),
+    createdAt: at().notNull(),
+  },
+  (t) => [uniqueIndex('push_outbox_send_token_idx').on(t.sendId, t.token), index('push_outbox_user_idx').on(t.userId)],
 );
