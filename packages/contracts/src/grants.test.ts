@@ -99,6 +99,8 @@ const operationGrants: Permission[] = [
   // Push's edit permissions (docs/decisions/2026-11-28-push-devices-topics-templates.md).
   'pushTemplateEdit',
   'pushTopicEdit',
+  'guildEdit',
+  'guildChatEdit',
 ];
 
 const developerGrants: Permission[] = [
