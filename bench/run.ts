@@ -31,6 +31,7 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'battle-pass-claim': () => import('./battle-pass-claim.js').then((m) => m.benchBattlePassClaim()),
   'purchase-deliver': () => import('./purchase-deliver.js').then((m) => m.benchPurchaseDeliver()),
   'chest-open': () => import('./chest-open.js').then((m) => m.benchChestOpen()),
+  'guild-chat': () => import('./guild-chat.js').then((m) => m.benchGuildChat()),
 };
 
 const wanted = process.argv.slice(2);

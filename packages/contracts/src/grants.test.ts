@@ -101,6 +101,8 @@ const operationGrants: Permission[] = [
   'pushTemplateEdit',
   'pushTopicEdit',
   'pushSend',
+  'guildEdit',
+  'guildChatEdit',
 ];
 
 const developerGrants: Permission[] = [

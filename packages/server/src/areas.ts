@@ -7,6 +7,7 @@ import { contentArea } from './modules/content/area.js';
 import { dashboardArea } from './modules/dashboard/area.js';
 import { gamegateArea } from './modules/gamegate/area.js';
 import { giftCodesArea } from './modules/giftcodes/area.js';
+import { guildsArea } from './modules/guilds/area.js';
 import { logsArea } from './modules/logs/area.js';
 import { mailArea } from './modules/mail/area.js';
 import { ordersArea } from './modules/orders/area.js';
@@ -50,4 +51,5 @@ export const areas: readonly Area[] = [
   pushArea,
   ssoArea,
   ssoCentreArea,
+  guildsArea,
 ];

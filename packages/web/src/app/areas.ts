@@ -5,6 +5,7 @@ import { battlePassArea } from '../features/battlepass/area';
 import { chestsArea } from '../features/chests/area';
 import { dashboardArea } from '../features/dashboard/area';
 import { giftcodesArea } from '../features/giftcodes/area';
+import { guildsArea } from '../features/guilds/area';
 import { jobsArea } from '../features/jobs/area';
 import { ledgerArea } from '../features/ledger/area';
 import { logsArea } from '../features/logs/area';
@@ -42,6 +43,7 @@ export const webAreas: readonly WebArea[] = [
   chestsArea,
   battlePassArea,
   ordersArea,
+  guildsArea,
   piggyBankArea,
   refundsArea,
   abtestArea,

@@ -1,7 +1,7 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, ops } from '../../routes/types.js';
 
-/** Guilds: chat, list, bans (not built yet). */
+/** Guilds: chat, list, bans. */
 export const guildRoutes = defineRoutes([
   {
     path: '/guild',
@@ -11,9 +11,15 @@ export const guildRoutes = defineRoutes([
     redirect: '/guild/chat',
     auth: ops('guildChatQuery', 'guildQuery'),
     children: [
-      { path: 'chat', name: 'guildChat', title: zhEn('公会聊天', 'Guild chat'), auth: ops('guildChatQuery') },
-      { path: 'list', name: 'guildList', title: zhEn('公会列表', 'Guild list'), auth: ops('guildQuery') },
-      { path: 'ban', name: 'guildBan', title: zhEn('公会封禁', 'Guild bans'), auth: ops('guildQuery') },
+      {
+        path: 'chat',
+        name: 'guildChat',
+        title: zhEn('公会聊天', 'Guild chat'),
+        auth: ops('guildChatQuery'),
+        built: true,
+      },
+      { path: 'list', name: 'guildList', title: zhEn('公会列表', 'Guild list'), auth: ops('guildQuery'), built: true },
+      { path: 'ban', name: 'guildBan', title: zhEn('公会封禁', 'Guild bans'), auth: ops('guildQuery'), built: true },
     ],
   },
 ]);

@@ -309,3 +309,29 @@ export async function checkRewardsAllowed(db: Db, rewards: readonly Reward[], fi
       });
   }
 }
+
+/**
+ * The end of a player's chat ban as SQL over their ID (null: never banned or lifted; a past time:
+ * over), for an area's one statement that must refuse a banned player (guild chat).
+ */
+export const chatBanEndOf = (userId: SQL | number): SQL<Date | null> =>
+  sql<Date | null>`(select ${players.chatBannedUntil} from ${players} where ${players.id} = ${userId})`;
+
+/** The players' chat-ban end (null when not banned at `now`); absent players are left out. */
+export async function chatBansOf(db: Db, userId: number, now: Date): Promise<{ until: Date | null } | undefined> {
+  const [row] = await db.select({ until: players.chatBannedUntil }).from(players).where(eq(players.id, userId));
+  if (!row) return undefined;
+  return { until: row.until && row.until > now ? row.until : null };
+}
+
+/** The last login of each of `ids` that is a player (null: never logged in through the game). */
+export async function lastLoginsOf(db: Db, ids: readonly number[]): Promise<Map<number, Date | null>> {
+  const found = new Map<number, Date | null>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({ id: players.id, at: players.lastLoginAt })
+    .from(players)
+    .where(inArray(players.id, [...ids]));
+  for (const r of rows) found.set(r.id, r.at);
+  return found;
+}

@@ -320,6 +320,9 @@ interface Records {
   ssoRoleId: number;
   ssoUserId: number;
   battlePassSeason: number;
+  guildId: number;
+  guildMessageId: number;
+  guildFilterId: number;
 }
 const promotionRecord = {
   date: '2026-01-05',
@@ -454,6 +457,11 @@ const saveRecords = () => {
     });
     const ssoUser = await admin('POST', '/api/v1/sso/users', { email: 'sso@guard.example', companyId: ssoCompany.id });
     const season = await admin('POST', '/api/v1/battle-pass/seasons', battlePassSeasonRecord('guard'));
+    // A guild of two with a chat message, and a filtered word.
+    const guild = await game('POST', `/api/game/v1/players/${a.userId}/guild`, { name: 'Guarded Guild' });
+    await game('POST', `/api/game/v1/players/${b.userId}/guild/join`, { guildId: guild.id });
+    const message = await game('POST', `/api/game/v1/players/${a.userId}/guild/chat`, { text: 'guarded' });
+    const filter = await admin('POST', '/api/v1/guild-name-filters', { word: 'guardword' });
     return {
       player: a.userId,
       other: b.userId,
@@ -478,6 +486,9 @@ const saveRecords = () => {
       ssoRoleId: ssoRole.id,
       ssoUserId: ssoUser.id,
       battlePassSeason: season.id,
+      guildId: guild.id,
+      guildMessageId: message.id,
+      guildFilterId: filter.id,
     };
   })();
   return records;
@@ -578,6 +589,15 @@ function recordRequests(r: Records): Record<string, { params?: Record<string, st
     updateBattlePassSeason: { params: { id: r.battlePassSeason }, body: battlePassSeasonRecord('guard') },
     grantBattlePassXp: { params: { userId: r.player }, body: { seasonId: r.battlePassSeason, xp: 5 } },
     resetBattlePassProgress: { params: { userId: r.player }, body: { seasonId: r.battlePassSeason } },
+    renameGuild: { params: { id: r.guildId }, body: { name: 'Guarded Renamed' } },
+    changeGuildLeader: { params: { id: r.guildId }, body: { userId: r.other } },
+    removeGuildMember: { params: { id: r.guildId }, body: { userId: r.other } },
+    disbandGuild: { params: { id: r.guildId }, body: { reason: 'guard' } },
+    banGuild: { params: { id: r.guildId }, body: { kind: 'chat', until: later, reason: 'guard' } },
+    liftGuildBan: { params: { id: r.guildId }, body: { kind: 'chat' } },
+    deleteGuildMessages: { body: { ids: [r.guildMessageId] } },
+    addGuildNameFilter: { body: { word: 'guardword2' } },
+    removeGuildNameFilter: { params: { id: r.guildFilterId } },
     updateGiftCodeBatch: {
       params: { id: r.sharedBatch },
       body: { ...gift, kind: 'shared', code: 'GUARDED1', totalLimit: 20 },
@@ -632,6 +652,10 @@ interface GameRecords {
   receipt: string;
   /** A player holding chests of a kind with a drop table (its own: the open changes its save count). */
   chestPlayer: number;
+  /** A guild the player leads (request-only), a player who founds their own, one who asks to join. */
+  guildId: number;
+  guildFounder: number;
+  guildJoiner: number;
 }
 
 /** One request an endpoint carries out: path parameters, query, body; `console`: the admin's call, else the game's. */
@@ -691,6 +715,20 @@ function gameSamples(r: GameRecords): Record<string, Sample> {
     },
     gameDeletePushToken: { params: player, body: { token: `texts:APA91b${'t'.repeat(140)}` } },
     gamePutPushTopics: { params: player, body: { subscribe: [], unsubscribe: ['textsTopic'] } },
+    // In this order: each sample must be carried out.
+    gameCreateGuild: { params: { userId: r.guildFounder }, body: { name: 'Texts Founders', joinMode: 'open' } },
+    gameGetPlayerGuild: { params: player },
+    gameGetGuild: { params: { guildId: r.guildId } },
+    gameListGuilds: { query: { name: 'Texts', pageSize: '10' } },
+    gameJoinGuild: { params: { userId: r.guildJoiner }, body: { guildId: r.guildId } },
+    gameAnswerGuildRequest: { params: player, body: { requesterId: r.guildJoiner, accept: true } },
+    gameSetGuildRole: { params: player, body: { memberId: r.guildJoiner, role: 'officer' } },
+    gameUpdateGuildSettings: { params: player, body: { joinMode: 'open', memberLimit: 20 } },
+    gamePostGuildChat: { params: player, body: { text: 'Hello <b>texts</b>' } },
+    gameReadGuildChat: { params: player, query: { pageSize: '10' } },
+    gameKickGuildMember: { params: player, body: { memberId: r.guildJoiner } },
+    gameLeaveGuild: { params: { userId: r.guildFounder } },
+    gameDisbandGuild: { params: player },
     // The entries' free-form `meta` is left out: the log ingestion's meta is another change's.
     gameLogIngest: {
       body: {
@@ -1215,7 +1253,30 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
         new Date(),
       ),
     );
+    const guildPlayer = async (n: string) => {
+      const res = await ctx.game('POST', '/api/game/v1/players/login', {
+        body: {
+          deviceId: `texts-guild-${n}`,
+          deviceModel: 'Pixel 8',
+          os: 'android',
+          appVersion: '1.0.0',
+          language: 'en',
+          country: 'US',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.userId as number;
+    };
+    const guildFounder = await guildPlayer('founder');
+    const guildJoiner = await guildPlayer('joiner');
+    const textsGuild = await ctx.game('POST', `/api/game/v1/players/${me.userId}/guild`, {
+      body: { name: 'Texts Guild', joinMode: 'request' },
+    });
+    expect(textsGuild.statusCode, textsGuild.body).toBe(200);
     const samples = gameSamples({
+      guildId: textsGuild.json().data.id,
+      guildFounder,
+      guildJoiner,
       chestPlayer,
       player: me.userId,
       saveCount: me.saveCount,
