@@ -74,6 +74,8 @@ const operationGrants: Permission[] = [
   'mailRewardTemplateCreate',
   'announcementTmplCreate',
   'announcementTmplEdit',
+  // Announcements' write permission (docs/decisions/2026-11-28-announcements.md).
+  'announcementEdit',
   'iapConfigEdit',
   'normalProductConfigCreate',
   'normalProductConfigEdit',

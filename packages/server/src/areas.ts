@@ -1,5 +1,6 @@
 import { type Area, defineArea } from './module.js';
 import { abtestArea } from './modules/abtest/area.js';
+import { announcementsArea } from './modules/announcements/area.js';
 import { battlePassArea } from './modules/battlepass/area.js';
 import { chestsArea } from './modules/chests/area.js';
 import { configArea } from './modules/config/area.js';
@@ -49,6 +50,7 @@ export const areas: readonly Area[] = [
   battlePassArea,
   promotionArea,
   pushArea,
+  announcementsArea,
   ssoArea,
   ssoCentreArea,
   guildsArea,

@@ -100,6 +100,39 @@ const kitDocuments: Record<ResourceName, Record<string, unknown> | 'spec'> = {
     note: 'n',
   },
   rewardTemplate: 'spec',
+  announcementTemplate: {
+    name: 'fuzzAnnouncementTemplate',
+    kind: 'loginPopup',
+    titleZh: '维护补偿',
+    titleEn: 'Maintenance gift',
+    bodyZh: '<p>感谢<b>耐心</b>等待</p>',
+    bodyEn: '<p>Thanks for <a href="https://example.com">waiting</a></p>',
+    imageUrl: 'https://example.com/a.png',
+    priority: 5,
+    note: 'n',
+  },
+  announcement: {
+    id: 1,
+    kind: 'noticeBoard',
+    titleZh: '活动',
+    titleEn: 'Event',
+    bodyZh: '<p>新活动</p>',
+    bodyEn: '<p>New event</p>',
+    imageUrl: '',
+    priority: 1,
+    conditions: [{ attr: 'os', op: 'equal', value: 'ios' }],
+    template: 'fuzzAnnouncementTemplate',
+  },
+  standingNotice: {
+    key: 'fuzzNotes',
+    kind: 'updateNotes',
+    appVersion: '1.3.0',
+    titleZh: '更新说明',
+    titleEn: 'Update notes',
+    bodyZh: '<ul><li>新功能</li></ul>',
+    bodyEn: '<ul><li>New things</li></ul>',
+    enabled: true,
+  },
   config: {
     name: 'fuzzConfig',
     type: 'json',
@@ -714,6 +747,8 @@ function gameSamples(r: GameRecords): Record<string, Sample> {
       },
     },
     gameDeletePushToken: { params: player, body: { token: `texts:APA91b${'t'.repeat(140)}` } },
+    gameGetAnnouncements: { params: player },
+    gameAnnouncementSeen: { params: { ...player, id: 'notes:textsNotes' } },
     gamePutPushTopics: { params: player, body: { subscribe: [], unsubscribe: ['textsTopic'] } },
     // In this order: each sample must be carried out.
     gameCreateGuild: { params: { userId: r.guildFounder }, body: { name: 'Texts Founders', joinMode: 'open' } },
@@ -1223,6 +1258,15 @@ describe('endpoint table', { timeout: TABLE_TIMEOUT_MS }, () => {
       prices: [{ currency: 'USD', amount: 1.99 }],
     });
     await ctx.adminOk('POST', '/api/v1/battle-pass/seasons', battlePassSeasonRecord('texts'));
+    await ctx.adminOk('POST', '/api/v1/resources/standingNotice', {
+      key: 'textsNotes',
+      kind: 'updateNotes',
+      appVersion: '1.0.0',
+      titleZh: '更新',
+      titleEn: 'Update',
+      bodyZh: '<p>新</p>',
+      bodyEn: '<p>New</p>',
+    });
     const iap = await ctx.adminOk('POST', '/api/v1/purchase', {
       title: 'Texts gems',
       priceLevel: 'textsTier',
