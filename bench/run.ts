@@ -31,6 +31,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'battle-pass-claim': () => import('./battle-pass-claim.js').then((m) => m.benchBattlePassClaim()),
   'purchase-deliver': () => import('./purchase-deliver.js').then((m) => m.benchPurchaseDeliver()),
   'chest-open': () => import('./chest-open.js').then((m) => m.benchChestOpen()),
+  'leaderboard-submit': () => import('./leaderboard.js').then((m) => m.benchLeaderboardSubmit()),
+  'leaderboard-rank': () => import('./leaderboard.js').then((m) => m.benchLeaderboardRank()),
 };
 
 const wanted = process.argv.slice(2);

@@ -99,6 +99,9 @@ const operationGrants: Permission[] = [
   // Push's edit permissions (docs/decisions/2026-11-28-push-devices-topics-templates.md).
   'pushTemplateEdit',
   'pushTopicEdit',
+  // Leaderboards' edit permissions (docs/decisions/2026-11-28-leaderboards.md).
+  'leaderboardEdit',
+  'minigameBlacklistEdit',
 ];
 
 const developerGrants: Permission[] = [
@@ -137,6 +140,7 @@ const testerGrants: Permission[] = [
   'guildWarStatusQuery',
   'podTimeQuery',
   'battlePassProgressEdit',
+  'leaderboardEdit',
 ];
 
 /** Default grants of the built-in roles (docs/decisions/2026-11-22-foundation-staff-access-platform.md explains the choice). */

@@ -9,6 +9,7 @@ import { gamegateArea } from './modules/gamegate/area.js';
 import { giftCodesArea } from './modules/giftcodes/area.js';
 import { logsArea } from './modules/logs/area.js';
 import { mailArea } from './modules/mail/area.js';
+import { minigameArea } from './modules/minigame/area.js';
 import { ordersArea } from './modules/orders/area.js';
 import { performanceArea } from './modules/performance/area.js';
 import { piggyBankArea } from './modules/piggybank/area.js';
@@ -50,4 +51,5 @@ export const areas: readonly Area[] = [
   pushArea,
   ssoArea,
   ssoCentreArea,
+  minigameArea,
 ];
