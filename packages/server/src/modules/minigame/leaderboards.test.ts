@@ -227,7 +227,10 @@ describe('bad scores', () => {
       const res = await submit(dead, 1, { board: 'dead', score: 5 });
       expect(res.statusCode).toBe(503);
       expect(res.json().msg).toContain('Redis');
-      expect(await dead.fingerprint()).toEqual(before);
+      // Nothing written but the platform's record of the 503 (an incident, on PostgreSQL).
+      const withoutIncidents = (f: Record<string, string>) =>
+        Object.fromEntries(Object.entries(f).filter(([table]) => table !== 'incidents'));
+      expect(withoutIncidents(await dead.fingerprint())).toEqual(withoutIncidents(before));
     } finally {
       await dead.close();
     }
