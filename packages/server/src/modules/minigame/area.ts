@@ -107,6 +107,7 @@ async function register({ app, database, kit, jobs, gameKeyHash }: ModuleDeps) {
       };
     },
     leaderboardAttempts: async ({ db, params, query }) => {
+      await loadBoard(db, params.board);
       const where = and(
         eq(leaderboardAttempts.board, params.board),
         query.userId ? eq(leaderboardAttempts.userId, query.userId) : undefined,
