@@ -32,6 +32,8 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'purchase-deliver': () => import('./purchase-deliver.js').then((m) => m.benchPurchaseDeliver()),
   'chest-open': () => import('./chest-open.js').then((m) => m.benchChestOpen()),
   'guild-chat': () => import('./guild-chat.js').then((m) => m.benchGuildChat()),
+  'leaderboard-submit': () => import('./leaderboard.js').then((m) => m.benchLeaderboardSubmit()),
+  'leaderboard-rank': () => import('./leaderboard.js').then((m) => m.benchLeaderboardRank()),
 };
 
 const wanted = process.argv.slice(2);

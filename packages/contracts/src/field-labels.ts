@@ -97,6 +97,9 @@ export const fieldLabels: Record<string, Label> = {
   phases: zhEn('阶段记录', 'Phase history'),
   startedAt: zhEn('开始于', 'Started'),
   stoppedAt: zhEn('停止于', 'Stopped'),
+  // Leaderboards' rank bands.
+  fromRank: zhEn('起始名次', 'From rank'),
+  toRank: zhEn('结束名次', 'To rank'),
   // The kit's fields of every item (the system log's before and after).
   version: zhEn('版本号', 'Version number'),
   createdAt: zhEn('创建时间', 'Created'),
@@ -125,4 +128,5 @@ export const listItemLabels: Record<string, Label> = {
   prices: zhEn('价格', 'Price'),
   events: zhEn('活动配置', 'Event config'),
   rules: zhEn('规则', 'Rule'),
+  rewardBands: zhEn('名次段', 'Rank band'),
 };

@@ -105,6 +105,9 @@ const operationGrants: Permission[] = [
   'pushSend',
   'guildEdit',
   'guildChatEdit',
+  // Leaderboards' edit permissions (docs/decisions/2026-11-28-leaderboards.md).
+  'leaderboardEdit',
+  'minigameBlacklistEdit',
 ];
 
 const developerGrants: Permission[] = [
@@ -143,6 +146,7 @@ const testerGrants: Permission[] = [
   'guildWarStatusQuery',
   'podTimeQuery',
   'battlePassProgressEdit',
+  'leaderboardEdit',
 ];
 
 /** Default grants of the built-in roles (docs/decisions/2026-11-22-foundation-staff-access-platform.md explains the choice). */

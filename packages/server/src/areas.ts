@@ -11,6 +11,7 @@ import { giftCodesArea } from './modules/giftcodes/area.js';
 import { guildsArea } from './modules/guilds/area.js';
 import { logsArea } from './modules/logs/area.js';
 import { mailArea } from './modules/mail/area.js';
+import { minigameArea } from './modules/minigame/area.js';
 import { ordersArea } from './modules/orders/area.js';
 import { performanceArea } from './modules/performance/area.js';
 import { piggyBankArea } from './modules/piggybank/area.js';
@@ -54,4 +55,5 @@ export const areas: readonly Area[] = [
   ssoArea,
   ssoCentreArea,
   guildsArea,
+  minigameArea,
 ];

@@ -9,7 +9,7 @@ import {
   type PlayerState,
   type Reward,
 } from '@rookery/contracts';
-import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { itemDocuments } from '../../platform/resources/items.js';
@@ -271,6 +271,16 @@ export async function isBlacklisted(db: Db, userId: number): Promise<boolean> {
   const [row] = await db.select({ blacklisted: players.blacklisted }).from(players).where(eq(players.id, userId));
   return row?.blacklisted ?? false;
 }
+
+/** The IDs of every blacklisted player (the partial index `players_blacklisted_idx`): leaderboards leave them out. */
+export async function blacklistedPlayerIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: players.id }).from(players).where(eq(players.blacklisted, true));
+  return rows.map((r) => r.id);
+}
+
+/** A condition: the player `userId` (a column of another area's query) is blacklisted. */
+export const playerIsBlacklisted = (userId: SQL | Column): SQL =>
+  sql`exists (select 1 from ${players} p where p.id = ${userId} and p.blacklisted)`;
 
 /** A freeze counts while its end time has not passed (no end time = permanent). */
 export function isFrozen(row: Pick<PlayerRow, 'status' | 'frozenUntil'>, now: Date): boolean {

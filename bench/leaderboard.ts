@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { type Leaderboard, leaderboardResource } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
+import { submitScore } from '../packages/server/src/modules/minigame/service.js';
+import { type BoardStore, postgresStore, redisStore } from '../packages/server/src/modules/minigame/store.js';
+import type { Database } from '../packages/server/src/platform/db/client.js';
+import { createRedis } from '../packages/server/src/platform/redis.js';
+import {
+  alternatingThroughput,
+  assertRight,
+  benchPlayerCount,
+  benchSeconds,
+  log,
+  ms,
+  openBenchDatabase,
+  percentile,
+  resultLine,
+  saveBenchItems,
+} from './harness.js';
+
+const BOARD = 'bench';
+const board: Leaderboard = {
+  id: BOARD,
+  titleZh: '基准',
+  titleEn: 'Bench',
+  sortOrder: 'desc',
+  operator: 'best',
+  reset: 'never',
+  timeZone: 'UTC',
+  allowNegative: false,
+  testBoard: false,
+  rewardBands: [],
+};
+const ref = { board: BOARD, period: 'all', sortOrder: 'desc' as const };
+
+/**
+ * A board of BENCH_PLAYERS (1,000,000 unless told) scores, stored in PostgreSQL by one
+ * `generate_series` insert (score and sub-score from the user ID, so answers can be checked),
+ * and mirrored into the machine's Redis (REDIS_URL, else 127.0.0.1:6379) under a prefix of the
+ * run's own, removed afterwards.
+ */
+async function benchBoard() {
+  const players = benchPlayerCount();
+  const database = await openBenchDatabase();
+  const redis = createRedis({
+    url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    prefix: `rookery-bench-lb-${randomBytes(4).toString('hex')}:`,
+    warn: log,
+  });
+  await saveBenchItems(database, leaderboardResource, [board]);
+  log(`storing ${players} scores`);
+  for (let from = 1; from <= players; from += 200_000) {
+    const to = Math.min(players, from + 199_999);
+    await database.db.execute(sql`
+      insert into leaderboard_scores (board, period, user_id, score, subscore, k1, k2, submitted_at)
+      select ${BOARD}, 'all', g, (g * 7919) % 1000003, g % 1000, -((g * 7919) % 1000003), 1048575 - g % 1000,
+        timestamp '2026-01-01' + g * interval '1 millisecond'
+      from generate_series(${from}::bigint, ${to}::bigint) g`);
+  }
+  await database.db.execute(sql`vacuum analyze leaderboard_scores`);
+  const stores = { postgres: postgresStore(), redis: redisStore(redis) };
+  log('mirroring them into Redis');
+  const count = await stores.redis.rebuild(database.db, ref);
+  assertRight(count === players, `mirrored ${count} of ${players}`);
+  const close = async () => {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.client.scan(cursor, 'MATCH', `${redis.prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.client.del(...keys.map((k) => k.slice(redis.prefix.length)));
+    } while (cursor !== '0');
+    await redis.close();
+    await database.close();
+  };
+  return { players, database, redis, stores, close };
+}
+
+/** Both stores answer the same rank and neighbours for a few players (a wrong answer measured fast proves nothing). */
+async function checkSame(database: Database, stores: Record<string, BoardStore>, players: number) {
+  const now = new Date();
+  for (const userId of [1, Math.ceil(players / 2), players]) {
+    const [a, b] = await Promise.all([
+      stores.postgres!.around(database.db, ref, userId, 5, now),
+      stores.redis!.around(database.db, ref, userId, 5, now),
+    ]);
+    assertRight(JSON.stringify(a) === JSON.stringify(b), `player ${userId}: the stores disagree`);
+  }
+}
+
+/**
+ * `bench leaderboard-submit`: score submissions per second on the board (the game API's service:
+ * PostgreSQL row first, then the Redis mirror, in one transaction, and the rank after), Redis path
+ * against raw `ZADD` through the same client in alternating slices; the PostgreSQL path against a
+ * raw single-row upsert, reported. Target (Redis): ratio ≥ 0.5.
+ */
+export async function benchLeaderboardSubmit(): Promise<string> {
+  const seconds = benchSeconds(5);
+  const { players, database, redis, stores, close } = await benchBoard();
+  try {
+    const concurrency = database.kind === 'postgres' ? 16 : 4;
+    let next = 0;
+    const submit = (store: BoardStore) => () => {
+      const userId = 1 + ((next++ * 104_729) % players);
+      return database.db.transaction((tx) =>
+        submitScore(tx, store, { board: BOARD, userId, score: next % 1_100_000 }, new Date()),
+      );
+    };
+    const zadd = () => redis.client.zadd('lb:raw', next++ % 1_100_000, `m${next % players}`);
+    await database.db.execute(
+      sql`create table bench_scores (user_id bigint primary key, score bigint not null, at timestamptz not null)`,
+    );
+    const upsert = () =>
+      database.db.execute(
+        sql`insert into bench_scores values (${1 + (next++ % players)}, ${next}, now())
+          on conflict (user_id) do update set score = greatest(bench_scores.score, excluded.score), at = excluded.at`,
+      );
+    log(`raw ZADD and Redis-path submissions, alternating for ${seconds} s each`);
+    const viaRedis = await alternatingThroughput(zadd, submit(stores.redis), seconds, concurrency);
+    log(`raw upserts and PostgreSQL-path submissions, alternating for ${seconds} s each`);
+    const viaPg = await alternatingThroughput(upsert, submit(stores.postgres), seconds, concurrency);
+    await checkSame(database, stores, players);
+    return resultLine(
+      'leaderboard-submit',
+      `${Math.round(viaRedis.subject)} submissions/s on Redis (${database.kind}, ${players} players, ${concurrency} workers); PostgreSQL path ${Math.round(viaPg.subject)}/s, ratio ${viaPg.ratio.toFixed(2)} vs raw upserts ${Math.round(viaPg.baseline)}/s`,
+      viaRedis.ratio,
+      `raw ZADD ${Math.round(viaRedis.baseline)}/s`,
+    );
+  } finally {
+    await close();
+  }
+}
+
+/** p99 of `op` run one at a time for `seconds`. */
+async function p99(op: (i: number) => Promise<unknown>, seconds: number) {
+  const times: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  for (let i = 0; Date.now() < end; i++) {
+    const t = process.hrtime.bigint();
+    await op(i);
+    times.push(ms(t));
+  }
+  return { p99: percentile(times, 99), n: times.length };
+}
+
+/**
+ * `bench leaderboard-rank`: p99 of "my rank and the 10 around me" on the board, each store,
+ * against a primary-key read of a score row p99 in the same run.
+ */
+export async function benchLeaderboardRank(): Promise<string> {
+  const seconds = benchSeconds(5);
+  const { players, database, stores, close } = await benchBoard();
+  try {
+    await checkSame(database, stores, players);
+    const who = (i: number) => 1 + ((i * 104_729) % players);
+    const now = new Date();
+    const pk = () => (i: number) =>
+      database.db.execute(
+        sql`select * from leaderboard_scores where board = ${BOARD} and period = 'all' and user_id = ${who(i)}`,
+      );
+    const rank = (store: BoardStore) => (i: number) => store.around(database.db, ref, who(i), 5, now);
+    await p99(pk(), 1);
+    const base = await p99(pk(), seconds);
+    const viaRedis = await p99(rank(stores.redis), seconds);
+    const viaPg = await p99(rank(stores.postgres), seconds);
+    return resultLine(
+      'leaderboard-rank',
+      `p99 ${viaRedis.p99.toFixed(2)} ms on Redis (${viaRedis.n} reads), ${viaPg.p99.toFixed(2)} ms on PostgreSQL (${viaPg.n} reads, ratio ${(viaPg.p99 / base.p99).toFixed(2)}); ${database.kind}, ${players} players`,
+      viaRedis.p99 / base.p99,
+      `primary-key read p99 ${base.p99.toFixed(2)} ms`,
+    );
+  } finally {
+    await close();
+  }
+}
