@@ -6,6 +6,7 @@ import { RedemptionQueue, redeemGiftCode } from '../giftcodes/redeem.js';
 import { checkLedger, findLedgerDrift, recordLedger } from './ledger.js';
 import { applyRewards } from './service.js';
 import { players, resourceLedger } from './tables.js';
+import { takeBackResources } from './take-back.js';
 
 /** The resource ledger (issue 42 item 6): every source writes rows; sums equal balances; drift is found. */
 
@@ -127,6 +128,11 @@ describe('resource ledger', () => {
     await ctx.database.db.transaction((tx) =>
       applyRewards(tx, a.userId, [{ kind: 'gem', amount: 300 }], { type: 'purchase', id: 'order-77' }, ctx.clock.now()),
     );
+    // A store refund taking back what that purchase granted (the refund's take-back path): a part
+    // of it, so the balance stays above zero and the ledger must still add up.
+    await ctx.database.db.transaction((tx) =>
+      takeBackResources(tx, a.userId, [{ kind: 'gem', amount: 120 }], { type: 'refund', id: 77 }, ctx.clock.now()),
+    );
     // Console actions: deduct, remove items, restore a snapshot, copy, clear, migrate.
     const ok = async (url: string, body: unknown) => {
       const res = await ctx.admin('POST', url, body);
@@ -157,6 +163,7 @@ describe('resource ledger', () => {
         'mail',
         'giftCode',
         'purchase',
+        'refund',
         'deductResources',
         'removeItems',
         'restoreSnapshot',
@@ -173,6 +180,11 @@ describe('resource ledger', () => {
       .from(resourceLedger)
       .where(sql`${resourceLedger.userId} = ${a.userId} and ${resourceLedger.source} = 'purchase'`);
     expect(purchase).toMatchObject({ kind: 'gem', delta: 300, sourceId: 'order-77' });
+    const [refund] = await ctx.database.db
+      .select()
+      .from(resourceLedger)
+      .where(sql`${resourceLedger.userId} = ${a.userId} and ${resourceLedger.source} = 'refund'`);
+    expect(refund).toMatchObject({ kind: 'gem', delta: -120, sourceId: '77' });
     // Today's check over everyone this file changed finds nothing.
     const found = await findLedgerDrift(ctx.database.db, ctx.clock.now());
     expect(found.checkedPlayers).toBeGreaterThanOrEqual(3);
