@@ -125,10 +125,10 @@ describe('the role tree', () => {
     await tree.locator('.ant-tree-treenode:not([aria-hidden])').first().waitFor();
     const titles = () => tree.locator('.ant-tree-title').allInnerTexts();
 
-    // Areas without a built screen (push, gift codes) are not offered.
+    // Areas without a built screen (the developer tools) are not offered.
     const areas = (await titles()).join('\n');
     expect(areas).toContain('玩家');
-    expect(areas).not.toContain('推送');
+    expect(areas).not.toContain('开发工具');
 
     await tree.getByTestId('permission-search').locator('input').fill('系统日志');
     await expect.poll(async () => (await titles()).filter((t) => t === '系统日志').length).toBe(1);
