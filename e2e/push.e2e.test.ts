@@ -103,4 +103,65 @@ describe('push topics and templates', () => {
       .poll(() => inputOf('pushTemplate-bodyEn').inputValue())
       .toBe('{nickname}, your {gems} gems are waiting');
   });
+
+  it('sends to listed players after a confirmation that counts them; the history shows it done with its counts', async () => {
+    const players = [await playerWithDevice(), await playerWithDevice()];
+    const name = unique('Weekend');
+    await page().goto('/push/send');
+    const form = page().getByTestId('push-send-form');
+    await page().getByTestId('push-send-name').fill(name);
+    await form.getByText('Listed players').click();
+    await page().getByTestId('push-user-ids').fill(players.join('\n'));
+    await page().getByTestId('push-title-en').fill('Weekend event');
+    await page().getByTestId('push-body-en').fill('{nickname}, the event has started');
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    // The one confirmation: whom, how many now, what, when.
+    const dialog = page().locator('.ant-modal:visible').last();
+    await expect.poll(() => dialog.getByTestId('push-audience-count').innerText()).toBe('2 players, 2 devices');
+    const said = await dialog.innerText();
+    expect(said).toContain('2 listed players');
+    expect(said).toContain('Weekend event');
+    expect(said).toContain('Now');
+    await dialog.getByRole('button', { name: 'Send the push' }).click();
+    await page().waitForURL((url) => url.pathname === '/push/list');
+    const sent = page().locator('.ant-table-row', { hasText: name });
+    await expect
+      .poll(
+        async () => {
+          await page().reload();
+          await sent.first().waitFor();
+          return sent.first().innerText();
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toContain('2 sent of 2 devices read');
+    expect(await sent.first().innerText()).toContain('Done');
+  });
+
+  it('a send to nobody is held in its confirmation, and a bad user ID line is named on its field', async () => {
+    await page().goto('/push/send');
+    const form = page().getByTestId('push-send-form');
+    await page().getByTestId('push-send-name').fill(unique('Nobody'));
+    await form.getByText('Listed players').click();
+    await page().getByTestId('push-user-ids').fill('12\nabc');
+    await page().getByTestId('push-title-en').fill('Hi');
+    await page().getByTestId('push-body-en').fill('Hello');
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    await see(page(), '1 lines are no user ID: abc');
+    // A player with no device: the count says nobody, and the send button stays held.
+    const { userId } = await gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
+      deviceId: unique('push-nodevice-'),
+      deviceModel: 'Pixel 8',
+      os: 'android',
+      appVersion: '1.3.0',
+      language: 'en-US',
+      country: 'US',
+    });
+    await page().getByTestId('push-user-ids').fill(String(userId));
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page().locator('.ant-modal:visible').last();
+    await dialog.getByText('Nobody to send to').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Send the push' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
 });

@@ -1,19 +1,18 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, ops, under } from '../../routes/types.js';
 
-/** Push notifications, templates and topics (topics and templates built; sending and its history not yet). */
+/** Push notifications: sending, its history, templates and topics. */
 export const pushRoutes = defineRoutes([
   {
     path: '/push',
     name: 'push',
     title: zhEn('推送', 'Push'),
     icon: 'SendOutlined',
-    // The topics until sending is built.
-    redirect: '/push/subscribe',
+    redirect: '/push/send',
     auth: ops('pushQuery', 'pushTemplateQuery', 'pushTopicQuery'),
     children: [
-      { path: 'send', name: 'pushSend', title: zhEn('发送推送', 'Send push'), auth: ops('pushSend') },
-      { path: 'list', name: 'pushList', title: zhEn('推送记录', 'Push history'), auth: ops('pushQuery') },
+      { path: 'send', name: 'pushSend', title: zhEn('发送推送', 'Send push'), auth: ops('pushSend'), built: true },
+      { path: 'list', name: 'pushList', title: zhEn('推送记录', 'Push history'), auth: ops('pushQuery'), built: true },
       {
         path: 'tmpl/list',
         name: 'pushTemplateList',

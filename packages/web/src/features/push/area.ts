@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import { zhEn } from '@rookery/contracts';
 import { lazy } from 'react';
-import { resourcePageLoaders, type WebArea } from '../shared/area';
+import { chunkPages, resourcePageLoaders, type WebArea } from '../shared/area';
 
 /**
  * The push area: topics and templates (kit pages), the player page's devices tab. Listed once in
@@ -10,6 +10,10 @@ import { resourcePageLoaders, type WebArea } from '../shared/area';
 export const pushArea = {
   name: 'push',
   pages: {
+    ...chunkPages(
+      () => import('./sends').then((m) => ({ pushSend: m.PushSendPage, pushList: m.PushListPage })),
+      ['pushSend', 'pushList'],
+    ),
     ...resourcePageLoaders(
       () => import('./screens').then((m) => m.pushTopicScreen),
       ['pushSubscribe', 'pushSubscribeEdit'],
