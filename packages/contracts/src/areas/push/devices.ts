@@ -230,6 +230,29 @@ const deepLink = z
 
 export const pushTemplateFields = ['titleZh', 'bodyZh', 'titleEn', 'bodyEn'] as const;
 
+/**
+ * Each title and body naming a `{variable}` a send cannot fill is refused on its field, naming it
+ * and the variables there are (templates and a send's own text alike).
+ */
+export function refuseUnknownVariables(
+  texts: Record<(typeof pushTemplateFields)[number], string>,
+  ctx: z.RefinementCtx,
+) {
+  for (const field of pushTemplateFields) {
+    const unknown = templateVariables(texts[field]).filter((v) => !(pushVariables as readonly string[]).includes(v));
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: 'push.unknownVariable',
+        params: {
+          names: unknown.map((v) => `{${v}}`).join(', '),
+          allowed: pushVariables.map((v) => `{${v}}`).join(' '),
+        },
+      });
+  }
+}
+
 export const pushTemplateSchema = z
   .object({
     name: resourceKeySchema,
@@ -241,21 +264,7 @@ export const pushTemplateSchema = z
     imageUrl: httpsUrl.default(''),
     note: optionalDocumentText(500),
   })
-  .superRefine((t, ctx) => {
-    for (const field of pushTemplateFields) {
-      const unknown = templateVariables(t[field]).filter((v) => !(pushVariables as readonly string[]).includes(v));
-      if (unknown.length > 0)
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: 'push.unknownVariable',
-          params: {
-            names: unknown.map((v) => `{${v}}`).join(', '),
-            allowed: pushVariables.map((v) => `{${v}}`).join(' '),
-          },
-        });
-    }
-  });
+  .superRefine((t, ctx) => refuseUnknownVariables(t, ctx));
 export type PushTemplate = z.infer<typeof pushTemplateSchema>;
 
 export const pushTemplateResource = defineResource({

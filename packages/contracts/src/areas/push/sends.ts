@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { zhEn } from '../../bilingual.js';
 import { conditionsSchema } from '../../conditions.js';
 import { endpoint, endpointTable } from '../../endpoint.js';
+import { codedValues } from '../../enums.js';
 import { isoDateTime, rowId } from '../../fields.js';
 import { pageSizeQuery } from '../../http.js';
 import { resourceKeySchema } from '../../resource.js';
 import { isStorableText, optionalText } from '../../text.js';
-import { pushVariables, templateVariables } from './devices.js';
+import { refuseUnknownVariables } from './devices.js';
 
 /**
  * Push sends (issue 44 items 3–4): whom (everyone with a device, listed players, a topic's
@@ -19,7 +21,13 @@ export type PushAudienceKind = (typeof pushAudienceKinds)[number];
 export const pushContentKinds = ['template', 'text'] as const;
 export const pushTimings = ['now', 'at', 'local'] as const;
 export type PushTiming = (typeof pushTimings)[number];
-export const pushSendStates = ['scheduled', 'sending', 'done', 'cancelled', 'failed'] as const;
+export const { codes: pushSendStates, labels: pushSendStateLabels } = codedValues({
+  scheduled: zhEn('计划中', 'Scheduled'),
+  sending: zhEn('发送中', 'Sending'),
+  done: zhEn('已完成', 'Done'),
+  cancelled: zhEn('已取消', 'Cancelled'),
+  failed: zhEn('失败', 'Failed'),
+});
 export type PushSendState = (typeof pushSendStates)[number];
 
 /** Most players one send lists by ID. */
@@ -101,8 +109,6 @@ export const pushAudienceSchema = z
   });
 export type PushAudience = z.output<typeof pushAudienceSchema>;
 
-const textFields = ['titleZh', 'bodyZh', 'titleEn', 'bodyEn'] as const;
-
 /** A send as the console creates it. */
 export const pushSendBodySchema = z
   .object({
@@ -154,19 +160,7 @@ export const pushSendBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['titleZh'], message: 'push.titleRequired' });
       if (b.bodyZh === '' && b.bodyEn === '')
         ctx.addIssue({ code: 'custom', path: ['bodyZh'], message: 'push.bodyRequired' });
-      for (const field of textFields) {
-        const unknown = templateVariables(b[field]).filter((v) => !(pushVariables as readonly string[]).includes(v));
-        if (unknown.length > 0)
-          ctx.addIssue({
-            code: 'custom',
-            path: [field],
-            message: 'push.unknownVariable',
-            params: {
-              names: unknown.map((v) => `{${v}}`).join(', '),
-              allowed: pushVariables.map((v) => `{${v}}`).join(' '),
-            },
-          });
-      }
+      refuseUnknownVariables(b, ctx);
     }
     if (b.timing === 'at' && !b.at) ctx.addIssue({ code: 'custom', path: ['at'], message: 'push.atRequired' });
     if (b.timing === 'local' && b.localTime === '')

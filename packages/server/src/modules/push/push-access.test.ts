@@ -23,6 +23,7 @@ const template = {
   imageUrl: '',
   note: '',
 };
+const send = { name: 'Access', audience: 'all', content: 'text', titleEn: 'Hi', bodyEn: 'Hello', timing: 'now' };
 const device = {
   token: `access:APA91b${'y'.repeat(140)}`,
   platform: 'android',
@@ -51,8 +52,17 @@ describe('push access', () => {
     const writes: [string, string, unknown][] = [
       ['POST', '/api/v1/resources/pushTopic', topic],
       ['POST', '/api/v1/resources/pushTemplate', template],
+      // Sending needs pushSend, which a reader lacks.
+      ['POST', '/api/v1/push/sends', send],
+      ['POST', '/api/v1/push/sends/test', { ...send, testUserIds: String(userId) }],
+      ['POST', '/api/v1/push/sends/1/cancel', undefined],
     ];
-    const reads = [`/api/v1/push/players/${userId}`, '/api/v1/resources/pushTopic', '/api/v1/resources/pushTemplate'];
+    const reads = [
+      `/api/v1/push/players/${userId}`,
+      '/api/v1/resources/pushTopic',
+      '/api/v1/resources/pushTemplate',
+      '/api/v1/push/sends',
+    ];
     for (const [method, url, body] of writes) {
       expect((await ctx.call(method, url, { body })).statusCode, url).toBe(401);
       expect((await ctx.call(method, url, { token: reader.token, body })).statusCode, url).toBe(403);

@@ -1,10 +1,12 @@
 import {
+  type Locale,
   type PushAudience,
   type PushSendBody,
   type PushSendView,
   type PushTemplate,
   parseUserIdLines,
   pickText,
+  pushSendStateLabels,
   type pushSendStates,
   type pushVariables,
 } from '@rookery/contracts';
@@ -298,12 +300,12 @@ export async function listSends(
 }
 
 /** Cancel while scheduled or sending: zones not finished stop (a running batch's job sees it before its next batch). */
-export async function cancelSend(db: Db, id: number, now: Date, locale: string) {
+export async function cancelSend(db: Db, id: number, now: Date, locale: Locale) {
   const [row] = await db.select().from(pushSends).where(eq(pushSends.id, id)).for('update');
   if (!row) throw new AppError(404, 'push.sendNotFound');
   if (row.state !== 'scheduled' && row.state !== 'sending')
     throw new AppError(409, 'push.notCancellable', {
-      vars: { state: stateWords[row.state][locale === 'en-US' ? 1 : 0] },
+      vars: { state: pushSendStateLabels[row.state][locale].toLowerCase() },
     });
   const before = await getSend(db, id);
   await db
@@ -313,14 +315,6 @@ export async function cancelSend(db: Db, id: number, now: Date, locale: string) 
   await db.update(pushSends).set({ state: 'cancelled', cancelledAt: now }).where(eq(pushSends.id, id));
   return { before, after: await getSend(db, id) };
 }
-
-const stateWords: Record<(typeof pushSendStates)[number], [string, string]> = {
-  scheduled: ['计划中', 'scheduled'],
-  sending: ['发送中', 'sending'],
-  done: ['发送完毕', 'done'],
-  cancelled: ['取消', 'cancelled'],
-  failed: ['失败', 'failed'],
-};
 
 // ---------------------------------------------------------------------------------------------
 // Delivery

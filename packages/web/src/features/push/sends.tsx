@@ -9,13 +9,14 @@ import {
   pushContentKinds,
   pushSendBodySchema,
   pushSendEndpoints,
+  pushSendStateLabels,
   pushSendStates,
   pushTemplateResource,
   pushTimings,
   pushTopicResource,
   routeAuth,
 } from '@rookery/contracts';
-import { App, Button, Descriptions, Form, Input, Progress, Radio, Select, Space, Typography } from 'antd';
+import { App, Button, Descriptions, Form, Input, Progress, Radio, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,21 +29,12 @@ import type { Field } from '../../crud/fields';
 import { formatNumber, formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ListPage } from '../../crud/ListPage';
-import { endpointsOf } from '../../crud/resource/endpoints';
+import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import { NumberInput } from '../../crud/schema-fields';
 import { useHoldConfirm } from '../../crud/TypeToConfirm';
 import { currentLocale } from '../../i18n';
 import { ConditionsEditor } from '../shared/ConditionsEditor';
 import './texts';
-
-/** The keys of a kit resource's items, for a select (topics, templates). */
-function useResourceKeys(resource: typeof pushTopicResource | typeof pushTemplateResource) {
-  const list = useEndpointQuery(endpointsOf(resource).list, { query: { page: 1, pageSize: 100 } });
-  const items = ((list.data as { list?: { key?: string; name?: string }[] } | undefined)?.list ?? []).map((i) =>
-    String(i.key ?? i.name),
-  );
-  return items.map((key) => ({ value: key, label: key }));
-}
 
 const rule = (c: ConditionRule) =>
   `${conditionAttributeLabels[c.attr]?.[currentLocale()] ?? c.attr} ${ruleInWords(c, currentLocale())}`;
@@ -149,8 +141,6 @@ function TestSend() {
 /** `/push/send`: whom, what, when; the one confirmation states the audience and its size. */
 export function PushSendPage() {
   const { t } = useTranslation();
-  const topics = useResourceKeys(pushTopicResource);
-  const templates = useResourceKeys(pushTemplateResource);
   const choices = <T extends string>(values: readonly T[], prefix: string) =>
     values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
   return (
@@ -210,7 +200,7 @@ export function PushSendPage() {
                 )}
                 {getFieldValue('audience') === 'topic' && (
                   <Form.Item {...itemProps('topic')} label={t('push.send.topic')}>
-                    <Select options={topics} style={{ width: 280 }} showSearch data-testid="push-topic" />
+                    <ResourcePicker resource={pushTopicResource} style={{ width: 280 }} testId="push-topic" />
                   </Form.Item>
                 )}
                 {getFieldValue('audience') === 'conditions' && (
@@ -228,7 +218,7 @@ export function PushSendPage() {
             {({ getFieldValue }) =>
               getFieldValue('content') === 'template' ? (
                 <Form.Item {...itemProps('template')} label={t('push.send.template')}>
-                  <Select options={templates} style={{ width: 280 }} showSearch data-testid="push-template" />
+                  <ResourcePicker resource={pushTemplateResource} style={{ width: 280 }} testId="push-template" />
                 </Form.Item>
               ) : (
                 <>
@@ -318,7 +308,7 @@ const sendFields: Field<PushSendView>[] = [
     name: 'state',
     title: 'push.send.state',
     search: 'select',
-    options: pushSendStates.map((value) => ({ value, label: `push.send.states.${value}`, color: stateColors[value] })),
+    options: pushSendStates.map((value) => ({ value, label: pushSendStateLabels[value], color: stateColors[value] })),
   },
   {
     name: 'sent',
@@ -371,7 +361,7 @@ export function PushListPage() {
                 confirm: (r) => ({
                   title: t('push.send.cancelTitle', { id: r.id, name: r.name }),
                   rows: [
-                    { label: t('push.send.state'), value: t(`push.send.states.${r.state}`) },
+                    { label: t('push.send.state'), value: pushSendStateLabels[r.state][currentLocale()] },
                     {
                       label: t('push.send.progress'),
                       value: t('push.send.sentOf', { sent: formatNumber(r.sent), targeted: formatNumber(r.targeted) }),
