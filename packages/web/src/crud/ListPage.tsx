@@ -69,6 +69,11 @@ interface ListPageOptions<E extends Endpoint> {
   recentMinutes?: number;
   /** What the table says when nothing matches (default: the kit's "no data"). */
   empty?: Words;
+  /**
+   * Whether the rows on screen are still changing on the server (a send delivering): the page
+   * reloads every 2 s while this holds, and stops when it no longer does.
+   */
+  refreshWhile?: (rows: ListRow<E>[]) => boolean;
   testId?: string;
 }
 
@@ -159,6 +164,7 @@ export function ListPage<E extends Endpoint>({
   paging: pagingKind = 'offset',
   recentMinutes,
   empty,
+  refreshWhile,
   testId,
 }: ListPageProps<E>) {
   type Row = ListRow<E>;
@@ -232,6 +238,10 @@ export function ListPage<E extends Endpoint>({
     enabled: checked.success,
     // The previous page stays on screen while the next loads.
     placeholderData: keepPreviousData,
+    refetchInterval: refreshWhile
+      ? (q: { state: { data?: unknown } }) =>
+          q.state.data !== undefined && refreshWhile(readList<Row>(q.state.data).rows) ? 2000 : false
+      : undefined,
   });
   const data = checked.success ? list.data : undefined;
   const { rows, total } = data ? readList<Row>(data) : { rows: [] as Row[], total: 0 };

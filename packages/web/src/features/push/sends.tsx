@@ -344,6 +344,8 @@ export function PushListPage() {
       fields={sendFields}
       paging="keyset"
       detail
+      // The counts and progress move on screen while a send delivers.
+      refreshWhile={(rows) => rows.some((r) => r.state === 'sending')}
       toolbar={
         canSend && (
           <Button type="primary" onClick={() => navigate(pathTo('pushSend'))} data-testid="push-new-send">
