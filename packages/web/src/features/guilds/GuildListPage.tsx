@@ -8,6 +8,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query'
 import { type RowAction, useConfirmThen, useMutationAction } from '../../crud/actions';
 import { FormDialog } from '../../crud/FormDialog';
 import type { Field } from '../../crud/fields';
+import { ReasonItem } from '../../crud/form-items';
 import { formatTime } from '../../crud/format';
 import { IsoDateTimeInput } from '../../crud/IsoDateTimeInput';
 import { ListPage } from '../../crud/ListPage';
@@ -108,9 +109,7 @@ function RenameDialog({ guild, onClose }: { guild: Guild; onClose: () => void })
           <Form.Item {...itemProps('name')} label={t('guilds.newName')}>
             <Input />
           </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('guilds.reason')}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
+          <ReasonItem itemProps={itemProps} label={t('guilds.reason')} />
         </>
       )}
     </FormDialog>
@@ -143,9 +142,7 @@ function BanDialog({ guild, onClose }: { guild: Guild; onClose: () => void }) {
           <Form.Item {...itemProps('until')} label={t('guilds.until')}>
             <IsoDateTimeInput showUtc aria-label={t('guilds.until')} />
           </Form.Item>
-          <Form.Item {...itemProps('reason')} label={t('guilds.reason')}>
-            <Input.TextArea rows={2} />
-          </Form.Item>
+          <ReasonItem itemProps={itemProps} label={t('guilds.reason')} />
         </>
       )}
     </FormDialog>
@@ -169,11 +166,7 @@ function DisbandDialog({ guild, onClose }: { guild: Guild; onClose: () => void }
         void message.success(t('guilds.disbanded', { name: guild.name }));
       }}
     >
-      {(itemProps) => (
-        <Form.Item {...itemProps('reason')} label={t('guilds.reason')}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      )}
+      {(itemProps) => <ReasonItem itemProps={itemProps} label={t('guilds.reason')} />}
     </FormDialog>
   );
 }
