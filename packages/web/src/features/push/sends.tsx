@@ -185,7 +185,7 @@ export function PushSendPage() {
       {({ itemProps }) => (
         <>
           <Form.Item {...itemProps('name')} label={t('push.send.name')}>
-            <Input style={{ width: 360 }} data-testid="push-send-name" />
+            <Input style={{ maxWidth: 360 }} data-testid="push-send-name" />
           </Form.Item>
           <Form.Item {...itemProps('audience')} label={t('push.send.audience')}>
             <Radio.Group options={choices(pushAudienceKinds, 'push.send.audiences')} data-testid="push-audience" />
@@ -224,10 +224,10 @@ export function PushSendPage() {
                 <>
                   <Space wrap size="large">
                     <Form.Item {...itemProps('titleZh')} label={t('push.send.titleZh')}>
-                      <Input style={{ width: 300 }} data-testid="push-title-zh" />
+                      <Input style={{ maxWidth: 300 }} data-testid="push-title-zh" />
                     </Form.Item>
                     <Form.Item {...itemProps('titleEn')} label={t('push.send.titleEn')}>
-                      <Input style={{ width: 300 }} data-testid="push-title-en" />
+                      <Input style={{ maxWidth: 300 }} data-testid="push-title-en" />
                     </Form.Item>
                   </Space>
                   <Form.Item
