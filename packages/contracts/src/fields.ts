@@ -86,3 +86,25 @@ export const isoDate = z.codec(z.iso.datetime(), z.date(), {
 
 /** A response timestamp that may be absent (`null`). */
 export const optionalIsoDate = isoDate.nullable();
+
+/** Whether a text is an absolute https address with a host. */
+export function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional https address (an image): empty, or `https://…`. A string, not a union, so the
+ * console's form gives it a text field; `error` is the message key of a refusal.
+ */
+export const optionalHttpsUrl = (error: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, { error: 'v.textTooLong' })
+    .refine((v) => v === '' || isHttpsUrl(v), { error })
+    .default('');

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { abtestArea } from '../features/abtest/area';
+import { announcementsArea } from '../features/announcements/area';
 import { authArea } from '../features/auth/area';
 import { battlePassArea } from '../features/battlepass/area';
 import { chestsArea } from '../features/chests/area';
@@ -37,6 +38,7 @@ export const webAreas: readonly WebArea[] = [
   mailArea,
   giftcodesArea,
   pushArea,
+  announcementsArea,
   ledgerArea,
   settingsArea,
   storeArea,

@@ -3,7 +3,7 @@ import { zhEn } from '../../bilingual.js';
 import { parseVersion, storedConditionsSchema } from '../../conditions.js';
 import { endpoint, endpointTable } from '../../endpoint.js';
 import { codedValues } from '../../enums.js';
-import { playerUserId, whole } from '../../fields.js';
+import { optionalHttpsUrl, playerUserId, whole } from '../../fields.js';
 import { defineResource, resourceKeySchema } from '../../resource.js';
 import { documentText, optionalDocumentText } from '../../text.js';
 import { richText } from './rich-text.js';
@@ -29,13 +29,8 @@ export const MAX_ANNOUNCEMENT_BODY = 5000;
 /** Highest priority (higher first). */
 export const MAX_ANNOUNCEMENT_PRIORITY = 1000;
 
-/** An https image address, or '' for none. */
-const imageUrl = z
-  .union([
-    z.literal(''),
-    z.url({ protocol: /^https$/, error: 'announcement.imageHttps' }).max(1000, { error: 'v.textTooLong' }),
-  ])
-  .default('');
+/** An https image address, or '' for none (a string, so the form gives it a text field). */
+const imageUrl = optionalHttpsUrl('announcement.imageHttps');
 
 /** The texts and look every announcement and template has. */
 const content = {

@@ -1,7 +1,7 @@
 import { zhEn } from '../../bilingual.js';
 import { defineRoutes, ops, under } from '../../routes/types.js';
 
-/** Announcements and their templates (not built yet). */
+/** Announcements and their templates. */
 export const announcementRoutes = defineRoutes([
   {
     path: '/announcement',
@@ -16,6 +16,7 @@ export const announcementRoutes = defineRoutes([
         name: 'announcementList',
         title: zhEn('公告列表', 'Announcement list'),
         auth: ops('announcementQuery'),
+        built: true,
       },
       {
         path: 'list/edit',
@@ -24,12 +25,14 @@ export const announcementRoutes = defineRoutes([
         newTitle: zhEn('新建公告', 'New announcement'),
         ...under('announcementList'),
         auth: ops('announcementQuery'),
+        built: true,
       },
       {
         path: 'template',
         name: 'announcementTemplate',
         title: zhEn('公告模板', 'Announcement templates'),
         auth: ops('announcementTmplQuery'),
+        built: true,
       },
       {
         path: 'template/edit',
@@ -38,6 +41,7 @@ export const announcementRoutes = defineRoutes([
         newTitle: zhEn('新建公告模板', 'New announcement template'),
         ...under('announcementTemplate'),
         auth: ops('announcementTmplCreate', 'announcementTmplEdit'),
+        built: true,
       },
     ],
   },

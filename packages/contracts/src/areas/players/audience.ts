@@ -25,6 +25,8 @@ export const audiencePermissions: AccessRule = [
   'normalProductConfigEdit',
   'iapGiftConfigEdit',
   'iapActivityConfigEdit',
+  // An announcement's publish confirmation says how many players its conditions select.
+  'announcementEdit',
 ];
 
 /**

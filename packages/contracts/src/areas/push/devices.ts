@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zhEn } from '../../bilingual.js';
 import { operatingSystems } from '../../conditions.js';
 import { endpoint, endpointTable } from '../../endpoint.js';
-import { isoDateTime, playerUserId } from '../../fields.js';
+import { isoDateTime, optionalHttpsUrl, playerUserId } from '../../fields.js';
 import { defineResource, resourceKeySchema } from '../../resource.js';
 import { documentText, isStorableText, optionalDocumentText } from '../../text.js';
 
@@ -204,22 +204,8 @@ export const templateVariables = (text: string): string[] => [
   ...new Set([...text.matchAll(/\{([^{}\s]*)\}/g)].map((m) => m[1])),
 ];
 
-/** Whether a text is an absolute `https://` address. */
-function isHttpsUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** An image address: empty, or `https://…` (a text field in the form, refused on its field otherwise). */
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(1000, { error: 'v.textTooLong' })
-  .refine((v) => v === '' || isHttpsUrl(v), { error: 'push.httpsUrl' });
+const httpsUrl = optionalHttpsUrl('push.httpsUrl');
 const deepLink = z
   .string()
   .trim()
@@ -261,7 +247,7 @@ export const pushTemplateSchema = z
     titleEn: documentText(100),
     bodyEn: documentText(1000),
     deepLink,
-    imageUrl: httpsUrl.default(''),
+    imageUrl: httpsUrl,
     note: optionalDocumentText(500),
   })
   .superRefine((t, ctx) => refuseUnknownVariables(t, ctx));

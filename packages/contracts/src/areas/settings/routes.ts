@@ -75,6 +75,7 @@ export const settingRoutes = defineRoutes([
         name: 'settingAnnouncementList',
         title: zhEn('游戏公告', 'Game announcements'),
         auth: ops('announcementQuery'),
+        built: true,
       },
       {
         path: 'announcement/edit',
@@ -83,6 +84,7 @@ export const settingRoutes = defineRoutes([
         newTitle: zhEn('新建游戏公告', 'New game announcement'),
         ...under('settingAnnouncementList'),
         auth: ops('announcementQuery'),
+        built: true,
       },
       {
         path: 'dictionary',

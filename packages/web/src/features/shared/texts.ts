@@ -33,6 +33,15 @@ const zhCN = {
     previewMatches: '该玩家符合全部条件',
     previewFails: '该玩家不符合以下条件：',
     previewInvalid: '请先修正条件中的错误',
+    audience: {
+      counting: '正在统计条件选中的玩家…',
+      failed: '无法统计玩家人数，仍可继续。',
+      about: '约 {{n}}',
+      selected: '条件当前选中 {{n}} 名玩家（共 {{total}} 名）',
+      selected_one: '条件当前选中 {{n}} 名玩家（共 {{total}} 名）',
+      everyone: '所有玩家：{{n}} 名',
+      everyone_one: '所有玩家：{{n}} 名',
+    },
   },
   rewards: {
     kind: '奖励',
@@ -63,6 +72,15 @@ const enUS: typeof zhCN = {
     previewMatches: 'This player meets every condition',
     previewFails: 'This player fails the conditions:',
     previewInvalid: 'Fix the conditions first',
+    audience: {
+      counting: 'Counting the players its conditions select…',
+      failed: 'Could not count the players; you can still go on.',
+      about: 'about {{n}}',
+      selected: 'Its conditions select {{n}} players now (of {{total}})',
+      selected_one: 'Its conditions select {{n}} player now (of {{total}})',
+      everyone: 'Every player: {{n}}',
+      everyone_one: 'Every player: {{n}}',
+    },
   },
   rewards: {
     kind: 'Reward',

@@ -1,13 +1,11 @@
-import { audienceEndpoints, type Resource, type StoredConditionRule } from '@rookery/contracts';
+import type { Resource, StoredConditionRule } from '@rookery/contracts';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useEndpointQuery } from '../../api/endpoint-query';
 import { ResourcePicker } from '../../crud/resource/ResourcePicker';
 import type { ResourceConfirmation } from '../../crud/resource/screen';
 import { NumberInput } from '../../crud/schema-fields';
-import { useHoldConfirm } from '../../crud/TypeToConfirm';
-import { currentLocale } from '../../i18n';
+import { ConditionsAudience } from '../shared/ConditionsAudience';
 import './texts';
 
 /** What the store's screens share: reward and condition cells, the currency box, the publish confirmation. */
@@ -48,25 +46,6 @@ export function MoneyFields({ path, testId }: { path: (string | number)[]; testI
   );
 }
 
-/** "Its conditions select N players now": counted by the server; the confirm waits for the count. */
-function StoreAudience({ conditions }: { conditions: StoredConditionRule[] }) {
-  const { t } = useTranslation();
-  const counted = useEndpointQuery(audienceEndpoints.countAudience, { body: { conditions } }, { retry: false });
-  useHoldConfirm(counted.isPending);
-  if (counted.isPending) return <Typography.Text type="secondary">{t('store.publish.counting')}</Typography.Text>;
-  if (counted.isError || !counted.data)
-    return <Typography.Text type="warning">{t('store.publish.countFailed')}</Typography.Text>;
-  const text = counted.data.count.toLocaleString(currentLocale());
-  const n = counted.data.estimate ? t('store.publish.about', { n: text }) : text;
-  return (
-    <Typography.Text strong data-testid="store-publish-audience">
-      {conditions.length
-        ? t('store.publish.selected', { n, total: counted.data.total.toLocaleString(currentLocale()) })
-        : t('store.publish.everyone', { n })}
-    </Typography.Text>
-  );
-}
-
 /**
  * The confirmation of a save that changes what players see in the store: it is live at once
  * (inside its window), and how many players its conditions select now.
@@ -78,7 +57,7 @@ export function storeConfirm(key: string, conditions: StoredConditionRule[], t: 
     statement: (
       <Space orientation="vertical" size={4} data-testid="store-publish-statement">
         <Typography.Text>{t('store.publish.statement')}</Typography.Text>
-        <StoreAudience conditions={conditions} />
+        <ConditionsAudience conditions={conditions} testId="store-publish-audience" />
         <Typography.Text type="secondary">{t('store.publish.gates')}</Typography.Text>
       </Space>
     ),

@@ -105,11 +105,6 @@ const zhCN = {
       title: '发布 {{key}}？',
       ok: '确认发布',
       statement: '保存后立即对玩家生效（在其生效时间内）。',
-      counting: '正在统计条件选中的玩家…',
-      countFailed: '无法统计玩家人数，仍可发布。',
-      about: '约 {{n}}',
-      selected: '条件当前选中 {{n}} 名玩家（共 {{total}} 名）',
-      everyone: '所有玩家：{{n}} 名',
       gates: '等级、限购和平台价格在玩家打开商店时再判断。',
     },
     preview: {
@@ -248,11 +243,6 @@ const enUS: typeof zhCN = {
       title: 'Publish {{key}}?',
       ok: 'Publish',
       statement: 'Players see the change at once (inside its window).',
-      counting: 'Counting the players its conditions select…',
-      countFailed: 'Could not count the players; you can still publish.',
-      about: 'about {{n}}',
-      selected: 'Its conditions select {{n}} players now (of {{total}})',
-      everyone: 'Every player: {{n}}',
       gates: 'Level gates, purchase limits and platform prices are checked when a player opens the store.',
     },
     preview: {
