@@ -128,7 +128,7 @@ describe('the role tree', () => {
 
     // Exactly the areas with a built screen are offered, in the catalogue's order: counted from
     // the route table here, independently of the tree's own filter.
-    const built = new Set(
+    const built = new Set<string>(
       flattenRoutes(builtRoutes())
         .flatMap((r) => (Array.isArray(r.auth) ? r.auth : []))
         .filter(isPermission),

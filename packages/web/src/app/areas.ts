@@ -11,6 +11,7 @@ import { jobsArea } from '../features/jobs/area';
 import { ledgerArea } from '../features/ledger/area';
 import { logsArea } from '../features/logs/area';
 import { mailArea } from '../features/mail/area';
+import { minigameArea } from '../features/minigame/area';
 import { ordersArea } from '../features/orders/area';
 import { performanceArea } from '../features/performance/area';
 import { piggyBankArea } from '../features/piggybank/area';
@@ -46,6 +47,7 @@ export const webAreas: readonly WebArea[] = [
   battlePassArea,
   ordersArea,
   guildsArea,
+  minigameArea,
   piggyBankArea,
   refundsArea,
   abtestArea,

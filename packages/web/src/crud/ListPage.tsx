@@ -26,6 +26,7 @@ const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export type { ListRow } from './list-shape';
 
 type QueryInput<E> = NonNullable<EndpointInput<E> extends { query?: infer Q } ? Q : never>;
+type ParamsInput<E> = EndpointInput<E> extends { params: infer P } ? P : never;
 
 /** What row actions may use besides the row: the answer (e.g. its extra choices) and the query sent. */
 export interface ListContext<E> {
@@ -43,6 +44,8 @@ interface ListPageOptions<E extends Endpoint> {
   endpoint: E;
   /** The fixed part of its query (a scope, a table, the player a tab is about). */
   query?: Partial<QueryInput<E>>;
+  /** Its path's parameters, for a list under one item (a board's submissions). */
+  params?: ParamsInput<E>;
   /** One list for the search form, the columns and the detail drawer. */
   fields: Field<ListRow<E>>[];
   toolbar?: ReactNode;
@@ -151,6 +154,7 @@ const recentFilters = <Row,>(fields: Field<Row>[], minutes: number | undefined):
 export function ListPage<E extends Endpoint>({
   endpoint,
   query: fixed,
+  params,
   fields,
   // Omitted only where the row has an `id` (the props' type says so).
   rowKey = 'id' as keyof ListRow<E> & string,
@@ -234,7 +238,7 @@ export function ListPage<E extends Endpoint>({
 
   const query = { ...listQuery(paging, state, fixed as Record<string, unknown>), ...liveEnd };
   const checked = endpoint.query ? endpoint.query.safeParse(query) : { success: true as const };
-  const list = useEndpointQuery(endpoint, { query } as EndpointInput<E>, {
+  const list = useEndpointQuery(endpoint, (params ? { params, query } : { query }) as EndpointInput<E>, {
     enabled: checked.success,
     // The previous page stays on screen while the next loads.
     placeholderData: keepPreviousData,
