@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { issueText } from '@rookery/contracts';
@@ -67,6 +68,11 @@ const envSchema = z.object({
   OIDC_NO_PASSWORD: flag,
   OIDC_PROVIDER_NAME: z.string().max(60).optional(),
   OIDC_REDIRECT_URI: z.url("OIDC_REDIRECT_URI must be the console's /callback/login URL").optional(),
+  // Push delivery (issue 44 item 4): the outbox records every message; `fcm` also forwards them.
+  PUSH_PROVIDER: z.enum(['outbox', 'fcm']).default('outbox'),
+  // Never echoed back in a message: it holds the private key.
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_ENDPOINT: z.url('FCM_ENDPOINT must be an https:// URL').default('https://fcm.googleapis.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -106,7 +112,24 @@ export interface Config {
   stores: StoreSettings;
   /** Sign-in through an OpenID provider, when `OIDC_ISSUER` is set. */
   oidc?: OidcConfig;
+  /** Where push messages go: the outbox only, or the outbox and FCM. */
+  push: PushSettings;
 }
+
+/** Firebase Cloud Messaging (HTTP v1) from a service account. */
+export interface FcmSettings {
+  /** The Firebase project (the service account's `project_id`): the send URL names it. */
+  projectId: string;
+  clientEmail: string;
+  /** PEM. Never logged, stored or shown. */
+  privateKey: string;
+  /** Where the JWT bearer grant goes (the account's `token_uri`; also the assertion's audience). */
+  tokenUri: string;
+  /** FCM's base URL (`FCM_ENDPOINT`; tests point it at a local server). */
+  endpoint: string;
+}
+
+export type PushSettings = { provider: 'outbox' } | { provider: 'fcm'; fcm: FcmSettings };
 
 /** Apple's App Store: signed transactions and notices, the App Store Server API (consumption, refund history). */
 export interface AppleSettings {
@@ -233,6 +256,72 @@ export interface OidcConfig {
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+
+/**
+ * The push provider. `fcm` needs a service account (`FCM_SERVICE_ACCOUNT`: a JSON file's path or
+ * the JSON itself) with `project_id`, `client_email` and a readable `private_key`; without one the
+ * server does not start. No message repeats the setting's content (it holds the key).
+ */
+function pushSettings(e: Env): PushSettings {
+  if (e.PUSH_PROVIDER === 'outbox') return { provider: 'outbox' };
+  const bad = (why: string) => new Error(`Invalid configuration:\n  FCM_SERVICE_ACCOUNT: ${why}`);
+  const setting = e.FCM_SERVICE_ACCOUNT?.trim() ?? '';
+  if (setting === '') throw bad('required with PUSH_PROVIDER=fcm (a service-account JSON file, or the JSON itself)');
+  const inline = setting.startsWith('{');
+  const text = inline ? setting : readSetting(setting, 'FCM_SERVICE_ACCOUNT').toString('utf8');
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(text);
+  } catch {
+    // JSON.parse's own message quotes the text: not repeated.
+    throw bad(inline ? 'not valid JSON' : `${setting} is not a service-account JSON file`);
+  }
+  const field = (name: string) => {
+    const v = account?.[name];
+    return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+  };
+  const missing = ['project_id', 'client_email', 'private_key'].filter((n) => !field(n));
+  if (missing.length > 0) throw bad(`the service account has no ${missing.join(', ')}`);
+  if (account.type !== undefined && account.type !== 'service_account')
+    throw bad('not a service account (its type is not service_account)');
+  const privateKey = field('private_key')!;
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw bad('its private_key is not a PEM private key');
+  }
+  const tokenUri = field('token_uri') ?? GOOGLE_TOKEN_URI;
+  const parse = (u: string) => {
+    try {
+      return new URL(u);
+    } catch {
+      return undefined;
+    }
+  };
+  for (const [name, url] of [
+    ['FCM_ENDPOINT', parse(e.FCM_ENDPOINT)],
+    ['FCM_SERVICE_ACCOUNT', parse(tokenUri)],
+  ] as const) {
+    if (!url) throw bad('its token_uri is not a URL');
+    // The bearer token and the signed grant travel over TLS (plain http only on this machine: tests).
+    if (url.protocol !== 'https:' && !loopbackHosts.has(url.hostname))
+      throw new Error(
+        `Invalid configuration:\n  ${name}: ${name === 'FCM_ENDPOINT' ? 'must use https' : 'its token_uri must use https'} (plain http only on this machine)`,
+      );
+  }
+  return {
+    provider: 'fcm',
+    fcm: {
+      projectId: field('project_id')!,
+      clientEmail: field('client_email')!,
+      privateKey,
+      tokenUri,
+      endpoint: e.FCM_ENDPOINT.replace(/\/+$/, ''),
+    },
+  };
+}
+
 function oidcConfig(e: Env): OidcConfig | undefined {
   if (!e.OIDC_ISSUER) return undefined;
   if (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)
@@ -296,5 +385,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     stores: storeSettings(e),
     oidc: oidcConfig(e),
+    push: pushSettings(e),
   };
 }

@@ -40,6 +40,7 @@ const grants = {
 const jobs = {
   'push.deliver': zhEn('推送：向一个时区的设备发送', "Push: deliver to one time zone's devices"),
   'push.dispatch': zhEn('推送：开始到时的发送', 'Push: start the sends that are due'),
+  'push.forward': zhEn('推送：转发到 FCM', 'Push: forward to FCM'),
 } as const satisfies Record<string, Label>;
 
 /** Its audit vocabulary: the objects its entries name and what each action reads as. */

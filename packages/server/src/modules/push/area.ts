@@ -14,6 +14,8 @@ import { type RequestContext, registerEndpoints } from '../../platform/http/endp
 import { AppError } from '../../platform/http/errors.js';
 import { causeOf } from '../../platform/jobs/cause.js';
 import { defineJob, type JobCause } from '../../platform/jobs/define.js';
+import { FcmClient } from './fcm.js';
+import { forwardDueSends, forwardJob } from './forward.js';
 import {
   cancelSend,
   countPushAudience,
@@ -29,9 +31,10 @@ import * as tables from './tables.js';
 
 /**
  * Push (issue 44): the game registers devices and topics; topics and templates are resources of
- * the kit; sends are planned per time zone and delivered by jobs into the outbox.
+ * the kit; sends are planned per time zone and delivered by jobs into the outbox, which the
+ * forward job passes on to FCM when `PUSH_PROVIDER=fcm` (docs/decisions/2026-11-29-push-fcm.md).
  */
-function register({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) {
+function register({ app, config, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) {
   // The topics list's subscriber counts: read before each list request (the kit's computed
   // columns are synchronous), so every instance shows the database's counts.
   let counts = new Map<string, number>();
@@ -55,9 +58,18 @@ function register({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) 
     playerPush: ({ db, params }) => playerPush(db, params.userId),
   });
 
-  const enqueueDelivery = (db: Db, sendId: number, zone: string, cause: JobCause) =>
-    jobs.enqueue(db, deliverJob, { sendId, zone }, cause);
-  // Zones whose time has come: started every 15 s on one instance, by the service clock.
+  const provider = config.push.provider;
+  const forward = forwardJob({
+    fcm: config.push.provider === 'fcm' ? new FcmClient(config.push.fcm) : null,
+    enqueue: (db, sendId, cause) => jobs.enqueue(db, forward, { sendId }, cause),
+  });
+  jobs.register(forward);
+  const enqueueDelivery = async (db: Db, sendId: number, zone: string, cause: JobCause) => {
+    await jobs.enqueue(db, deliverJob, { sendId, zone }, cause);
+    // Forwarding follows the zone's writing (one run per send; a second enqueue is a no-op).
+    if (provider === 'fcm') await jobs.enqueue(db, forward, { sendId }, cause);
+  };
+  // Zones whose time has come, and messages whose retry has come: every 15 s on one instance, by the service clock.
   jobs.register(
     defineJob({
       name: 'push.dispatch',
@@ -69,6 +81,9 @@ function register({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) 
       handler: async ({ db, clock: jobClock, cause }) => ({
         started: await startDueZones(db, jobClock.now(), (tx, sendId, zone) =>
           enqueueDelivery(tx, sendId, zone, cause),
+        ),
+        forwarding: await forwardDueSends(db, jobClock.now(), (tx, sendId) =>
+          jobs.enqueue(tx, forward, { sendId }, cause),
         ),
       }),
     }),
@@ -102,7 +117,12 @@ function register({ app, database, gameKeyHash, clock, kit, jobs }: ModuleDeps) 
         quietEnd: '',
       };
     }
-    const { row, startNow } = await createSend(ctx.db, spec, { test, createdBy: ctx.session!.username, now });
+    const { row, startNow } = await createSend(ctx.db, spec, {
+      test,
+      createdBy: ctx.session!.username,
+      now,
+      provider,
+    });
     const target = auditTarget('pushSend', row.id);
     const action = test ? 'testPushSend' : 'createPushSend';
     for (const zone of startNow) await enqueueDelivery(ctx.db, row.id, zone, causeOf(ctx, action, target));

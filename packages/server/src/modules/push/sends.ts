@@ -8,6 +8,7 @@ import {
   pickText,
   pushSendStateLabels,
   type pushSendStates,
+  pushTokenShape,
   type pushVariables,
 } from '@rookery/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -18,8 +19,10 @@ import { AppError } from '../../platform/http/errors.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { playerMessageValues, playerSelected } from '../players/audience.js';
+import { settleSend } from './forward.js';
 import {
   type PushMessageTexts,
+  type PushProvider,
   pushDevices,
   pushOutbox,
   pushSends,
@@ -175,7 +178,7 @@ async function zonesOf(db: Db, spec: PushSendBody): Promise<string[]> {
 export async function createSend(
   db: Db,
   spec: PushSendBody,
-  opts: { test: boolean; createdBy: string; now: Date },
+  opts: { test: boolean; createdBy: string; now: Date; provider?: PushProvider },
 ): Promise<{ row: typeof pushSends.$inferSelect; startNow: string[] }> {
   const { now } = opts;
   await checkTopic(db, spec);
@@ -211,6 +214,7 @@ export async function createSend(
       spec,
       message,
       state: startNow.length > 0 ? 'sending' : 'scheduled',
+      provider: opts.provider ?? 'outbox',
       zones: planned.length,
       lateZones: late,
       createdBy: opts.createdBy,
@@ -312,6 +316,11 @@ export async function cancelSend(db: Db, id: number, now: Date, locale: Locale) 
     .update(pushSendZones)
     .set({ state: 'cancelled' })
     .where(and(eq(pushSendZones.sendId, id), inArray(pushSendZones.state, ['pending', 'started'])));
+  // Messages not yet forwarded stay unsent (one in flight is recorded as FCM answers it).
+  await db
+    .update(pushOutbox)
+    .set({ state: 'cancelled', nextAttemptAt: null })
+    .where(and(eq(pushOutbox.sendId, id), eq(pushOutbox.state, 'pending')));
   await db.update(pushSends).set({ state: 'cancelled', cancelledAt: now }).where(eq(pushSends.id, id));
   return { before, after: await getSend(db, id) };
 }
@@ -329,6 +338,10 @@ function fill(text: string, values: Record<string, string>) {
  * audience selects, a message each into the outbox (unique per send and token: a repeated batch
  * writes nothing twice), the cursor and the send's counts moved in the same transaction. Answers
  * how many devices the batch read (fewer than the batch size: the zone is finished).
+ *
+ * With the outbox provider a written message is sent. With FCM it is pending (the forward job
+ * sends it and counts it), except a device whose token is no FCM registration token (an iOS
+ * device's APNs token): FCM cannot reach it, so it fails at once (`APNS_TOKEN`), its token kept.
  */
 export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Date, size = DELIVER_BATCH) {
   const [send] = await tx.select().from(pushSends).where(eq(pushSends.id, sendId));
@@ -371,6 +384,8 @@ export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Da
       };
       const title = pickText(send.message.title, d.language);
       const body = pickText(send.message.body, d.language);
+      const state: 'sent' | 'pending' | 'failed' =
+        send.provider === 'outbox' ? 'sent' : pushTokenShape('android', d.token) ? 'pending' : 'failed';
       return {
         sendId,
         userId: d.userId,
@@ -384,9 +399,17 @@ export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Da
           ...(send.message.imageUrl ? { imageUrl: send.message.imageUrl } : {}),
         },
         createdAt: now,
+        state,
+        nextAttemptAt: state === 'pending' ? now : null,
+        sentAt: state === 'sent' ? now : null,
+        error: state === 'failed' ? 'APNS_TOKEN' : null,
       };
     });
-    const inserted = await tx.insert(pushOutbox).values(rows).onConflictDoNothing().returning({ id: pushOutbox.id });
+    const inserted = await tx
+      .insert(pushOutbox)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: pushOutbox.id, state: pushOutbox.state });
     written = inserted.length;
     await tx
       .update(pushSendZones)
@@ -396,14 +419,18 @@ export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Da
       .update(pushSends)
       .set({
         targeted: sql`${pushSends.targeted} + ${devices.length}`,
-        sent: sql`${pushSends.sent} + ${written}`,
+        sent: sql`${pushSends.sent} + ${inserted.filter((r) => r.state === 'sent').length}`,
+        failed: sql`${pushSends.failed} + ${inserted.filter((r) => r.state === 'failed').length}`,
       })
       .where(eq(pushSends.id, sendId));
   }
   return { read: devices.length, written, stopped: false };
 }
 
-/** The zone finished: counted on its send, which is done with its last zone. */
+/**
+ * The zone finished: counted on its send, which is finished with its last zone — at once with the
+ * outbox provider, with FCM when no message waits any more (else the forward job finishes it).
+ */
 export async function finishZone(tx: Db, sendId: number, zone: string, now: Date) {
   const done = await tx
     .update(pushSendZones)
@@ -411,14 +438,12 @@ export async function finishZone(tx: Db, sendId: number, zone: string, now: Date
     .where(and(eq(pushSendZones.sendId, sendId), eq(pushSendZones.zone, zone), eq(pushSendZones.state, 'started')))
     .returning({ zone: pushSendZones.zone });
   if (done.length === 0) return;
+  // This statement locks the send; the settling reads after it (a forward run's last outcomes included).
   await tx
     .update(pushSends)
-    .set({
-      zonesDone: sql`${pushSends.zonesDone} + 1`,
-      state: sql`case when ${pushSends.zonesDone} + 1 >= ${pushSends.zones} and ${pushSends.state} <> 'cancelled' then 'done' else ${pushSends.state} end`,
-      finishedAt: sql`case when ${pushSends.zonesDone} + 1 >= ${pushSends.zones} then ${now}::timestamptz else ${pushSends.finishedAt} end`,
-    })
+    .set({ zonesDone: sql`${pushSends.zonesDone} + 1` })
     .where(eq(pushSends.id, sendId));
+  await settleSend(tx, sendId, now);
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

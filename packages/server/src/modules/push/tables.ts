@@ -1,4 +1,5 @@
 import { type PushSendBody, pushPlatforms, pushSendStates } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -13,6 +14,18 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at } from '../../platform/db/columns.js';
+
+/** Where a send's messages go: the outbox only (the default), or the outbox and FCM. */
+export const pushProviders = ['outbox', 'fcm'] as const;
+export type PushProvider = (typeof pushProviders)[number];
+
+/**
+ * A message's state in the outbox. With the outbox provider a written message is `sent`. With FCM
+ * it is `pending` until FCM accepts it (`sent`), refuses its token (`invalid`: the device is
+ * pruned), or it fails (`failed`: refused, or retried up to the limit); `cancelled` when its send
+ * was cancelled before it went.
+ */
+export const pushOutboxStates = ['pending', 'sent', 'failed', 'invalid', 'cancelled'] as const;
 
 /**
  * A player's device for push: one row per token (unique: a token belongs to the last player who
@@ -76,6 +89,8 @@ export const pushSends = pgTable(
     /** The message per language, resolved from the template or the free text when the send was made. */
     message: jsonb().$type<PushMessageTexts>().notNull(),
     state: text({ enum: pushSendStates }).notNull(),
+    /** Where its messages went (the setting when it was made): `outbox` records them, `fcm` also forwards them. */
+    provider: text({ enum: pushProviders }).notNull().default('outbox'),
     zones: integer().notNull().default(0),
     zonesDone: integer().notNull().default(0),
     lateZones: integer().notNull().default(0),
@@ -111,8 +126,10 @@ export const pushSendZones = pgTable(
 );
 
 /**
- * The outbox provider (the default): every message delivered, one row per send and token (unique:
- * a retried batch writes nothing twice). Tests and the developer tools read it.
+ * Every message of a send, one row per send and token (unique: a retried batch writes nothing
+ * twice): the record (tests and the developer tools read it), and with FCM the work list of the
+ * `push.forward` job (docs/decisions/2026-11-29-push-fcm.md): a pending row is claimed (`claim`,
+ * until `claimed_until`) by one run at a time, and retried at `next_attempt_at`.
  */
 export const pushOutbox = pgTable(
   'push_outbox',
@@ -126,6 +143,24 @@ export const pushOutbox = pgTable(
     body: text().notNull(),
     data: jsonb().$type<Record<string, string>>().notNull(),
     createdAt: at().notNull(),
+    state: text({ enum: pushOutboxStates }).notNull().default('sent'),
+    /** Requests made to the provider (FCM) for it. */
+    attempts: integer().notNull().default(0),
+    /** A pending row is due from then (its first attempt: when written; a retry: after the backoff or Retry-After). */
+    nextAttemptAt: at(),
+    /** The run forwarding it now (a random ID), and until when that claim holds. */
+    claim: text(),
+    claimedUntil: at(),
+    /** When the provider accepted it, and the provider's ID for it (FCM: `projects/…/messages/…`). */
+    sentAt: at(),
+    providerId: text(),
+    /** Why it failed, was found invalid, or waits for a retry: FCM's error code (never a secret). */
+    error: text(),
   },
-  (t) => [uniqueIndex('push_outbox_send_token_idx').on(t.sendId, t.token), index('push_outbox_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_outbox_send_token_idx').on(t.sendId, t.token),
+    index('push_outbox_user_idx').on(t.userId),
+    // The forwarding work list: a send's due rows, and the sends that have any (the dispatch sweep).
+    index('push_outbox_pending_idx').on(t.sendId, t.nextAttemptAt).where(sql`state = 'pending'`),
+  ],
 );
