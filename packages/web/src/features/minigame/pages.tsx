@@ -6,7 +6,7 @@ import {
   leaderboardEndpoints,
   leaderboardResource,
 } from '@rookery/contracts';
-import { Alert, App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
