@@ -327,6 +327,13 @@ const sendFields: Field<PushSendView>[] = [
   { name: 'lateZones', title: 'push.send.lateZones', kind: 'number', column: false },
   { name: 'failed', title: 'push.send.failed', kind: 'number', column: false },
   { name: 'invalidTokens', title: 'push.send.invalidTokens', kind: 'number', column: false },
+  {
+    name: 'error',
+    title: 'push.send.error',
+    column: false,
+    // The provider's own error code (FCM's), said as such: it is what its documentation names.
+    render: (row, t) => (row.error ? t('push.send.errorText', { code: row.error }) : '-'),
+  },
   { name: 'nextAt', title: 'push.send.nextAt', kind: 'time' },
   { name: 'createdBy', title: 'push.send.createdBy' },
   { name: 'createdAt', title: 'push.send.createdAt', kind: 'time' },
