@@ -2,54 +2,18 @@
 // finishes it exactly once within a minute, with the production settings (a heartbeat every 5 s,
 // gone after 30 s, a sweep every 5 s). Real processes: two child instances on one PostgreSQL
 // database; this process only enqueues and watches.
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollupActivity, rollupJob } from './modules/dashboard/rollup.js';
 import { createTestContext, type TestContext } from './test/harness.js';
+import { Instances, jobStateOf, rowsOf, runsOf, TAKEOVER_LIMIT_MS } from './test/instances.js';
 import { fanOutJob, fanOutTable, takeoverJobsModule } from './test/takeover-jobs.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const child = path.join(import.meta.dirname, 'test/instance-child.ts');
-/** Under the issue's bound: taken back and running again on another instance within 60 s of the kill. */
-const TAKEOVER_LIMIT_MS = 60_000;
 
 let ctx: TestContext;
-const children: ChildProcess[] = [];
-
-const rows = async <R = Record<string, unknown>>(q: ReturnType<typeof sql>) =>
-  ((await ctx.database.db.execute(q)) as unknown as { rows: R[] }).rows;
-
-/** Start an instance as a child process; resolves with its pid and instance ID once it runs jobs. */
-function startInstance(name: string): Promise<{ proc: ChildProcess; instance: string; output: () => string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', child], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      TAKEOVER_DATABASE_URL: ctx.databaseUrl,
-      DATABASE_URL: ctx.databaseUrl,
-      LOG_LEVEL: 'warn',
-      ROOKERY_INSTANCE_GONE_SECONDS: '30',
-      ROOKERY_JOB_SWEEP_SECONDS: '5',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const ready = /READY (\S+)/.exec(output);
-      if (ready) resolve({ proc, instance: ready[1], output: () => output });
-    };
-    proc.stdout?.on('data', onData);
-    proc.stderr?.on('data', (c) => {
-      output += c;
-    });
-    proc.once('exit', (code) => reject(new Error(`instance ${name} exited with ${code}:\n${output}`)));
-  });
-}
+const instances = new Instances(() => ctx);
+const rows = <R = Record<string, unknown>>(q: ReturnType<typeof sql>) => rowsOf<R>(ctx, q);
 
 beforeAll(async () => {
   if (!onPostgres) return;
@@ -59,26 +23,16 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  instances.killAll();
   await ctx?.close();
 });
 
-interface JobState {
-  id: string;
-  state: string;
-  retry_count: number;
-  output: { progress?: { done: number; total: number } } | null;
-}
-const jobState = async (id: string) =>
-  (await rows<JobState>(sql`select id, state::text as state, retry_count, output from pgboss.job where id = ${id}`))[0];
-const runsOf = (id: string) =>
-  rows<{ fence: number; instance_id: string; outcome: string | null; error: string | null }>(
-    sql`select fence, instance_id, outcome, error from job_runs where job_id = ${id} order by fence`,
-  );
+const jobState = (id: string) => jobStateOf(ctx, id);
+const runsOfJob = (id: string) => runsOf(ctx, id);
 
 describe.skipIf(!onPostgres)('take-over after kill -9', () => {
   it('a generation, the rollup and a fan-out job are taken back and finished once, within a minute', async () => {
-    const [a, b] = await Promise.all([startInstance('A'), startInstance('B')]);
+    const [a, b] = await Promise.all([instances.start('A'), instances.start('B')]);
     // B is frozen while the jobs are handed out, so that A takes them all (it beats again before the kill).
     b.proc.kill('SIGSTOP');
 
@@ -144,7 +98,7 @@ describe.skipIf(!onPostgres)('take-over after kill -9', () => {
     // All three running on A, the generation and the fan-out past their first steps.
     const onA = async () => {
       const states = await Promise.all(Object.values(ids).map(jobState));
-      const runs = await Promise.all(Object.values(ids).map(runsOf));
+      const runs = await Promise.all(Object.values(ids).map(runsOfJob));
       return states.map((s, i) => ({
         state: s.state,
         onA: runs[i].length === 1 && runs[i][0].instance_id === a.instance,
@@ -179,7 +133,7 @@ describe.skipIf(!onPostgres)('take-over after kill -9', () => {
       .poll(
         async () => {
           for (const [kind, id] of Object.entries(ids)) {
-            const runs = await runsOf(id);
+            const runs = await runsOfJob(id);
             if (!taken[kind] && runs.some((r) => r.instance_id !== a.instance))
               taken[kind] = performance.now() - killed;
             if (!finished[kind] && (await jobState(id)).state === 'completed')
@@ -199,7 +153,7 @@ describe.skipIf(!onPostgres)('take-over after kill -9', () => {
 
     // Each attempt recorded: A's taken back as "instance gone", B's completed.
     for (const id of Object.values(ids)) {
-      const runs = await runsOf(id);
+      const runs = await runsOfJob(id);
       expect(runs.map((r) => [r.instance_id, r.outcome, r.error])).toEqual([
         [a.instance, 'gone', 'instance gone'],
         [b.instance, 'completed', null],
