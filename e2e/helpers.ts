@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -243,6 +244,24 @@ export async function iapItem(token: string, made: string[], id: string, title: 
   expect(item.code, JSON.stringify(item)).toBe(200);
   made.push(`/api/v1/purchase/${item.data.id}`);
   return item.data.id;
+}
+
+/**
+ * A receipt of the server's test store (`platform: 'test'`), signed with its development secret as
+ * its validator checks it: a purchase of `sku` by `userId` at 4.99 USD.
+ */
+export function testReceipt(transactionId: string, sku: string, userId: number) {
+  const body = Buffer.from(
+    JSON.stringify({
+      transactionId,
+      sku,
+      price: '4.99',
+      currency: 'USD',
+      purchasedAt: new Date().toISOString(),
+      userId,
+    }),
+  ).toString('base64url');
+  return `${body}.${createHmac('sha256', 'rookery-development-test-receipts').update(body).digest('base64url')}`;
 }
 
 /** Wait until the page shows `text`. */

@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { adminToken, call, callGame, gameData, see, unique, useAdminPage } from './helpers';
+import { adminToken, call, callGame, gameData, see, testReceipt, unique, useAdminPage } from './helpers';
 
 /**
  * Orders through the screens (issue 42): purchases the game makes through its API show in the
@@ -16,20 +15,7 @@ let token: string;
 let itemId = 0;
 const sku = unique('com.e2e.gems').replace(/[^\w.-]/g, '');
 
-/** A test receipt, signed as the server's test validator checks it (its development secret). */
-function receipt(transactionId: string, userId: number) {
-  const body = Buffer.from(
-    JSON.stringify({
-      transactionId,
-      sku,
-      price: '4.99',
-      currency: 'USD',
-      purchasedAt: new Date().toISOString(),
-      userId,
-    }),
-  ).toString('base64url');
-  return `${body}.${createHmac('sha256', 'rookery-development-test-receipts').update(body).digest('base64url')}`;
-}
+const receipt = (transactionId: string, userId: number) => testReceipt(transactionId, sku, userId);
 
 const login = () =>
   gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
