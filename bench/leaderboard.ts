@@ -126,8 +126,12 @@ export async function benchLeaderboardSubmit(): Promise<string> {
       );
     log(`raw ZADD and Redis-path submissions, alternating for ${seconds} s each`);
     const viaRedis = await alternatingThroughput(zadd, submit(stores.redis), seconds, concurrency);
+    // The Redis path's writes reached both stores alike.
+    await checkSame(database, stores, players);
     log(`raw upserts and PostgreSQL-path submissions, alternating for ${seconds} s each`);
     const viaPg = await alternatingThroughput(upsert, submit(stores.postgres), seconds, concurrency);
+    // The PostgreSQL path writes no mirror: rebuilt from it, the stores agree again.
+    await stores.redis.rebuild(database.db, ref);
     await checkSame(database, stores, players);
     return resultLine(
       'leaderboard-submit',
