@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Leaderboard, leaderboardResource } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
-import { submitScore } from '../packages/server/src/modules/minigame/service.js';
+import { compileBoards, submitQueue } from '../packages/server/src/modules/minigame/service.js';
 import { type BoardStore, postgresStore, redisStore } from '../packages/server/src/modules/minigame/store.js';
 import type { Database } from '../packages/server/src/platform/db/client.js';
 import { createRedis } from '../packages/server/src/platform/redis.js';
+import { CompiledView } from '../packages/server/src/platform/resources/game-views.js';
 import {
   alternatingThroughput,
   assertRight,
@@ -99,11 +100,20 @@ export async function benchLeaderboardSubmit(): Promise<string> {
   try {
     const concurrency = database.kind === 'postgres' ? 16 : 4;
     let next = 0;
-    const submit = (store: BoardStore) => () => {
-      const userId = 1 + ((next++ * 104_729) % players);
-      return database.db.transaction((tx) =>
-        submitScore(tx, store, { board: BOARD, userId, score: next % 1_100_000 }, new Date()),
+    // The game API's path: the group-commit queue, boards from the compiled view.
+    const boards = new CompiledView([leaderboardResource], compileBoards);
+    const submit = (store: BoardStore) => {
+      const queue = submitQueue(
+        database.db,
+        database.kind,
+        store,
+        (db) => boards.get(db),
+        () => new Date(),
       );
+      return () => {
+        const userId = 1 + ((next++ * 104_729) % players);
+        return queue.submit({ board: BOARD, userId, score: next % 1_100_000 });
+      };
     };
     const zadd = () => redis.client.zadd('lb:raw', next++ % 1_100_000, `m${next % players}`);
     await database.db.execute(
@@ -116,8 +126,12 @@ export async function benchLeaderboardSubmit(): Promise<string> {
       );
     log(`raw ZADD and Redis-path submissions, alternating for ${seconds} s each`);
     const viaRedis = await alternatingThroughput(zadd, submit(stores.redis), seconds, concurrency);
+    // The Redis path's writes reached both stores alike.
+    await checkSame(database, stores, players);
     log(`raw upserts and PostgreSQL-path submissions, alternating for ${seconds} s each`);
     const viaPg = await alternatingThroughput(upsert, submit(stores.postgres), seconds, concurrency);
+    // The PostgreSQL path writes no mirror: rebuilt from it, the stores agree again.
+    await stores.redis.rebuild(database.db, ref);
     await checkSame(database, stores, players);
     return resultLine(
       'leaderboard-submit',

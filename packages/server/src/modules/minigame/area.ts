@@ -8,11 +8,11 @@ import {
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineArea, type ModuleDeps } from '../../module.js';
-import { registerEndpoints } from '../../platform/http/endpoints.js';
+import { ownTransactions, registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { existingPlayerIds } from '../players/service.js';
-import { archivePeriod, checkPeriods, loadBoard, refOf, submitScore } from './service.js';
+import { archivePeriod, checkPeriods, compileBoards, loadBoard, refOf, submitQueue } from './service.js';
 import { type BoardStore, MOCK_BASE, orderKeys, postgresStore, redisStore } from './store.js';
 import * as tables from './tables.js';
 import { hallOfFame, leaderboardAttempts, leaderboardScores, minigameBlacklist } from './tables.js';
@@ -27,9 +27,18 @@ const page = (p: { page: number; pageSize: number }, total: number) => ({
 export const boardStoreOf = (redis: ModuleDeps['app']['redis']): BoardStore =>
   redis ? redisStore(redis) : postgresStore();
 
-async function register({ app, database, kit, jobs, gameKeyHash }: ModuleDeps) {
+async function register({ app, database, kit, jobs, gameKeyHash, clock }: ModuleDeps) {
   kit.register(leaderboardResource);
   const store = boardStoreOf(app.redis);
+  // The boards compiled once per change (any instance); submissions read them from memory.
+  const boards = await kit.view([leaderboardResource], compileBoards);
+  const submits = submitQueue(
+    database.db,
+    database.kind,
+    store,
+    (db) => boards.get(db),
+    () => clock.now(),
+  );
 
   const resetJob = defineJob({
     name: 'leaderboard.reset',
@@ -66,6 +75,7 @@ async function register({ app, database, kit, jobs, gameKeyHash }: ModuleDeps) {
   jobs.register(tickJob);
   app.decorate('leaderboards', {
     store,
+    submits,
     checkPeriods: (now: Date) =>
       checkPeriods(database.db, now, (tx, payload) =>
         jobs.enqueue(tx, resetJob, payload, { actorId: null, actor: null, action: 'schedule', target: payload.board }),
@@ -74,10 +84,10 @@ async function register({ app, database, kit, jobs, gameKeyHash }: ModuleDeps) {
 
   const registry = { db: database.db, gameKeyHash };
   registerEndpoints(app, registry, leaderboardGameEndpoints, {
-    gameSubmitScore: async ({ db, params, body, now }) => {
+    gameSubmitScore: ownTransactions(async ({ db, params, body }) => {
       if (!(await existingPlayerIds(db, [params.userId])).has(params.userId)) throw notFound('player.notFound');
-      return submitScore(db, store, { userId: params.userId, ...body }, now);
-    },
+      return submits.submit({ userId: params.userId, ...body });
+    }),
     gameTopScores: async ({ db, params, query, now }) => {
       const ref = refOf(await loadBoard(db, params.board), now);
       return { board: ref.board, period: ref.period, entries: await store.top(db, ref, query.limit, now) };
@@ -296,6 +306,8 @@ declare module 'fastify' {
     /** The leaderboards' store and the reset check (tests and benchmarks call it). */
     leaderboards: {
       store: BoardStore;
+      /** The game's submissions, grouped (group commit). */
+      submits: ReturnType<typeof submitQueue>;
       checkPeriods(now: Date): Promise<{ board: string; period: string }[]>;
     };
   }

@@ -237,6 +237,66 @@ describe('bad scores', () => {
   }, 30_000);
 });
 
+describe('submissions arriving together (group commit)', () => {
+  it('share one batch, each caller getting its own answer, refusal or 404; the same through the game API', async () => {
+    await createBoard({ id: 'crowd' });
+    const ps = [await player(), await player(), await player(), await player(), await player()];
+    await both(async (c) => {
+      for (const p of ps.slice(0, 2)) await submitOk(c, p, { board: 'crowd', score: 50 });
+      const queue = c.app.leaderboards.submits;
+      const before = { ...queue.sent };
+      const [better, worse, first, negative, unknown] = await Promise.allSettled([
+        queue.submit({ userId: ps[0]!, board: 'crowd', score: 80, subscore: 3 }),
+        queue.submit({ userId: ps[1]!, board: 'crowd', score: 10 }),
+        queue.submit({ userId: ps[2]!, board: 'crowd', score: 70 }),
+        queue.submit({ userId: ps[3]!, board: 'crowd', score: -1 }),
+        queue.submit({ userId: ps[4]!, board: 'nope', score: 1 }),
+      ]);
+      // Fewer transactions than calls (PGlite: one carried all five; PostgreSQL: split over its
+      // four transactions in flight, 2 + 1 + 1 + 1), none run again alone.
+      expect(queue.sent.batches - before.batches).toBe(c.database.kind === 'pglite' ? 1 : 4);
+      expect(queue.sent.items - before.items).toBe(5);
+      expect(queue.sent.retriedAlone).toBe(before.retriedAlone);
+      // PGlite: one batch, ranks after all of it. PostgreSQL: batches commit side by side, so a
+      // rank counts the others' new scores or not (each a rank it could have had alone).
+      const pglite = c.database.kind === 'pglite';
+      const answer = (score: number, subscore: number, ranks: number[]) => ({
+        status: 'fulfilled',
+        value: { board: 'crowd', period: 'all', score, subscore, rank: pglite ? ranks[0] : expect.toBeOneOf(ranks) },
+      });
+      expect(better).toEqual(answer(80, 3, [1]));
+      expect(worse).toEqual(answer(50, 0, [3, 2]));
+      expect(first).toEqual(answer(70, 0, [2, 1]));
+      expect(negative).toMatchObject({ status: 'rejected', reason: { status: 400, key: 'leaderboard.negative' } });
+      expect(unknown).toMatchObject({ status: 'rejected', reason: { status: 404, key: 'leaderboard.notFound' } });
+      // The refused wrote nothing; the others each one attempt.
+      const attempts = (await c.database.db.execute(
+        sql`select user_id::int as u, count(*)::int as n from leaderboard_attempts where board in ('crowd', 'nope') group by user_id order by user_id`,
+      )) as unknown as { rows: { u: number; n: number }[] };
+      expect(attempts.rows).toEqual([
+        { u: ps[0], n: 2 },
+        { u: ps[1], n: 2 },
+        { u: ps[2], n: 1 },
+      ]);
+      expect((await top(c, 'crowd')).map((l) => [l.userId, l.score, l.rank])).toEqual([
+        [ps[0], 80, 1],
+        [ps[2], 70, 2],
+        [ps[1], 50, 3],
+      ]);
+      // Through the game API at once: the same answers whether batched or not.
+      const res = await Promise.all([
+        submit(c, ps[0]!, { board: 'crowd', score: 90 }),
+        submit(c, ps[1]!, { board: 'crowd', score: 95 }),
+        submit(c, ps[3]!, { board: 'crowd', score: -5 }),
+        submit(c, ps[4]!, { board: 'nope', score: 1 }),
+      ]);
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 400, 404]);
+      expect(res[0]!.json().data).toMatchObject({ score: 90 });
+      expect(res[1]!.json().data).toMatchObject({ score: 95, rank: 1 });
+    });
+  }, 60_000);
+});
+
 describe('the mini-game blacklist', () => {
   it('leaves a player out at once on both stores, and back when lifted or when it ends', async () => {
     await createBoard({ id: 'bl' });

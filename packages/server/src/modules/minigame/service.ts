@@ -7,13 +7,15 @@ import {
   type Reward,
   type Standing,
 } from '@rookery/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
+import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemRows } from '../../platform/resources/items.js';
 import { createMail } from '../mail/mails.js';
 import { periodOf } from './period.js';
-import { type BoardRef, type BoardStore, orderKeys, postgresStore, type ScoreRow } from './store.js';
+import { type BoardRef, type BoardStore, excludedIds, orderKeys, postgresStore, type ScoreRow } from './store.js';
 import { hallOfFame, leaderboardAttempts, leaderboardPeriods, leaderboardResets, leaderboardScores } from './tables.js';
 
 /** Most bytes of a submission's `meta` (as JSON). */
@@ -28,6 +30,11 @@ export async function loadBoard(db: Db, id: string): Promise<Leaderboard> {
   if (!row) throw notFound('leaderboard.notFound');
   return row.document as Leaderboard;
 }
+
+/** The boards by ID, compiled once per change of the leaderboard resource (a `kit.view`). */
+export type BoardsById = ReadonlyMap<string, Leaderboard>;
+export const compileBoards = (items: ItemsByKind): BoardsById =>
+  new Map((items.get(leaderboardResource.name) ?? []).map((i) => [i.key, i.document as unknown as Leaderboard]));
 
 export async function allBoards(db: Db): Promise<Leaderboard[]> {
   return (await itemRows<Leaderboard>(db, leaderboardResource)).map((r) => r.document as Leaderboard);
@@ -96,14 +103,9 @@ export interface Submission {
  * Redis that does not answer fails the request and rolls the write back: nothing is acknowledged
  * that PostgreSQL does not hold). Bad input is refused before anything is written.
  */
-export async function submitScore(db: Db, store: BoardStore, s: Submission, now: Date) {
-  const board = await loadBoard(db, s.board);
-  if (s.score < 0 && !board.allowNegative)
-    throw new AppError(400, 'leaderboard.negative', { fields: [{ field: 'score', message: 'leaderboard.negative' }] });
-  if (s.meta && Buffer.byteLength(JSON.stringify(s.meta)) > MAX_META_BYTES)
-    throw new AppError(400, 'leaderboard.metaTooLarge', {
-      fields: [{ field: 'meta', message: 'leaderboard.metaTooLarge' }],
-    });
+export async function submitScore(db: Db, store: BoardStore, s: Submission, now: Date, known?: Leaderboard) {
+  const board = known ?? (await loadBoard(db, s.board));
+  checkSubmission(board, s);
   const ref = refOf(board, now);
   const subscore = s.subscore ?? 0;
   const key = and(
@@ -171,6 +173,167 @@ export async function submitScore(db: Db, store: BoardStore, s: Submission, now:
     subscore: row?.subscore ?? subscore,
     rank: entry?.rank ?? null,
   };
+}
+
+/** Refuse bad input (before anything is written). */
+function checkSubmission(board: Leaderboard, s: Submission) {
+  if (s.score < 0 && !board.allowNegative)
+    throw new AppError(400, 'leaderboard.negative', { fields: [{ field: 'score', message: 'leaderboard.negative' }] });
+  if (s.meta && Buffer.byteLength(JSON.stringify(s.meta)) > MAX_META_BYTES)
+    throw new AppError(400, 'leaderboard.metaTooLarge', {
+      fields: [{ field: 'meta', message: 'leaderboard.metaTooLarge' }],
+    });
+}
+
+export type SubmitAnswer = Awaited<ReturnType<typeof submitScore>>;
+
+/** A batch met a first score written by another transaction meanwhile: nothing is kept, each runs alone. */
+class RaceInBatch extends Error {}
+
+/**
+ * Submissions of distinct players in one transaction (the group commit's batch): the attempts in
+ * one insert, the stored scores read and locked in one select, the new scores in one upsert (each
+ * combined as `submitScore` combines it), the Redis mirror in one pipeline, and the left-out players
+ * read once for every rank. A refusal (bad input, an unknown board) is that caller's outcome; a
+ * first score another transaction inserted meanwhile makes the batch throw (nothing written) so
+ * that each runs alone.
+ */
+export async function submitMany(
+  base: Db,
+  store: BoardStore,
+  boards: BoardsById,
+  items: readonly Submission[],
+  now: Date,
+): Promise<Outcome<SubmitAnswer>[]> {
+  const outcomes: Outcome<SubmitAnswer>[] = [];
+  const ok: { at: number; s: Submission; board: Leaderboard; ref: BoardRef; subscore: number }[] = [];
+  items.forEach((s, at) => {
+    try {
+      const board = boards.get(s.board);
+      if (!board) throw notFound('leaderboard.notFound');
+      checkSubmission(board, s);
+      ok.push({ at, s, board, ref: refOf(board, now), subscore: s.subscore ?? 0 });
+      outcomes.push({ ok: false, error: new Error('not run') });
+    } catch (error) {
+      outcomes.push({ ok: false, error });
+    }
+  });
+  if (ok.length === 0) return outcomes;
+  await base.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.insert(leaderboardAttempts).values(
+      ok.map((o) => ({
+        board: o.ref.board,
+        period: o.ref.period,
+        userId: o.s.userId,
+        score: o.s.score,
+        subscore: o.subscore,
+        at: now,
+      })),
+    );
+    const keyOf = (board: string, period: string, userId: number) => `${board}\u0000${period}\u0000${userId}`;
+    const storedRows = await tx
+      .select()
+      .from(leaderboardScores)
+      .where(
+        sql`(${leaderboardScores.board}, ${leaderboardScores.period}, ${leaderboardScores.userId}) in (${sql.join(
+          ok.map((o) => sql`(${o.ref.board}::text, ${o.ref.period}::text, ${o.s.userId}::bigint)`),
+          sql`, `,
+        )})`,
+      )
+      .for('update');
+    const stored = new Map(storedRows.map((r) => [keyOf(r.board, r.period, r.userId), r]));
+    const rows = new Map<string, ScoreRow | undefined>();
+    const writes: (typeof leaderboardScores.$inferInsert)[] = [];
+    const expected = new Map<string, number>();
+    for (const o of ok) {
+      const key = keyOf(o.ref.board, o.ref.period, o.s.userId);
+      const cur = stored.get(key);
+      rows.set(key, cur);
+      const next = combine(o.board, cur, { score: o.s.score, subscore: o.subscore });
+      if (!next) continue;
+      const version = cur ? cur.version + 1 : 1;
+      expected.set(key, version);
+      writes.push({
+        board: o.ref.board,
+        period: o.ref.period,
+        userId: o.s.userId,
+        score: next.score,
+        subscore: next.subscore,
+        ...orderKeys(o.board.sortOrder, next.score, next.subscore),
+        submittedAt: now,
+        meta: o.s.meta ?? null,
+        version,
+      });
+    }
+    if (writes.length > 0) {
+      const written = await tx
+        .insert(leaderboardScores)
+        .values(writes)
+        .onConflictDoUpdate({
+          target: [leaderboardScores.board, leaderboardScores.period, leaderboardScores.userId],
+          set: {
+            score: sql`excluded.score`,
+            subscore: sql`excluded.subscore`,
+            k1: sql`excluded.k1`,
+            k2: sql`excluded.k2`,
+            submittedAt: sql`excluded.submitted_at`,
+            meta: sql`excluded.meta`,
+            version: sql`${leaderboardScores.version} + 1`,
+          },
+        })
+        .returning();
+      for (const r of written) {
+        const key = keyOf(r.board, r.period, r.userId);
+        // A row first inserted by another transaction after our read: its score was not combined.
+        if (r.version !== expected.get(key)) throw new RaceInBatch('leaderboard batch: a concurrent first score');
+        rows.set(key, r);
+      }
+      await store.put(written);
+    }
+    const excluded = await excludedIds(tx, now);
+    for (const o of ok) {
+      const row = rows.get(keyOf(o.ref.board, o.ref.period, o.s.userId));
+      const { entry } = await store.around(tx, o.ref, o.s.userId, 0, now, excluded);
+      outcomes[o.at] = {
+        ok: true,
+        value: {
+          board: o.ref.board,
+          period: o.ref.period,
+          score: row?.score ?? o.s.score,
+          subscore: row?.subscore ?? o.subscore,
+          rank: entry?.rank ?? null,
+        },
+      };
+    }
+  });
+  return outcomes;
+}
+
+/** Submission batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
+export const SUBMIT_BATCHES = { pglite: 1, postgres: 4 } as const;
+
+/**
+ * The game's submissions, grouped: the calls that arrive together share one transaction
+ * (`submitMany`); one alone (or a batch that failed) runs as `submitScore` in a transaction of its own.
+ */
+export function submitQueue(
+  db: Db,
+  kind: keyof typeof SUBMIT_BATCHES,
+  store: BoardStore,
+  boards: (db: Db) => BoardsById | Promise<BoardsById>,
+  now: () => Date,
+) {
+  return new GroupCommit<Submission, SubmitAnswer>(db, {
+    keyOf: (s) => s.userId,
+    runBatch: async (base, items) => submitMany(base, store, await boards(base), items, now()),
+    runOne: async (base, s) => {
+      const board = (await boards(base)).get(s.board);
+      if (!board) throw notFound('leaderboard.notFound');
+      return base.transaction((tx) => submitScore(tx as unknown as Db, store, s, now(), board));
+    },
+    maxInFlight: SUBMIT_BATCHES[kind],
+  });
 }
 
 /** The rank bands' rewards of a rank (the first band holding it). */

@@ -58,13 +58,17 @@ export interface BoardStore {
   drop(ref: BoardRef, userIds: readonly number[]): Promise<void>;
   /** The top `limit`. */
   top(db: Db, ref: BoardRef, limit: number, now: Date): Promise<Standing[]>;
-  /** A player's line (null when absent or left out) and `width` lines on each side. */
+  /**
+   * A player's line (null when absent or left out) and `width` lines on each side; `excluded`, when
+   * given, is `excludedIds(db, now)` read once for several calls (a batch of submissions).
+   */
   around(
     db: Db,
     ref: BoardRef,
     userId: number,
     width: number,
     now: Date,
+    excluded?: ReadonlySet<number>,
   ): Promise<{ entry: Standing | null; around: Standing[] }>;
   /** Build the mirror again from PostgreSQL; answers the scores it holds. */
   rebuild(db: Db, ref: BoardRef): Promise<number>;
@@ -248,8 +252,8 @@ export function redisStore(redis: RedisClient): BoardStore {
     return out;
   };
   /** The members of the left-out players that are on the board, with their 0-based raw ranks, sorted. */
-  async function excludedRanks(db: Db, ref: BoardRef, now: Date) {
-    const ids = [...(await excludedIds(db, now))];
+  async function excludedRanks(db: Db, ref: BoardRef, now: Date, known?: ReadonlySet<number>) {
+    const ids = [...(known ?? (await excludedIds(db, now)))];
     if (ids.length === 0) return { members: new Set<string>(), ranks: [] as number[] };
     const found = await client.hmget(hkey(ref), ...ids.map(String));
     const members = found.filter((v): v is string => v !== null).map((v) => v.slice(v.indexOf('|') + 1));
@@ -341,12 +345,12 @@ export function redisStore(redis: RedisClient): BoardStore {
           .slice(0, limit)
           .map((p, i) => lineOf(ref, p.member, p.score, i + 1));
       }),
-    around: (db, ref, userId, width, now) =>
+    around: (db, ref, userId, width, now, excluded) =>
       guarded(async () => {
         const stored = await client.hget(hkey(ref), String(userId));
         if (!stored) return { entry: null, around: [] };
         const member = stored.slice(stored.indexOf('|') + 1);
-        const { members, ranks } = await excludedRanks(db, ref, now);
+        const { members, ranks } = await excludedRanks(db, ref, now, excluded);
         if (members.has(member)) return { entry: null, around: [] };
         const raw = await client.zrank(zkey(ref), member);
         if (raw === null) return { entry: null, around: [] };
