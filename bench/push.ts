@@ -92,7 +92,7 @@ async function audienceSize(database: Database, spec: PushSendBody) {
  * planned in each of the 12 time zones the devices report and every zone is moved to 08:00. Each
  * send is `createSend` in one transaction, as the console's request makes it (what the request
  * adds — session, validation, audit row — does not depend on the audience). Sends are timed for
- * BENCH_SECONDS (default 5) per size, at least 20. Answers checked: every send stored, scheduled,
+ * BENCH_SECONDS (default 5) per size, at least 20, after as long a warm-up. Answers checked: every send stored, scheduled,
  * with its 12 zones pending at 08:00 local; nothing delivered, nothing counted. Target: ratio ≤ 2.
  */
 export async function benchPushSend(): Promise<string> {
