@@ -34,6 +34,9 @@ const benchmarks: Record<string, () => Promise<string | string[]>> = {
   'guild-chat': () => import('./guild-chat.js').then((m) => m.benchGuildChat()),
   'leaderboard-submit': () => import('./leaderboard.js').then((m) => m.benchLeaderboardSubmit()),
   'leaderboard-rank': () => import('./leaderboard.js').then((m) => m.benchLeaderboardRank()),
+  'push-send': () => import('./push.js').then((m) => m.benchPushSend()),
+  'push-deliver': () => import('./push.js').then((m) => m.benchPushDeliver()),
+  'announcements-fetch': () => import('./announcements-fetch.js').then((m) => m.benchAnnouncementsFetch()),
 };
 
 const wanted = process.argv.slice(2);

@@ -99,6 +99,32 @@ describe('announcements through the game API', () => {
     expect((await fetchFor(fr)).announcements[0]).toMatchObject({ lang: 'zh-CN' });
   });
 
+  it('players who see the same share one answer, kept apart by language, conditions and what they have seen', async () => {
+    await clean();
+    const us = await player({ language: 'en-US' });
+    const gb = await player({ language: 'en-GB' });
+    const zh = await player({ language: 'zh-CN' });
+    const jp = await player({ language: 'ja-JP', country: 'JP' });
+    const popup = await announce({ kind: 'loginPopup' });
+    const board = await announce({});
+    const usOnly = await announce({ conditions: [{ attr: 'country', op: 'include', value: ['US'] }] });
+    const read = (u: number) => ctx.gameRead(`/api/game/v1/players/${u}/announcements`);
+    const langs = (r: { data: Answer }) => r.data.announcements.map((a) => `${a.id}:${a.lang}`);
+    // Each player's answer is theirs, whichever player's was made first.
+    expect(langs(await read(us))).toEqual([`${usOnly}:en-US`, `${board}:en-US`, `${popup}:en-US`]);
+    expect(langs(await read(zh))).toEqual([`${usOnly}:zh-CN`, `${board}:zh-CN`, `${popup}:zh-CN`]);
+    expect(langs(await read(gb))).toEqual([`${usOnly}:en-US`, `${board}:en-US`, `${popup}:en-US`]);
+    expect(langs(await read(jp))).toEqual([`${board}:zh-CN`, `${popup}:zh-CN`]);
+    // en-US and en-GB read the same texts: one answer, one tag; Chinese is another.
+    expect((await read(gb)).etag).toBe((await read(us)).etag);
+    expect((await read(zh)).etag).not.toBe((await read(us)).etag);
+    // A seen pop-up leaves only that player's answer.
+    await ctx.game('POST', `/api/game/v1/players/${us}/announcements/${popup}/seen`);
+    expect(langs(await read(us))).toEqual([`${usOnly}:en-US`, `${board}:en-US`]);
+    expect(langs(await read(gb))).toEqual([`${usOnly}:en-US`, `${board}:en-US`, `${popup}:en-US`]);
+    expect((await read(zh)).data.announcements[0]).toMatchObject({ title: '中文标题', body: '<p>中文<b>正文</b></p>' });
+  });
+
   it('answers 304 to the ETag it gave while nothing changed, 200 after a change', async () => {
     await clean();
     const p = await player();

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { defineArea, type ModuleDeps } from '../../module.js';
 import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
-import { sendCached } from '../../platform/http/etag.js';
+import { sendPrepared } from '../../platform/http/etag.js';
 import type { BeforeSaveInput } from '../../platform/resources/registrar.js';
 import { preparePlayerRead, readPlayerAttributes } from '../players/service.js';
-import { compileAnnouncements, playerAnnouncements } from './compiled.js';
+import { compileAnnouncements, preparedPlayerAnnouncements } from './compiled.js';
 import { sanitizeRichText } from './sanitize.js';
 import * as tables from './tables.js';
 import { announcementSeen } from './tables.js';
@@ -53,8 +53,13 @@ async function register({ app, database, clock, kit, gameKeyHash }: ModuleDeps) 
       const player = await readPlayer(params.userId, now);
       if (!player) throw notFound('player.notFound');
       await kit.admitPlayer(db, { userId: params.userId, attrs: player.attrs, ip: req.ip, locale: req.locale }, now);
-      const answer = playerAnnouncements(await view.get(db), player.attrs, new Set(player.extra ?? []), now.getTime());
-      return sendCached(req, reply, JSON.stringify({ code: 200, data: answer, msg: 'ok' }));
+      // Players who see the same share one answer (made, tagged and compressed once per view).
+      const seen = new Set(player.extra ?? []);
+      return sendPrepared(
+        req,
+        reply,
+        preparedPlayerAnnouncements(await view.get(db), player.attrs, seen, now.getTime()),
+      );
     },
     gameAnnouncementSeen: async ({ db, params }) => {
       const now = clock.now();

@@ -10,6 +10,7 @@ import {
   type StandingNotice,
   storedRules,
 } from '@rookery/contracts';
+import { etagOf, type PreparedAnswer } from '../../platform/http/etag.js';
 import type { ItemsByKind, StoredItem } from '../../platform/resources/game-views.js';
 import { sanitizeRichText } from './sanitize.js';
 
@@ -47,7 +48,16 @@ export interface CompiledAnnouncements {
   /** Announcement ids by kind, for the seen call. */
   kinds: Map<number, AnnouncementKind>;
   updateNotes: Set<string>;
+  /**
+   * The game's answers made from this view, by what decides an answer (`answerKey`): players who
+   * see the same announcements and notices in the same language share one body, its tag and its
+   * compressed forms (`sendPrepared`). Gone with the view at the next change; emptied when full.
+   */
+  answers: Map<string, PreparedAnswer>;
 }
+
+/** Most answers kept per compiled view (a body is a few kB to tens of kB). */
+export const MAX_SHARED_ANSWERS = 1000;
 
 const textsOf = (d: { titleZh: string; titleEn: string; bodyZh: string; bodyEn: string }): Texts => ({
   'zh-CN': { title: d.titleZh, body: sanitizeRichText(d.bodyZh) },
@@ -109,35 +119,29 @@ export function compileAnnouncements(items: ItemsByKind): CompiledAnnouncements 
     notices,
     kinds: new Map(announcements.map((a) => [a.id, a.kind])),
     updateNotes: new Set(notices.filter((n) => n.kind === 'updateNotes').map((n) => n.key)),
+    answers: new Map(),
   };
 }
 
 const inWindow = (x: { from: number; to: number }, now: number) => x.from <= now && now < x.to;
 
-/** What one player sees now: pure, from the compiled view, the player's attributes and what they have seen. */
-export function playerAnnouncements(
+/** What one player sees now, as compiled parts: the announcements in order, the notices, the language. */
+interface Selection {
+  language: string | null;
+  announcements: CompiledAnnouncement[];
+  login: CompiledNotice | undefined;
+  notes: CompiledNotice | undefined;
+}
+
+function select(
   compiled: CompiledAnnouncements,
   attrs: PlayerAttributes,
   seen: ReadonlySet<string>,
   now: number,
-): GameAnnouncements {
-  const language = attrs.appLanguage ?? null;
-  const pick = (texts: Texts) => {
-    const { lang } = pickText(Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, t.title])), language);
-    const t = texts[lang] ?? texts['zh-CN'];
-    return { lang, title: t.title, body: t.body };
-  };
-  const announcements = compiled.announcements
-    .filter((a) => inWindow(a, now) && !(a.kind === 'loginPopup' && seen.has(`a:${a.id}`)) && a.matches(attrs, now))
-    .map((a) => ({
-      id: a.id,
-      kind: a.kind,
-      ...pick(a.texts),
-      imageUrl: a.imageUrl,
-      priority: a.priority,
-      effectiveAt: a.effectiveAt,
-      expireAt: a.expireAt,
-    }));
+): Selection {
+  const announcements = compiled.announcements.filter(
+    (a) => inWindow(a, now) && !(a.kind === 'loginPopup' && seen.has(`a:${a.id}`)) && a.matches(attrs, now),
+  );
   const login = compiled.notices.find((n) => n.kind === 'loginScreen' && inWindow(n, now));
   const version = attrs.appVersion ? parseVersion(attrs.appVersion) : null;
   const notes = version
@@ -150,9 +154,68 @@ export function playerAnnouncements(
           !seen.has(`n:${n.key}`),
       )
     : undefined;
+  return { language: attrs.appLanguage ?? null, announcements, login, notes };
+}
+
+/** The answer of a selection: each text in the player's language (`pickText`, fallback Chinese). */
+function answerOf({ language, announcements, login, notes }: Selection): GameAnnouncements {
+  const pick = (texts: Texts) => {
+    const { lang } = pickText(Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, t.title])), language);
+    const t = texts[lang] ?? texts['zh-CN'];
+    return { lang, title: t.title, body: t.body };
+  };
   return {
-    announcements,
+    announcements: announcements.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      ...pick(a.texts),
+      imageUrl: a.imageUrl,
+      priority: a.priority,
+      effectiveAt: a.effectiveAt,
+      expireAt: a.expireAt,
+    })),
     loginNotice: login ? { id: login.key, ...pick(login.texts) } : null,
     updateNotes: notes ? { id: `notes:${notes.key}`, appVersion: notes.appVersion, ...pick(notes.texts) } : null,
   };
+}
+
+/** What one player sees now: pure, from the compiled view, the player's attributes and what they have seen. */
+export function playerAnnouncements(
+  compiled: CompiledAnnouncements,
+  attrs: PlayerAttributes,
+  seen: ReadonlySet<string>,
+  now: number,
+): GameAnnouncements {
+  return answerOf(select(compiled, attrs, seen, now));
+}
+
+/**
+ * Everything an answer is made of, given the view: the language and the announcements and
+ * notices picked (their texts, order and fields are the view's). Separated by a character no
+ * language tag, number or key holds.
+ */
+const answerKey = (s: Selection) =>
+  [s.language ?? '', s.login?.key ?? '', s.notes?.key ?? '', ...s.announcements.map((a) => a.id)].join('\u0000');
+
+/**
+ * The game's answer (`{code, data, msg}`) for one player now, made once for every player whose
+ * selection is the same (`answers`): the body, its tag and, through `sendPrepared`, its
+ * compressed forms.
+ */
+export function preparedPlayerAnnouncements(
+  compiled: CompiledAnnouncements,
+  attrs: PlayerAttributes,
+  seen: ReadonlySet<string>,
+  now: number,
+): PreparedAnswer {
+  const selection = select(compiled, attrs, seen, now);
+  const key = answerKey(selection);
+  let answer = compiled.answers.get(key);
+  if (!answer) {
+    const body = JSON.stringify({ code: 200, data: answerOf(selection), msg: 'ok' });
+    answer = { body, etag: etagOf(body) };
+    if (compiled.answers.size >= MAX_SHARED_ANSWERS) compiled.answers.clear();
+    compiled.answers.set(key, answer);
+  }
+  return answer;
 }

@@ -162,10 +162,23 @@ async function resolveMessage(db: Db, spec: PushSendBody): Promise<PushMessageTe
   };
 }
 
-/** The zones a send is planned in: one ('' = all at once) unless its time or quiet hours are local. */
+/**
+ * The zones a send is planned in: one ('' = all at once) unless its time or quiet hours are local.
+ * The devices' distinct zones are found by skipping through the `(timezone, id)` index, one probe
+ * per zone (a recursive query: the next zone after the last found), so making a send costs the
+ * same with a thousand devices or millions (a plain `select distinct` reads every device's entry:
+ * half a second for a million on PostgreSQL).
+ */
 async function zonesOf(db: Db, spec: PushSendBody): Promise<string[]> {
   if (spec.timing !== 'local' && spec.quietStart === '') return [''];
-  const rows = await db.selectDistinct({ zone: pushDevices.timezone }).from(pushDevices);
+  const { rows } = (await db.execute(sql`
+    with recursive zones(zone) as (
+      (select d.timezone from ${pushDevices} d order by d.timezone limit 1)
+      union all
+      select (select d.timezone from ${pushDevices} d where d.timezone > zones.zone order by d.timezone limit 1)
+      from zones where zones.zone is not null
+    )
+    select zone from zones where zone is not null`)) as unknown as { rows: { zone: string }[] };
   return rows.map((r) => r.zone).sort();
 }
 
