@@ -21,8 +21,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../access/useCan';
-import { useEndpointQuery } from '../../api/endpoint-query';
-import { api } from '../../api/request';
+import { useEndpointCall, useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
 import { ruleInWords } from '../../crud/change-words';
 import { EditPage } from '../../crud/EditPage';
 import type { Field } from '../../crud/fields';
@@ -117,13 +116,14 @@ function TestSend() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const form = Form.useFormInstance();
+  const testSend = useEndpointMutation(pushSendEndpoints.testPushSend);
   const run = async () => {
     const parsed = pushSendBodySchema.safeParse(form.getFieldsValue(true));
     if (!parsed.success) {
       await form.validateFields();
       return;
     }
-    const sent = await api(pushSendEndpoints.testPushSend, { body: parsed.data }).catch(() => undefined);
+    const sent = await testSend.mutateAsync({ body: parsed.data }).catch(() => undefined);
     if (sent) message.success(t('push.send.testSent', { id: sent.id }));
   };
   return (
@@ -342,6 +342,7 @@ const sendFields: Field<PushSendView>[] = [
 /** `/push/list`: every send with its state and counts; cancel while scheduled or sending. */
 export function PushListPage() {
   const { t } = useTranslation();
+  const call = useEndpointCall();
   const navigate = useNavigate();
   const can = useCan();
   const canSend = can(routeAuth('pushSend'));
@@ -379,7 +380,7 @@ export function PushListPage() {
                   content: t('push.send.cancelEffect'),
                   okText: t('push.send.cancelOk'),
                 }),
-                run: (r) => api(pushSendEndpoints.cancelPushSend, { params: { id: r.id } }),
+                run: (r) => call(pushSendEndpoints.cancelPushSend, { params: { id: r.id } }),
               },
             ]
           : []
