@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callGame, gameData, see, unique, useAdminPage } from './helpers';
+import { adminToken, call, callGame, gameData, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
@@ -30,6 +30,9 @@ async function playerWithDevice() {
   });
   return userId;
 }
+
+/** The template the second test makes, sent by the topic test. */
+let templateName = '';
 
 describe('push topics and templates', () => {
   it('makes a topic, the game subscribes two players, and the list counts them; a disabled topic is refused', async () => {
@@ -72,6 +75,7 @@ describe('push topics and templates', () => {
 
   it('makes a template; an unknown variable is refused on its field, in words', async () => {
     const name = unique('dailyReward');
+    templateName = name;
     await page().goto('/push/tmpl/list');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/push\/tmpl\/edit/);
@@ -127,6 +131,51 @@ describe('push topics and templates', () => {
     // The history follows the send on its own while it delivers (no reload).
     const sent = page().locator('.ant-table-row', { hasText: name });
     await sent.first().waitFor();
+    await expect
+      .poll(() => sent.first().innerText(), { timeout: 30_000, interval: 500 })
+      .toContain('2 sent of 2 devices read');
+    expect(await sent.first().innerText()).toContain('Done');
+  });
+
+  it("sends the template to a topic's subscribers and watches the counts reach them", async () => {
+    const topic = unique('raid');
+    const made = await call('POST', '/api/v1/resources/pushTopic', await adminToken(), {
+      key: topic,
+      'zh-CN': '团队副本',
+      'en-US': 'Raids',
+      enabled: true,
+    });
+    expect(made.code, JSON.stringify(made)).toBe(200);
+    const subscribers = [await playerWithDevice(), await playerWithDevice()];
+    for (const userId of subscribers)
+      await gameData('PUT', `/api/game/v1/players/${userId}/push-topics`, { subscribe: [topic] });
+    // A device that did not subscribe is not reached.
+    await playerWithDevice();
+
+    const name = unique('Raid night');
+    await page().goto('/push/send');
+    const form = page().getByTestId('push-send-form');
+    await page().getByTestId('push-send-name').fill(name);
+    await form.getByText("A topic's subscribers").click();
+    await page().getByTestId('push-topic').click();
+    await page().keyboard.type(topic);
+    await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: topic }).first().click();
+    await form.getByText('A push template').click();
+    await page().getByTestId('push-template').click();
+    await page().keyboard.type(templateName);
+    await page()
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: templateName })
+      .first()
+      .click();
+    await form.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page().locator('.ant-modal:visible').last();
+    await expect.poll(() => dialog.getByTestId('push-audience-count').innerText()).toBe('2 players, 2 devices');
+    const said = await dialog.innerText();
+    expect(said).toContain(`Players subscribed to "${topic}"`);
+    expect(said).toContain(`Template "${templateName}"`);
+    await dialog.getByRole('button', { name: 'Send the push' }).click();
+    await page().waitForURL((url) => url.pathname === '/push/list');
+    const sent = page().locator('.ant-table-row', { hasText: name });
     await expect
       .poll(() => sent.first().innerText(), { timeout: 30_000, interval: 500 })
       .toContain('2 sent of 2 devices read');
