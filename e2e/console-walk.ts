@@ -108,7 +108,7 @@ export function walkTests(locale: 'zh-CN' | 'en-US', { dark }: { dark: boolean }
 
   for (const width of [390, 1440])
     it(`keeps the frame, record and WCAG rules on every built page at ${width} px (${locale})`, {
-      timeout: 900_000,
+      timeout: 1_500_000,
     }, async () => {
       const { findings, axe } = await walk(browser(), { locale, width });
       expect(findings).toEqual({});
@@ -117,7 +117,7 @@ export function walkTests(locale: 'zh-CN' | 'en-US', { dark }: { dark: boolean }
 
   if (dark)
     it('keeps the WCAG rules on a sample of pages in the dark theme, either menu theme', {
-      timeout: 900_000,
+      timeout: 1_500_000,
     }, async () => {
       const { findings, axe } = await walk(browser(), { locale: 'en-US', width: 1440, darkSample: 4 });
       expect(findings).toEqual({});
