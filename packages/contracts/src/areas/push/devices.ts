@@ -21,20 +21,32 @@ export type PushPlatform = (typeof pushPlatforms)[number];
 /** The longest token any platform issues (FCM registration tokens are ~160–300 characters). */
 export const MAX_PUSH_TOKEN = 4096;
 
+/** An APNs device token: 64 hexadecimal digits (32 bytes; up to 200 for longer tokens Apple may issue). */
+export function isApnsToken(token: string): boolean {
+  return /^[0-9a-fA-F]{64,200}$/.test(token) && token.length % 2 === 0;
+}
+
 /**
- * Whether a token has its platform's shape: an APNs device token is 64 hexadecimal digits (32
- * bytes; 100+ digits allowed for longer tokens Apple may issue); an FCM registration token is 100
- * to 4096 characters of letters, digits, `_`, `-` and `:`. An iOS token is too short for Android
- * and an FCM token is never hexadecimal only, so neither passes as the other.
+ * An FCM registration token: 100 to 4096 characters of letters, digits, `_`, `-` and `:`, never
+ * hexadecimal only (so it never passes as an APNs token).
  */
-export function pushTokenShape(platform: PushPlatform, token: string): boolean {
-  if (platform === 'ios') return /^[0-9a-fA-F]{64,200}$/.test(token) && token.length % 2 === 0;
+export function isFcmToken(token: string): boolean {
   return (
     token.length >= 100 &&
     token.length <= MAX_PUSH_TOKEN &&
     /^[A-Za-z0-9_:-]+$/.test(token) &&
     !/^[0-9a-fA-F]+$/.test(token)
   );
+}
+
+/**
+ * Whether a token has its platform's shape. Android issues FCM registration tokens. iOS sends
+ * either the device's raw APNs token or, in a game built with the Firebase SDK, the FCM
+ * registration token Firebase made of it: FCM reaches the second, never the first (issue 44,
+ * decision `2026-11-29-push-ios-fcm-tokens`).
+ */
+export function pushTokenShape(platform: PushPlatform, token: string): boolean {
+  return platform === 'ios' ? isApnsToken(token) || isFcmToken(token) : isFcmToken(token);
 }
 
 /** Whether a name is an IANA time zone this runtime knows (`Asia/Shanghai`, `UTC`). */

@@ -39,8 +39,8 @@ export const pushMessages = {
   'push.tokenRequired': zhEn('推送令牌不能为空', 'The push token is empty'),
   'push.tokenTooLong': zhEn('推送令牌过长（最多 4096 个字符）', 'The push token is too long (4096 characters at most)'),
   'push.tokenShapeIos': zhEn(
-    '不是 iOS（APNs）令牌：应为 64 位十六进制字符',
-    'Not an iOS (APNs) token: it is 64 hexadecimal digits',
+    '不是 iOS 令牌：应为 APNs 令牌（64 位十六进制字符）或 FCM 令牌（100–4096 个字母、数字、_、-、:）',
+    'Not an iOS token: it is an APNs token (64 hexadecimal digits) or an FCM token (100–4096 letters, digits, _, - and :)',
   ),
   'push.tokenShapeAndroid': zhEn(
     '不是 Android（FCM）令牌：应为 100–4096 个字母、数字、_、-、:',

@@ -225,8 +225,11 @@ const rowsOf = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>
   ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 let n = 0;
-/** A player from the game's login with one device: Android (an FCM token) or iOS (an APNs token). */
-async function device(platform: 'android' | 'ios' = 'android') {
+/**
+ * A player from the game's login with one device: Android (an FCM token) or iOS (its raw APNs
+ * token, or the FCM token a game built with the Firebase SDK registers).
+ */
+async function device(platform: 'android' | 'ios' = 'android', iosToken: 'apns' | 'fcm' = 'apns') {
   n += 1;
   const login = await ctx.game('POST', '/api/game/v1/players/login', {
     body: {
@@ -241,7 +244,7 @@ async function device(platform: 'android' | 'ios' = 'android') {
   expect(login.statusCode, login.body).toBe(200);
   const userId = login.json().data.userId as number;
   const token =
-    platform === 'ios'
+    platform === 'ios' && iosToken === 'apns'
       ? randomUUID().replaceAll('-', '').repeat(2)
       : `fcm${n}-${randomUUID()}:APA91b${'x'.repeat(120)}`;
   const res = await ctx.game('PUT', `/api/game/v1/players/${userId}/push-token`, {
@@ -477,7 +480,8 @@ describe('a send through FCM', () => {
     const busy = await device();
     const flaky = await device();
     const ios = await device('ios');
-    const all = [...ok, gone, bad, busy, flaky, ios];
+    const iosFcm = await device('ios', 'fcm');
+    const all = [...ok, gone, bad, busy, flaky, ios, iosFcm];
     const g = google.state;
     g.unregistered.add(gone.token);
     g.invalid.add(bad.token);
@@ -495,13 +499,14 @@ describe('a send through FCM', () => {
       }, poll)
       .toBe(all.length);
     let rows = await outboxOf(id);
-    for (const d of ok) {
+    for (const d of [...ok, iosFcm]) {
       expect(rows.get(d.token)).toMatchObject({ state: 'sent', attempts: 1, error: null });
       expect(rows.get(d.token)?.provider_id).toMatch(new RegExp(`^projects/${PROJECT}/messages/\\d+$`));
     }
     expect(rows.get(gone.token)).toMatchObject({ state: 'invalid', error: 'UNREGISTERED' });
     expect(rows.get(bad.token)).toMatchObject({ state: 'invalid', error: 'INVALID_ARGUMENT' });
-    // FCM cannot reach an APNs token: recorded as failed, never sent, the device kept.
+    // FCM cannot reach a raw APNs token: recorded as failed, never sent, the device kept. The iOS
+    // device that registered its FCM token was sent above.
     expect(rows.get(ios.token)).toMatchObject({ state: 'failed', attempts: 0, error: 'APNS_TOKEN' });
     expect(rows.get(busy.token)).toMatchObject({ state: 'pending', attempts: 1, error: 'QUOTA_EXCEEDED' });
     // Retry-After: 1 → due one second later by the service clock.
@@ -510,7 +515,7 @@ describe('a send through FCM', () => {
     const flakyDue = ms(rows.get(flaky.token)!.next_attempt_at)!;
     expect(flakyDue).toBeGreaterThanOrEqual(T0.getTime() + 8000);
     expect(flakyDue).toBeLessThanOrEqual(T0.getTime() + 12_000);
-    expect(await sendOf(id)).toMatchObject({ state: 'sending', targeted: 9, sent: 4, invalidTokens: 2, failed: 1 });
+    expect(await sendOf(id)).toMatchObject({ state: 'sending', targeted: 10, sent: 5, invalidTokens: 2, failed: 1 });
 
     // The clock stands still: no retry before the Retry-After, however long we wait.
     await new Promise((r) => setTimeout(r, 2500));
@@ -527,13 +532,13 @@ describe('a send through FCM', () => {
     // The 503'd one after its backoff.
     ctx.clock.advance(12_000);
     await expect.poll(async () => (await sendOf(id)).state, poll).toBe('done');
-    expect(await sendOf(id)).toMatchObject({ targeted: 9, sent: 6, invalidTokens: 2, failed: 1, error: null });
+    expect(await sendOf(id)).toMatchObject({ targeted: 10, sent: 7, invalidTokens: 2, failed: 1, error: null });
     rows = await outboxOf(id);
     expect(rows.get(flaky.token)).toMatchObject({ state: 'sent', attempts: 2, error: null });
     expect(rows.get(busy.token)).toMatchObject({ state: 'sent', attempts: 2, error: null });
 
     // Exactly one accepted message per token; none for the dead ones; nothing for the APNs token.
-    for (const d of [...ok, busy, flaky]) expect(g.accepted.get(d.token), d.token).toBe(1);
+    for (const d of [...ok, busy, flaky, iosFcm]) expect(g.accepted.get(d.token), d.token).toBe(1);
     for (const d of [gone, bad]) {
       expect(g.accepted.get(d.token)).toBeUndefined();
       expect(g.requests.get(d.token)).toBe(1);

@@ -60,6 +60,13 @@ describe('push devices', () => {
     res = await game('PUT', `/api/game/v1/players/${a}/push-token`, device(t1, { appVersion: '1.2.4' }));
     expect(res.json().data).toEqual({ registered: false, moved: false, devices: 2 });
     expect((await devicesOf(a)).devices.map((d) => d.platform).sort()).toEqual(['android', 'ios']);
+    // An iOS game built with the Firebase SDK registers the FCM token Firebase made of its APNs token.
+    const iosFcm = fcm('ios-fcm');
+    res = await game('PUT', `/api/game/v1/players/${b}/push-token`, device(iosFcm, { platform: 'ios' }));
+    expect(res.json().data).toEqual({ registered: true, moved: false, devices: 1 });
+    expect((await devicesOf(b)).devices.map((d) => d.platform)).toEqual(['ios']);
+    res = await game('DELETE', `/api/game/v1/players/${b}/push-token`, { token: iosFcm });
+    expect(res.json().data).toEqual({ removed: true });
 
     // The token signs in as another player: it moves.
     res = await game('PUT', `/api/game/v1/players/${b}/push-token`, device(t1));
@@ -81,7 +88,9 @@ describe('push devices', () => {
       [device(''), 'token', 'empty'],
       [device('x'.repeat(10_240)), 'token', 'too long'],
       [device(apns('b')), 'token', 'Android (FCM)'],
-      [device(fcm('ios'), { platform: 'ios' }), 'token', 'iOS (APNs)'],
+      // Neither an APNs token (an odd number of hexadecimal digits) nor an FCM token (too short).
+      [device('a'.repeat(63), { platform: 'ios' }), 'token', 'Not an iOS token'],
+      [device('ios-token-1', { platform: 'ios' }), 'token', 'Not an iOS token'],
       [device(fcm('p'), { platform: 'windows' }), 'platform', 'android or ios'],
       [device(fcm('tz'), { timezone: 'Mars/Olympus' }), 'timezone', 'IANA'],
       [device(fcm('tz2'), { timezone: 'GMT+8' }), 'timezone', 'IANA'],

@@ -1,4 +1,5 @@
 import {
+  isFcmToken,
   type Locale,
   type PushAudience,
   type PushSendBody,
@@ -8,7 +9,6 @@ import {
   pickText,
   pushSendStateLabels,
   type pushSendStates,
-  pushTokenShape,
   type pushVariables,
 } from '@rookery/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -353,8 +353,9 @@ function fill(text: string, values: Record<string, string>) {
  * how many devices the batch read (fewer than the batch size: the zone is finished).
  *
  * With the outbox provider a written message is sent. With FCM it is pending (the forward job
- * sends it and counts it), except a device whose token is no FCM registration token (an iOS
- * device's APNs token): FCM cannot reach it, so it fails at once (`APNS_TOKEN`), its token kept.
+ * sends it and counts it), iOS devices that registered their FCM token included, except a device
+ * whose token is no FCM registration token (an iOS device's raw APNs token): FCM cannot reach it,
+ * so it fails at once (`APNS_TOKEN`), its token kept.
  */
 export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Date, size = DELIVER_BATCH) {
   const [send] = await tx.select().from(pushSends).where(eq(pushSends.id, sendId));
@@ -398,7 +399,7 @@ export async function deliverBatch(tx: Db, sendId: number, zone: string, now: Da
       const title = pickText(send.message.title, d.language);
       const body = pickText(send.message.body, d.language);
       const state: 'sent' | 'pending' | 'failed' =
-        send.provider === 'outbox' ? 'sent' : pushTokenShape('android', d.token) ? 'pending' : 'failed';
+        send.provider === 'outbox' ? 'sent' : isFcmToken(d.token) ? 'pending' : 'failed';
       return {
         sendId,
         userId: d.userId,
