@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { postChat } from '../packages/server/src/modules/guilds/service.js';
+import { chatQueue } from '../packages/server/src/modules/guilds/service.js';
 import { alternatingThroughput, assertRight, gameWriteBench, log, resultLine } from './harness.js';
 
 /**
- * `bench guild-chat`: guild chat posts per second across 1,000 guilds (the game API's `postChat`:
- * one statement moving the member's rate window, reading the guild's and the player's chat bans,
- * inserting the message), against raw single-row inserts into the same messages table through
+ * `bench guild-chat`: guild chat posts per second across 1,000 guilds (the game API's path: the
+ * group-commit queue, whose one statement per batch moves each member's rate window, reads the
+ * guild's and the player's chat bans and inserts the messages), against raw single-row inserts into the same messages table through
  * the same database path, in alternating slices. Each call posts as the next seeded player, so no
  * player passes the rate limit while there are enough of them. Answers checked: every post
  * stored, in its player's guild. Target: ratio ≥ 0.5.
@@ -35,15 +35,12 @@ export async function benchGuildChat(): Promise<string> {
 
     let next = 0;
     let raw = 0;
+    const chats = chatQueue(database.db, database.kind);
     const refused: string[] = [];
     const postOne = async () => {
       const i = next++;
       try {
-        const m = await postChat(
-          database.db,
-          { userId: seeded.firstId + (i % count), text: `hello ${i}` },
-          clock.now(),
-        );
+        const m = await chats.submit({ userId: seeded.firstId + (i % count), text: `hello ${i}`, now: clock.now() });
         if (m.guildId !== ((i % count) % GUILDS) + 1) refused.push(`wrong guild ${m.guildId}`);
       } catch (error) {
         refused.push((error as Error).message);

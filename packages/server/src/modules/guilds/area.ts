@@ -6,6 +6,7 @@ import {
   answerRequest,
   banGuild,
   changeLeader,
+  chatQueue,
   consoleGuild,
   createGuild,
   deleteMessages,
@@ -23,7 +24,6 @@ import {
   listNameFilters,
   liveGuild,
   playerGuild,
-  postChat,
   readChat,
   removeMember,
   removeNameFilter,
@@ -40,6 +40,7 @@ import * as tables from './tables.js';
  */
 function register({ app, database, gameKeyHash }: ModuleDeps) {
   const deps = { db: database.db, gameKeyHash };
+  const chats = chatQueue(database.db, database.kind);
   registerEndpoints(app, deps, guildGameEndpoints, {
     gameCreateGuild: ({ db, params, body, now }) => createGuild(db, params.userId, body, now),
     gameGetPlayerGuild: ({ db, params, now }) => playerGuild(db, params.userId, now),
@@ -53,9 +54,10 @@ function register({ app, database, gameKeyHash }: ModuleDeps) {
     gameSetGuildRole: ({ db, params, body, now }) => setRole(db, params.userId, body.memberId, body.role, now),
     gameUpdateGuildSettings: ({ db, params, body, now }) => updateSettings(db, params.userId, body, now),
     gameDisbandGuild: ({ db, params, now }) => disbandByLeader(db, params.userId, now),
-    // One statement (its own transaction): the checks and the insert together.
-    gamePostGuildChat: ownTransactions(({ db, params, body, now }) =>
-      postChat(db, { userId: params.userId, text: body.text }, now),
+    // One statement (its own transaction) for the posts that arrive together: the checks and the
+    // inserts together.
+    gamePostGuildChat: ownTransactions(({ params, body, now }) =>
+      chats.submit({ userId: params.userId, text: body.text, now }),
     ),
     gameReadGuildChat: ({ db, params, query }) => readChat(db, params.userId, query),
   });

@@ -188,6 +188,43 @@ describe('guild chat', () => {
     expect((await post(leader, 'later')).statusCode).toBe(200);
   });
 
+  it('posts sent at once share statements yet each keeps its own rate, ban and guild', async () => {
+    const leader = await player();
+    const { id: guildId } = await ok('POST', G(leader), { name: 'Crowded Hall', joinMode: 'open' });
+    const members = [await player(), await player(), await player(), await player()];
+    for (const m of members) await ok('POST', `${G(m)}/join`, { guildId });
+    const banned = members[3]!;
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await ctx.adminOk('POST', '/api/v1/game-users/chat-ban', { userIds: [banned], until, reason: 'spam' });
+    const outsider = await player();
+    // The leader sends 7 at once, each member 2, the banned one and a player in no guild 1 each.
+    const sent = [
+      ...Array.from({ length: 7 }, (_, i) => ({ who: leader, text: `leader ${i}` })),
+      ...members.slice(0, 3).flatMap((m) => [0, 1].map((i) => ({ who: m, text: `member ${m} ${i}` }))),
+      { who: banned, text: 'banned' },
+      { who: outsider, text: 'outsider' },
+    ];
+    const answers = await Promise.all(sent.map((p) => post(p.who, p.text)));
+    const status = (who: number) =>
+      answers
+        .filter((_, i) => sent[i]!.who === who)
+        .map((r) => r.statusCode)
+        .sort();
+    expect(status(leader)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    for (const m of members.slice(0, 3)) expect(status(m)).toEqual([200, 200]);
+    expect(status(banned)).toEqual([403]);
+    expect(answers[sent.findIndex((p) => p.who === outsider)]!.json().msg).toMatch(/guild/i);
+    // Each stored message is its sender's, in the guild, with its own text; none twice.
+    const stored = await read(leader);
+    expect(stored).toHaveLength(11);
+    const accepted = answers.flatMap((r, i) => (r.statusCode === 200 ? [{ ...r.json().data, sent: sent[i]! }] : []));
+    for (const a of accepted) {
+      expect(a).toMatchObject({ guildId, userId: a.sent.who, text: a.sent.text });
+      expect(stored.find((m) => m.id === a.id)?.text).toBe(a.sent.text);
+    }
+    expect(new Set(accepted.map((a) => a.id)).size).toBe(11);
+  });
+
   it('refuses a chat-banned player naming the ban end, and allows them after it', async () => {
     const leader = await player();
     await ok('POST', G(leader), { name: 'Quiet Ones' });

@@ -8,6 +8,7 @@ import {
 } from '@rookery/contracts';
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
 import { containsPattern, keysetPaginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { createMail } from '../mail/mails.js';
@@ -386,23 +387,48 @@ export interface ChatPost {
  * player's chat bans are read, and the message is inserted only when all allow it. When nothing
  * was inserted, `whyRefused` says why.
  */
-export async function postChat(db: Db, post: ChatPost, now: Date) {
-  const since = new Date(now.getTime() - GUILD_CHAT_RATE.seconds * 1000);
-  const fresh = sql`(gm.chat_window_start is null or gm.chat_window_start <= ${since}::timestamptz)`;
+export interface ChatMessage {
+  id: number;
+  guildId: number;
+  userId: number;
+  text: string;
+  createdAt: Date;
+}
+
+export async function postChat(db: Db, post: ChatPost, now: Date): Promise<ChatMessage> {
+  const [outcome] = await postChats(db, [{ ...post, now }]);
+  if (!outcome!.ok) throw outcome!.error;
+  return outcome!.value;
+}
+
+/**
+ * Posts of distinct players in one statement (the group commit's batch; one post is a batch of
+ * one): for each, the member's rate window moved and the message inserted only while the player is
+ * in a live guild, neither the player nor the guild is chat-banned at the post's time and the
+ * window has room. A post that stored nothing is refused with its own reason (`whyRefused`).
+ */
+export async function postChats(db: Db, posts: readonly (ChatPost & { now: Date })[]): Promise<Outcome<ChatMessage>[]> {
+  const ids = posts.map((p) => p.userId);
+  const window = `${GUILD_CHAT_RATE.seconds} seconds`;
+  const fresh = sql`(gm.chat_window_start is null or gm.chat_window_start <= i.at - ${window}::interval)`;
   const result = (await db.execute(sql`
-    with m as (
+    with i as (
+      select * from unnest(${sql.param(ids)}::bigint[], ${sql.param(posts.map((p) => p.text))}::text[],
+        ${sql.param(posts.map((p) => p.now.toISOString()))}::timestamptz[]) with ordinality as i(user_id, text, at, n)
+    ), m as (
       update guild_members gm set
-        chat_window_start = case when ${fresh} then ${now}::timestamptz else gm.chat_window_start end,
+        chat_window_start = case when ${fresh} then i.at else gm.chat_window_start end,
         chat_window_count = case when ${fresh} then 1 else gm.chat_window_count + 1 end
-      from guilds g
-      where gm.user_id = ${post.userId}::bigint and g.id = gm.guild_id and g.disbanded_at is null
+      from i, guilds g
+      where gm.user_id = i.user_id and g.id = gm.guild_id and g.disbanded_at is null
         and (${fresh} or gm.chat_window_count < ${GUILD_CHAT_RATE.messages}::int)
-        and (g.chat_banned_until is null or g.chat_banned_until <= ${now}::timestamptz)
-        and coalesce(${chatBanEndOf(sql`${post.userId}::bigint`)}, '-infinity'::timestamptz) <= ${now}::timestamptz
-      returning gm.guild_id
+        and (g.chat_banned_until is null or g.chat_banned_until <= i.at)
+        and coalesce(${chatBanEndOf(sql`i.user_id`)}, '-infinity'::timestamptz) <= i.at
+      returning gm.guild_id, gm.user_id
     )
     insert into guild_messages (guild_id, user_id, text, created_at)
-    select guild_id, ${post.userId}::bigint, ${post.text}::text, ${now}::timestamptz from m
+    select m.guild_id, i.user_id, i.text, i.at from m join i on i.user_id = m.user_id
+    order by i.n
     returning id, guild_id, user_id, text, created_at`)) as unknown as {
     rows: {
       id: number | string;
@@ -412,15 +438,39 @@ export async function postChat(db: Db, post: ChatPost, now: Date) {
       created_at: string | Date;
     }[];
   };
-  const row = result.rows[0];
-  if (!row) throw await whyRefused(db, post.userId, now);
-  return {
-    id: Number(row.id),
-    guildId: Number(row.guild_id),
-    userId: Number(row.user_id),
-    text: row.text,
-    createdAt: new Date(row.created_at),
-  };
+  const stored = new Map(result.rows.map((row) => [Number(row.user_id), row]));
+  return Promise.all(
+    posts.map(async (p): Promise<Outcome<ChatMessage>> => {
+      const row = stored.get(p.userId);
+      if (!row) return { ok: false, error: await whyRefused(db, p.userId, p.now) };
+      return {
+        ok: true,
+        value: {
+          id: Number(row.id),
+          guildId: Number(row.guild_id),
+          userId: Number(row.user_id),
+          text: row.text,
+          createdAt: new Date(row.created_at),
+        },
+      };
+    }),
+  );
+}
+
+/** Chat batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
+const CHAT_BATCHES = { pglite: 1, postgres: 4 } as const;
+
+/**
+ * The game's chat posts, grouped: posts that arrive together are stored by one statement
+ * (`postChats`); a player's second post waits for the next batch, so their rate window counts both.
+ */
+export function chatQueue(db: Db, kind: keyof typeof CHAT_BATCHES) {
+  return new GroupCommit<ChatPost & { now: Date }, ChatMessage>(db, {
+    keyOf: (p) => p.userId,
+    runBatch: (base, items) => postChats(base, items),
+    runOne: (base, item) => postChat(base, item, item.now),
+    maxInFlight: CHAT_BATCHES[kind],
+  });
 }
 
 /** Why a post was not stored: no player, no guild, the player's or the guild's chat ban, or the rate. */
