@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * before it. The rest in Vitest's own order.
  */
 class WalkFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]) {
+  override async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const walk = (f: TestSpecification) => /[/\\]walk-[^/\\]*\.e2e\.test\.ts$/.test(f.moduleId);
     return [...sorted.filter(walk), ...sorted.filter((f) => !walk(f))];
