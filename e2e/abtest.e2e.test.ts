@@ -1,6 +1,5 @@
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, call, gameData, pickTime, unique, useAdminPage } from './helpers';
+import { adminToken, call, chooseOption, fieldOf, gameData, pickTime, unique, useAdminPage } from './helpers';
 
 /**
  * A/B tests in the console (issue 30), zh-CN: a layer made in its list, an experiment with two
@@ -20,16 +19,7 @@ const layer = `layer_${id}`;
 const key = `exp_${id}`;
 let players: number[] = [];
 
-const inputOf = (scope: Locator | ReturnType<typeof page>, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 const row = (k: string) => page().locator(`.ant-table-row[data-row-key="${k}"]`);
-
-async function choose(select: Locator, search: string, option: string) {
-  await select.click();
-  await page().keyboard.type(search);
-  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page().locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
 
 /** Run a row action and confirm it, returning the confirmation's text. */
 async function rowAction(k: string, action: string) {
@@ -84,19 +74,19 @@ describe('A/B tests', () => {
     await page().goto('/abtest/layer');
     await page().getByTestId('resource-create').click({ timeout: 60_000 });
     const drawer = page().locator('.ant-drawer-body:visible');
-    await inputOf(drawer, 'abLayer-name').fill(layer);
+    await fieldOf(drawer, 'abLayer-name').fill(layer);
     await drawer.getByTestId('resource-save').click();
     await row(layer).waitFor();
 
     // The experiment, on its edit page: the treatment sets the field to 20, the control keeps 10.
     await page().goto('/abtest/experiment/edit');
-    await inputOf(page(), 'experiment-key').fill(key);
-    await inputOf(page(), 'experiment-name').fill(`Price test ${id}`);
-    await choose(page().getByTestId('experiment-layer'), layer, layer);
+    await fieldOf(page(), 'experiment-key').fill(key);
+    await fieldOf(page(), 'experiment-name').fill(`Price test ${id}`);
+    await chooseOption(page().getByTestId('experiment-layer'), layer, layer);
     await page().getByTestId('experiment-field-add').click();
-    await choose(page().getByTestId('experiment-field-0'), field, field);
+    await chooseOption(page().getByTestId('experiment-field-0'), field, field);
     await page().getByTestId('variation-1-var-0-changes').click();
-    await inputOf(page(), 'variation-1-var-0-value').fill('20');
+    await fieldOf(page(), 'variation-1-var-0-value').fill('20');
     await page().getByTestId('resource-save').click();
     await row(key).waitFor();
     await expect.poll(() => row(key).getByTestId('experiment-status').innerText()).toBe('草稿');
@@ -141,7 +131,7 @@ describe('A/B tests', () => {
     // change alone (not the traffic), its table lists that one row (not the state, phase or ranges
     // the server keeps), and after it the experiment still runs.
     await page().goto(`/abtest/experiment/edit?key=${key}`);
-    await inputOf(page(), 'experiment-name').waitFor();
+    await fieldOf(page(), 'experiment-name').waitFor();
     await pickTime(page(), page(), '计划结束时间', Date.now() + 30 * 86_400_000);
     await page().getByTestId('resource-save').click();
     const confirm = page().locator('.ant-modal-confirm:visible');

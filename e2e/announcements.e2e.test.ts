@@ -1,21 +1,10 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { callGame, gameData, see, unique, useAdminPage } from './helpers';
+import { callGame, chooseOption, fieldOf, gameData, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
 
-const inputOf = (testId: string) =>
-  page()
-    .locator(`input[data-testid=${testId}], textarea[data-testid=${testId}], [data-testid=${testId}] input`)
-    .first();
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
-
-async function choose(select: Locator, option: string, search?: string) {
-  await select.click();
-  if (search) await page().keyboard.type(search);
-  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 /** A new player through the game's login, in a country and language. */
 async function player(country: string, language: string) {
@@ -44,22 +33,22 @@ describe('announcements', () => {
     await page().goto('/announcement/template');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/announcement\/template\/edit/);
-    await inputOf('announcementTemplate-name').fill(template);
-    await choose(page().getByTestId('announcementTemplate-kind'), 'Login pop-up');
-    await inputOf('announcementTemplate-titleZh').fill('欢迎回来');
-    await inputOf('announcementTemplate-titleEn').fill(title);
-    await inputOf('announcement-body-zh').fill('<p>欢迎<b>回来</b></p>');
-    await inputOf('announcement-body-en').fill('<p>Hello</p><script>alert(1)</script>');
+    await fieldOf(page(), 'announcementTemplate-name').fill(template);
+    await chooseOption(page().getByTestId('announcementTemplate-kind'), 'Login pop-up');
+    await fieldOf(page(), 'announcementTemplate-titleZh').fill('欢迎回来');
+    await fieldOf(page(), 'announcementTemplate-titleEn').fill(title);
+    await fieldOf(page(), 'announcement-body-zh').fill('<p>欢迎<b>回来</b></p>');
+    await fieldOf(page(), 'announcement-body-en').fill('<p>Hello</p><script>alert(1)</script>');
     await page().getByTestId('resource-save').click();
     await see(page(), /may not hold scripts/);
-    await inputOf('announcement-body-en').fill(
+    await fieldOf(page(), 'announcement-body-en').fill(
       '<p>Welcome <b>back</b>, see <a href="https://example.com/news">the news</a></p>',
     );
     // The preview shows the body as players see it: the bold text, the link.
     const preview = page().getByTestId('announcement-body-en-preview');
     await expect.poll(() => preview.locator('b').innerText()).toBe('back');
     expect(await preview.locator('a').getAttribute('href')).toBe('https://example.com/news');
-    await inputOf('announcementTemplate-priority').fill('50');
+    await fieldOf(page(), 'announcementTemplate-priority').fill('50');
     await page().getByTestId('resource-save').click();
     await page().waitForURL((url) => url.pathname === '/announcement/template');
     await row(template).waitFor();
@@ -70,7 +59,7 @@ describe('announcements', () => {
     await page().goto('/announcement/list');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/announcement\/list\/edit/);
-    await inputOf('announcement-body-en').fill(
+    await fieldOf(page(), 'announcement-body-en').fill(
       '<p>hi</p><img src="/x.png" onerror="window.__announcementXss = 1"><a href="javascript:window.__announcementXss = 2">x</a>',
     );
     const preview = page().getByTestId('announcement-body-en-preview');
@@ -91,17 +80,17 @@ describe('announcements', () => {
     await page().goto('/announcement/list');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/announcement\/list\/edit/);
-    await choose(page().getByTestId('announcement-template-pick'), template, template);
+    await chooseOption(page().getByTestId('announcement-template-pick'), template, template);
     // The template's kind, texts and priority fill the form.
-    await expect.poll(() => inputOf('announcement-titleEn').inputValue()).toBe(title);
-    expect(await inputOf('announcement-body-en').inputValue()).toContain('Welcome <b>back</b>');
-    expect(await inputOf('announcement-priority').inputValue()).toBe('50');
+    await expect.poll(() => fieldOf(page(), 'announcement-titleEn').inputValue()).toBe(title);
+    expect(await fieldOf(page(), 'announcement-body-en').inputValue()).toContain('Welcome <b>back</b>');
+    expect(await fieldOf(page(), 'announcement-priority').inputValue()).toBe('50');
 
     await page().getByTestId('condition-add').click();
     const rule = page().getByTestId('condition-row').nth(0);
-    await choose(rule.getByTestId('condition-attr'), 'Country / region');
-    await choose(rule.getByTestId('condition-op'), 'is one of');
-    await choose(rule.getByTestId('condition-value'), '(US)', 'United States');
+    await chooseOption(rule.getByTestId('condition-attr'), 'Country / region');
+    await chooseOption(rule.getByTestId('condition-op'), 'is one of');
+    await chooseOption(rule.getByTestId('condition-value'), '(US)', 'United States');
     await page().keyboard.press('Escape');
 
     await page().getByTestId('resource-save').click();
@@ -133,11 +122,11 @@ describe('announcements', () => {
     await page().goto('/setting/announcement/list');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/setting\/announcement\/edit/);
-    await inputOf('standingNotice-key').fill(key);
-    await inputOf('standingNotice-titleZh').fill('今晚迁服');
-    await inputOf('standingNotice-titleEn').fill(notice);
-    await inputOf('notice-body-zh').fill('<p>今晚 22:00 迁服</p>');
-    await inputOf('notice-body-en').fill('<p>We move servers at 22:00</p>');
+    await fieldOf(page(), 'standingNotice-key').fill(key);
+    await fieldOf(page(), 'standingNotice-titleZh').fill('今晚迁服');
+    await fieldOf(page(), 'standingNotice-titleEn').fill(notice);
+    await fieldOf(page(), 'notice-body-zh').fill('<p>今晚 22:00 迁服</p>');
+    await fieldOf(page(), 'notice-body-en').fill('<p>We move servers at 22:00</p>');
     await page().getByTestId('resource-save').click();
     const dialog = page().locator('.ant-modal-confirm:visible');
     await expect.poll(() => dialog.getByTestId('notice-confirm').innerText()).toContain('login screen');

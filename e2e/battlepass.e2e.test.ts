@@ -1,6 +1,15 @@
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, deletedAfterAll, gameData, iapItem, pickTime, unique, useAdminPage } from './helpers';
+import {
+  adminToken,
+  chooseOption,
+  deletedAfterAll,
+  fieldOf,
+  gameData,
+  iapItem,
+  pickTime,
+  unique,
+  useAdminPage,
+} from './helpers';
 
 /**
  * The battle pass through the screens (issue 43, en-US): a season made on its page — two levels
@@ -12,15 +21,6 @@ import { adminToken, deletedAfterAll, gameData, iapItem, pickTime, unique, useAd
 const page = useAdminPage('en-US');
 beforeAll(() => page().setDefaultTimeout(45_000));
 const made = deletedAfterAll();
-
-const inputOf = (scope: Locator, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
-async function choose(select: Locator, option: string) {
-  await select.click();
-  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page().locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
 
 describe('battle pass', () => {
   it('a season made on its page levels up from game events, is claimed once and shows on the player page', async () => {
@@ -46,12 +46,12 @@ describe('battle pass', () => {
     const levels = page().getByTestId('battle-pass-levels');
     const free1 = form.getByTestId('rewards-0-free');
     await free1.getByRole('button', { name: 'Add reward' }).click();
-    await choose(free1.getByTestId('reward-kind').first(), 'Gems');
-    await inputOf(free1, 'reward-amount').fill('5');
+    await chooseOption(free1.getByTestId('reward-kind').first(), 'Gems');
+    await fieldOf(free1, 'reward-amount').fill('5');
     const premium1 = form.getByTestId('rewards-0-premium');
     await premium1.getByRole('button', { name: 'Add reward' }).click();
-    await choose(premium1.getByTestId('reward-kind').first(), 'Gems');
-    await inputOf(premium1, 'reward-amount').fill('50');
+    await chooseOption(premium1.getByTestId('reward-kind').first(), 'Gems');
+    await fieldOf(premium1, 'reward-amount').fill('50');
     await levels.getByTestId('battle-pass-add-level').click();
     await levels
       .locator('input[data-testid=battle-pass-level-xp], [data-testid=battle-pass-level-xp] input')
@@ -59,13 +59,13 @@ describe('battle pass', () => {
       .fill('100');
     const free2 = form.getByTestId('rewards-1-free');
     await free2.getByRole('button', { name: 'Add reward' }).click();
-    await choose(free2.getByTestId('reward-kind').first(), 'Coins');
-    await inputOf(free2, 'reward-amount').fill('10');
+    await chooseOption(free2.getByTestId('reward-kind').first(), 'Coins');
+    await fieldOf(free2, 'reward-amount').fill('10');
     await page().getByTestId('battle-pass-add-source').click();
     const sources = page().getByTestId('battle-pass-sources');
-    await inputOf(sources, 'battle-pass-source-event').fill(`win_${id}`);
-    await inputOf(sources, 'battle-pass-source-xp').fill('60');
-    await inputOf(sources, 'battle-pass-source-cap').fill('120');
+    await fieldOf(sources, 'battle-pass-source-event').fill(`win_${id}`);
+    await fieldOf(sources, 'battle-pass-source-xp').fill('60');
+    await fieldOf(sources, 'battle-pass-source-cap').fill('120');
     await form.getByRole('button', { name: 'Save' }).click();
     // The one confirmation says the window, the levels and whom it reaches.
     const dialog = page().locator('.ant-modal:visible').last();
@@ -93,7 +93,7 @@ describe('battle pass', () => {
         .nth(1)
         .inputValue(),
     ).toBe('100');
-    expect(await inputOf(page().getByTestId('battle-pass-sources'), 'battle-pass-source-cap').inputValue()).toBe('120');
+    expect(await fieldOf(page().getByTestId('battle-pass-sources'), 'battle-pass-source-cap').inputValue()).toBe('120');
     // An edit's confirmation shows what changes, in the form's words; cancelling sends nothing.
     await page().getByTestId('battle-pass-name').fill(`Season ${id} renamed`);
     await form.getByRole('button', { name: 'Save' }).click();
@@ -142,7 +142,7 @@ describe('battle pass', () => {
     await seasonRow.getByTestId('row-action-grant').click();
     const grant = page().locator('.ant-modal:visible').last();
     await expect.poll(() => grant.innerText()).toContain(`Grant player ${userId} XP in the season "Season ${id}"`);
-    await inputOf(grant, 'battle-pass-grant-xp').fill('30');
+    await fieldOf(grant, 'battle-pass-grant-xp').fill('30');
     await grant.getByRole('button', { name: 'Grant XP' }).click();
     await expect.poll(() => seasonRow.innerText()).toContain('150');
     expect((await view()).xp).toBe(150);

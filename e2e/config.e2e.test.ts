@@ -1,6 +1,5 @@
-import type { Locator } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { gameData, saveAndPublish, see, unique, useAdminPage } from './helpers';
+import { fieldOf, gameData, saveAndPublish, see, unique, useAdminPage } from './helpers';
 
 /**
  * Remote config in the console (issue 11): a field with a per-country value published through
@@ -24,9 +23,6 @@ const fetched = async (userId: number) =>
   (await gameData<{ values: Record<string, unknown>; version: string }>('GET', `/api/game/v1/players/${userId}/config`))
     .values;
 
-const inputOf = (scope: Locator | ReturnType<typeof page>, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
 /** The list's row of one item (not a row of a diff that names it). */
 const row = (name: string) => page().locator(`.ant-table-row[data-row-key="${name}"]`);
 
@@ -37,7 +33,7 @@ const publish = (expectInDiff: string[]) =>
 /** "Test on a player": the value shown for the field, and the source tag's text. */
 async function testOnPlayer(userId: number, field: string) {
   const panel = page().getByTestId('config-test');
-  await inputOf(panel, 'config-test-user').fill(String(userId));
+  await fieldOf(panel, 'config-test-user').fill(String(userId));
   await panel.getByTestId('config-test-run').click();
   const line = panel.locator(`.ant-table-row[data-row-key="${field}"]`);
   await panel.getByTestId('config-test-attributes').waitFor();
@@ -70,24 +66,24 @@ describe('remote config in the console', () => {
     await p.goto('/setting/config/list');
     await p.getByTestId('resource-create').click();
     await p.waitForURL(/\/setting\/config\/edit/);
-    await inputOf(p, 'config-name').fill(name);
-    await inputOf(p, 'config-default').fill('A');
+    await fieldOf(p, 'config-name').fill(name);
+    await fieldOf(p, 'config-default').fill('A');
     // Enter in a field of a publishing form sends nothing: no confirmation opens.
-    await inputOf(p, 'config-default').press('Enter');
+    await fieldOf(p, 'config-default').press('Enter');
     await p.waitForTimeout(300);
     expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
 
     await p.getByTestId('config-values-add').click();
     const value = p.getByTestId('conditional-value').first();
-    await inputOf(value, 'conditional-value-label').fill('中国玩家');
+    await fieldOf(value, 'conditional-value-label').fill('中国玩家');
     await value.getByTestId('condition-add').click();
     await value.getByTestId('condition-attr').click();
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '国家/地区' }).click();
     await value.getByTestId('condition-value').click();
     await p.keyboard.type('CN');
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '(CN)' }).first().click();
-    await inputOf(value, 'conditional-value-value').fill('B');
-    await inputOf(value, 'conditional-value-value').press('Enter');
+    await fieldOf(value, 'conditional-value-value').fill('B');
+    await fieldOf(value, 'conditional-value-value').press('Enter');
     await p.waitForTimeout(300);
     expect(await p.locator('.ant-modal-confirm:visible').count()).toBe(0);
 
@@ -105,7 +101,7 @@ describe('remote config in the console', () => {
     const p = page();
     await p.getByTestId('config-test-open').click();
     // Not a number: said so, nothing asked.
-    await inputOf(p.getByTestId('config-test'), 'config-test-user').fill('abc');
+    await fieldOf(p.getByTestId('config-test'), 'config-test-user').fill('abc');
     await p.getByTestId('config-test-run').click();
     await p.getByTestId('config-test-problem').getByText('玩家 ID 只能是数字').waitFor();
 
@@ -116,7 +112,7 @@ describe('remote config in the console', () => {
     expect(second).toMatchObject({ value: 'A', kind: 'config-test-source-default', source: '默认值' });
 
     // An unknown player: a clear message, no table.
-    await inputOf(p.getByTestId('config-test'), 'config-test-user').fill('987654321987');
+    await fieldOf(p.getByTestId('config-test'), 'config-test-user').fill('987654321987');
     await p.getByTestId('config-test-run').click();
     await p.getByTestId('config-test-problem').waitFor();
     expect(await p.getByTestId('config-test-fields').count()).toBe(0);
@@ -128,8 +124,8 @@ describe('remote config in the console', () => {
     await row(name).getByTestId('row-action-edit').click();
     await p.waitForURL(/\/setting\/config\/edit\?key=/);
     const value = p.getByTestId('conditional-value').first();
-    await inputOf(value, 'conditional-value-value').fill('C');
-    await inputOf(p, 'version-comment').fill('C for China');
+    await fieldOf(value, 'conditional-value-value').fill('C');
+    await fieldOf(p, 'version-comment').fill('C for China');
     await publish(['B', 'C']);
     await p.waitForURL((url) => url.pathname === '/setting/config/list');
     expect((await fetched(cn))[name]).toBe('C');
@@ -148,14 +144,14 @@ describe('remote config in the console', () => {
   it('shows a field error on the conditional value it belongs to, and nothing is sent', async () => {
     const p = page();
     await p.goto('/setting/config/edit');
-    await inputOf(p, 'config-name').fill(unique('maxLives'));
+    await fieldOf(p, 'config-name').fill(unique('maxLives'));
     await p.getByTestId('config-type').click();
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '数字' }).click();
-    await inputOf(p, 'config-default').fill('5');
+    await fieldOf(p, 'config-default').fill('5');
     await p.getByTestId('config-values-add').click();
     await p.getByTestId('config-values-add').click();
     const second = p.getByTestId('conditional-value').nth(1);
-    await inputOf(second, 'conditional-value-value').clear();
+    await fieldOf(second, 'conditional-value-value').clear();
     await p.getByTestId('resource-save').click();
     // values.1.value is required: the message sits in the second value's card, not elsewhere.
     await second.locator('.ant-form-item-explain-error').first().waitFor();
@@ -168,7 +164,7 @@ describe('remote config in the console', () => {
     await p.goto('/setting/config/edit');
     await p.getByTestId('config-values-add').click();
     const value = p.getByTestId('conditional-value').first();
-    const label = inputOf(value, 'conditional-value-label');
+    const label = fieldOf(value, 'conditional-value-label');
     await label.fill('标'.repeat(101));
     // Not cut at the schema's 100: the counter and the message say it, in the operator's language.
     expect((await label.inputValue()).length).toBe(101);
@@ -183,8 +179,8 @@ describe('remote config in the console', () => {
   it('asks before a change of type replaces typed values; cancel keeps the type and the values', async () => {
     const p = page();
     await p.goto('/setting/config/edit');
-    await inputOf(p, 'config-name').fill(unique('banner'));
-    await inputOf(p, 'config-default').fill('Hello');
+    await fieldOf(p, 'config-name').fill(unique('banner'));
+    await fieldOf(p, 'config-default').fill('Hello');
     const chooseType = async (label: string) => {
       await p.getByTestId('config-type').click();
       await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
@@ -198,7 +194,7 @@ describe('remote config in the console', () => {
     await dialog.getByTestId('confirm-cancel').click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await p.getByTestId('config-type').innerText()).toContain('字符串');
-    expect(await inputOf(p, 'config-default').inputValue()).toBe('Hello');
+    expect(await fieldOf(p, 'config-default').inputValue()).toBe('Hello');
 
     await chooseType('布尔');
     await dialog.getByTestId('confirm-ok').click();
@@ -211,15 +207,15 @@ describe('remote config in the console', () => {
     await p.goto('/setting/config/list?tab=overrides');
     await p.getByTestId('resource-create').click();
     const drawer = p.locator('.ant-drawer:visible');
-    await inputOf(drawer, 'override-name').fill(override);
+    await fieldOf(drawer, 'override-name').fill(override);
     await drawer.getByTestId('override-field').click();
     await p.keyboard.type(name);
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
-    await inputOf(drawer, 'override-value').fill('Q');
-    await inputOf(drawer, 'override-users').fill(String(us));
-    await inputOf(drawer, 'override-users').press('Enter');
-    await inputOf(drawer, 'override-end').click();
-    await inputOf(drawer, 'override-end').fill('2099-01-01 00:00:00');
+    await fieldOf(drawer, 'override-value').fill('Q');
+    await fieldOf(drawer, 'override-users').fill(String(us));
+    await fieldOf(drawer, 'override-users').press('Enter');
+    await fieldOf(drawer, 'override-end').click();
+    await fieldOf(drawer, 'override-end').fill('2099-01-01 00:00:00');
     await p.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
     await drawer.getByTestId('override-end-utc').waitFor();
     await publish([override, 'Q']);

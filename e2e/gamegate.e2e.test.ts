@@ -1,11 +1,12 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   adminToken,
   baseUrl,
   call,
   callGame,
+  chooseOption,
   deletedAfterAll,
+  fieldOf,
   pickerTime,
   pickTime,
   unique,
@@ -28,18 +29,9 @@ const ANDROID = { os: 'android', language: 'zh-CN', country: 'CN', deviceModel: 
 const login = (appVersion: string, deviceId = unique('gate-dev-')) =>
   callGame('POST', '/api/game/v1/players/login', { ...ANDROID, appVersion, deviceId, socialId: unique('gate-') });
 
-const inputOf = (testId: string) =>
-  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
 const drawer = () => page().locator('.ant-drawer-body:visible');
 const confirmDialog = () => page().locator('.ant-modal-confirm:visible');
-
-/** Pick `option` in an AntD select, typing to search when given. */
-async function choose(select: Locator, option: string, search?: string) {
-  await select.click();
-  if (search) await page().keyboard.type(search);
-  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 /** Type a time into the drawer's date picker named `label` and confirm it in the picker. */
 const pickDrawerTime = (label: string, ms: number) => pickTime(page(), drawer(), label, ms);
@@ -60,12 +52,12 @@ describe('the game door through its screens', () => {
     expect((await login('7.7.3')).status).toBe(200);
     await page().goto('/setting/maintenance');
     await page().getByTestId('resource-create').click();
-    await inputOf('maintenanceWindow-name').fill(name);
+    await fieldOf(page(), 'maintenanceWindow-name').fill(name);
     await pickDrawerTime('开始时间', start);
     await pickDrawerTime('结束时间', Date.now() + 30 * 60_000);
     await page().getByTestId('maintenanceWindow-zh-CN').fill(message);
     await page().getByTestId('maintenanceWindow-en-US').fill('Servers are being upgraded');
-    await choose(drawer().getByLabel('平台'), 'Android');
+    await chooseOption(drawer().getByLabel('平台'), 'Android');
     await drawer().getByLabel('最低版本（含）').fill('7.7.0');
     await drawer().getByLabel('最高版本（含）').fill('7.7.9');
     // The declaration's rows, hints and placeholders: start and end side by side, and so the two
@@ -81,7 +73,7 @@ describe('the game door through its screens', () => {
     made.push(`/api/v1/resources/maintenanceWindow/${name}`);
 
     // Enter in a field sends nothing: no confirmation, nothing saved.
-    await inputOf('maintenanceWindow-name').press('Enter');
+    await fieldOf(page(), 'maintenanceWindow-name').press('Enter');
     await page().waitForTimeout(300);
     expect(await confirmDialog().count()).toBe(0);
     const token = await adminToken();
@@ -128,7 +120,7 @@ describe('the game door through its screens', () => {
     await page().getByRole('columnheader', { name: '设备 ID' }).waitFor();
     await page().getByTestId('resource-create').click();
     const listName = unique('qa');
-    await inputOf('maintenanceAllowList-name').fill(listName);
+    await fieldOf(page(), 'maintenanceAllowList-name').fill(listName);
     await drawer().getByTestId('allow-devices').click();
     await page().keyboard.type(`${device},`);
     made.push(`/api/v1/resources/maintenanceAllowList/${listName}`);
@@ -151,11 +143,11 @@ describe('the game door through its screens', () => {
   it('sets a minimum version on the upgrade screen: a login below it answers 426', async () => {
     await page().goto('/setting/upgrade');
     await page().getByTestId('resource-create').click();
-    await choose(drawer().getByTestId('appUpgrade-platform'), 'Android');
+    await chooseOption(drawer().getByTestId('appUpgrade-platform'), 'Android');
     made.push('/api/v1/resources/appUpgrade/android');
-    await inputOf('appUpgrade-latestVersion').fill('7.8.0');
-    await inputOf('appUpgrade-minVersion').fill('7.7.5');
-    await inputOf('appUpgrade-storeUrl').fill('https://play.example.com/penguins');
+    await fieldOf(page(), 'appUpgrade-latestVersion').fill('7.8.0');
+    await fieldOf(page(), 'appUpgrade-minVersion').fill('7.7.5');
+    await fieldOf(page(), 'appUpgrade-storeUrl').fill('https://play.example.com/penguins');
     await page().getByTestId('appUpgrade-zh-CN').fill('请更新到 7.8');
     await page().getByTestId('appUpgrade-en-US').fill('Please update to 7.8');
     await drawer().getByTestId('resource-save').click();
@@ -185,12 +177,12 @@ describe('the game door through its screens', () => {
     const name = unique('quietAndroid');
     await page().goto('/setting/upgradeLevel');
     await page().getByTestId('resource-create').click();
-    await inputOf('upgradeLevel-name').fill(name);
+    await fieldOf(page(), 'upgradeLevel-name').fill(name);
     // The level is the schema's enum, offered by its names; the order has its range and its hint.
-    await choose(drawer().getByTestId('upgradeLevel-level'), '静默更新');
-    await inputOf('upgradeLevel-order').fill('1');
+    await chooseOption(drawer().getByTestId('upgradeLevel-level'), '静默更新');
+    await fieldOf(page(), 'upgradeLevel-order').fill('1');
     await drawer().getByText('数字小的先匹配').waitFor();
-    await choose(drawer().getByTestId('level-platforms'), 'Android');
+    await chooseOption(drawer().getByTestId('level-platforms'), 'Android');
     made.push(`/api/v1/resources/upgradeLevel/${name}`);
     await drawer().getByTestId('resource-save').click();
     await row(name).getByText('静默更新').waitFor();
@@ -205,19 +197,19 @@ describe('the game door through its screens', () => {
     const name = unique('lab');
     await page().goto('/setting/ipcountry');
     // An address that is not an IP: a clear message, nothing asked.
-    await inputOf('ip-lookup-input').fill('300.1.2.3');
+    await fieldOf(page(), 'ip-lookup-input').fill('300.1.2.3');
     await page().getByTestId('ip-lookup').click();
     await page().getByText('应为 IPv4 或 IPv6 地址').waitFor();
 
     await page().getByTestId('resource-create').click();
-    await inputOf('ipCountry-name').fill(name);
-    await inputOf('ip-cidr').fill('198.51.100.0/24');
-    await choose(drawer().getByTestId('ip-country'), '新西兰', '新西兰');
+    await fieldOf(page(), 'ipCountry-name').fill(name);
+    await fieldOf(page(), 'ip-cidr').fill('198.51.100.0/24');
+    await chooseOption(drawer().getByTestId('ip-country'), '新西兰', '新西兰');
     made.push(`/api/v1/resources/ipCountry/${name}`);
     await drawer().getByTestId('resource-save').click();
     await row(name).getByText('新西兰 (NZ)').waitFor();
 
-    await inputOf('ip-lookup-input').fill('198.51.100.7');
+    await fieldOf(page(), 'ip-lookup-input').fill('198.51.100.7');
     await page().getByTestId('ip-lookup').click();
     const result = page().getByTestId('ip-lookup-result');
     await result.getByText('新西兰 (NZ)').waitFor();
@@ -227,10 +219,10 @@ describe('the game door through its screens', () => {
   it('adds a row to the unlock track; the game content fetch returns it', async () => {
     await page().goto('/setting/unlocktrack');
     await page().getByTestId('resource-create').click();
-    await choose(drawer().getByTestId('unlock-kind'), '功能');
-    await choose(drawer().getByTestId('unlock-target'), '钓鱼');
+    await chooseOption(drawer().getByTestId('unlock-kind'), '功能');
+    await chooseOption(drawer().getByTestId('unlock-target'), '钓鱼');
     made.push('/api/v1/resources/unlockTrack/fishing');
-    await inputOf('unlock-level').fill('12');
+    await fieldOf(page(), 'unlock-level').fill('12');
     await drawer().getByTestId('resource-save').click();
     // The kit's publication (the game reads the track): its primary button, 发布.
     await confirmDialog().locator('.ant-modal-confirm-btns .ant-btn-primary').click();

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { gameData, pickTime, see, unique, useAdminPage } from './helpers';
+import { chooseOption, fieldOf, gameData, pickTime, see, unique, useAdminPage } from './helpers';
 import { frameFindings, settle } from './walk';
 
 // The admin's page, signed in once for the file (helpers' `useAdminPage`).
@@ -26,17 +26,6 @@ const redeem = (userId: number, code: string) =>
     code,
   });
 
-const inputOf = (scope: Page | Locator, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
-async function choose(select: Locator, option: string) {
-  await select.click();
-  // The browser asks for reduced motion (`contextOptions`): the dropdown opens in place, so a real
-  // pointer click lands on the option.
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
 /** Fill a date-time picker by its label and confirm in the picker (Enter would submit the form). */
 const pickPageTime = (label: string, value: string) => pickTime(page, page, label, value);
 
@@ -44,8 +33,8 @@ const pickPageTime = (label: string, value: string) => pickTime(page, page, labe
 async function fillBatch(name: string) {
   await page.getByTestId('giftcode-name').fill(name);
   await page.getByRole('button', { name: 'Add reward' }).click();
-  await choose(page.getByTestId('reward-kind').first(), 'Gems');
-  await inputOf(page, 'reward-amount').fill('10');
+  await chooseOption(page.getByTestId('reward-kind').first(), 'Gems');
+  await fieldOf(page, 'reward-amount').fill('10');
   await pickPageTime('Starts', '2020-01-01 00:00:00');
   await pickPageTime('Ends', '2099-01-01 00:00:00');
 }
@@ -71,7 +60,7 @@ describe('gift codes through the screens', () => {
     await page.waitForURL('**/giftcode/edit');
     await fillBatch(sharedName);
     await page.getByTestId('giftcode-code').fill(code.toLowerCase());
-    await inputOf(page, 'giftcode-limit').fill('5');
+    await fieldOf(page, 'giftcode-limit').fill('5');
     // Enter in a field creates nothing; the button asks first and cancel sends nothing.
     await pressEnterOpensNothing('giftcode-name');
     await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
@@ -92,7 +81,7 @@ describe('gift codes through the screens', () => {
     await page.waitForURL('**/giftcode/edit');
     await page.getByTestId('giftcode-kind').getByText('Unique codes').click();
     await fillBatch(uniqueName);
-    await inputOf(page, 'giftcode-count').fill('3');
+    await fieldOf(page, 'giftcode-count').fill('3');
     await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
     await expect.poll(() => page.getByTestId('giftcode-confirmation').innerText()).toContain('3 unique codes');
     await page.getByRole('button', { name: 'Create batch' }).last().click();
@@ -150,7 +139,7 @@ describe('gift codes through the screens', () => {
     await page.goto('/giftcode/edit');
     await fillBatch(name);
     await page.getByTestId('giftcode-code').fill(code);
-    await inputOf(page, 'giftcode-limit').fill('10');
+    await fieldOf(page, 'giftcode-limit').fill('10');
     await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
     await page.getByRole('button', { name: 'Create batch' }).last().click();
     await page.waitForURL((url) => url.pathname === '/giftcode/list');
@@ -176,14 +165,14 @@ describe('gift codes through the screens', () => {
     await page.goto('/giftcode/edit');
     await page.getByTestId('giftcode-kind').getByText('Unique codes').click();
     await fillBatch(name);
-    await inputOf(page, 'giftcode-count').fill('2');
+    await fieldOf(page, 'giftcode-count').fill('2');
     await page.locator('[data-testid=giftcode-form] button[type=submit]').click();
     await page.getByRole('button', { name: 'Create batch' }).last().click();
     await page.waitForURL((url) => url.pathname === '/giftcode/list');
 
     await page.goto('/giftcode/sendcomebackemail');
-    await choose(page.getByTestId('comeback-batch'), name);
-    await inputOf(page, 'comeback-days').fill('30');
+    await chooseOption(page.getByTestId('comeback-batch'), name);
+    await fieldOf(page, 'comeback-days').fill('30');
     await page.getByTestId('comeback-title-en-US').fill('Welcome back');
     // Without the placeholder the form says where the code goes.
     await page.getByTestId('comeback-content-en-US').fill('A gift for you');

@@ -309,3 +309,29 @@ export const experimentDocument = (key: string, layer: string, field: string, co
   startAt: null,
   endAt: null,
 });
+
+/** The text field of a form item named by its test ID: the input or text area itself, or the one inside it. */
+export const fieldOf = (scope: Page | Locator, testId: string) =>
+  scope
+    .locator(
+      `input[data-testid=${testId}], textarea[data-testid=${testId}], [data-testid=${testId}] input, [data-testid=${testId}] textarea`,
+    )
+    .first();
+
+/**
+ * Pick `option` in an Ant Design select, typing `search` first when given (a long list). A single
+ * select's dropdown is waited out, so the next click never lands on it; a multiple select's stays
+ * open for the next pick.
+ */
+export async function chooseOption(select: Locator, option: string, search?: string) {
+  const page = select.page();
+  await select.click();
+  if (search) await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const multiple = await select.evaluate(
+    (el) =>
+      (el.closest('.ant-select') ?? el.querySelector('.ant-select'))?.classList.contains('ant-select-multiple') ??
+      false,
+  );
+  if (!multiple) await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}

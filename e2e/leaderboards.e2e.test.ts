@@ -1,18 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, call, gameData, see, unique, useAdminPage } from './helpers';
+import { adminToken, call, chooseOption, fieldOf, gameData, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
-
-const inputOf = (scope: Locator | ReturnType<typeof page>, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], textarea[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
-async function choose(select: Locator, option: string, search?: string) {
-  await select.click();
-  if (search) await page().keyboard.type(search);
-  await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 async function player() {
   const { userId } = await gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {
@@ -59,10 +49,10 @@ describe('mini-game leaderboards', () => {
     await page().goto('/minigame/leaderboard');
     await page().getByTestId('resource-create').click();
     const drawer = page().locator('.ant-drawer:visible');
-    await inputOf(drawer, 'leaderboard-id').fill(board);
-    await inputOf(drawer, 'leaderboard-titleZh').fill('周榜');
-    await inputOf(drawer, 'leaderboard-titleEn').fill('Weekly');
-    await inputOf(drawer, 'leaderboard-timeZone').fill('Europe/Paris');
+    await fieldOf(drawer, 'leaderboard-id').fill(board);
+    await fieldOf(drawer, 'leaderboard-titleZh').fill('周榜');
+    await fieldOf(drawer, 'leaderboard-titleEn').fill('Weekly');
+    await fieldOf(drawer, 'leaderboard-timeZone').fill('Europe/Paris');
     await drawer.getByTestId('resource-save').click();
     await page().locator(`.ant-table-row[data-row-key="${board}"]`).waitFor();
 
@@ -71,13 +61,13 @@ describe('mini-game leaderboards', () => {
       players.push(userId);
       await submit(userId, board, score);
     }
-    await choose(page().getByTestId('board-pick'), board, board);
+    await chooseOption(page().getByTestId('board-pick'), board, board);
     await expect.poll(() => new URL(page().url()).searchParams.get('board')).toBe(board);
     const rows = page().getByTestId('standings').locator('[data-testid=standings-top] .ant-table-row');
     await expect.poll(() => rows.count()).toBe(3);
     expect(await rows.first().getAttribute('data-row-key')).toBe(String(players[1]));
 
-    await inputOf(page(), 'standings-user').fill(String(players[0]));
+    await fieldOf(page(), 'standings-user').fill(String(players[0]));
     await page().getByRole('button', { name: 'Show rank' }).click();
     await expect.poll(() => page().getByTestId('standings-player').innerText()).toContain(`ranks 2 with 300`);
   });
@@ -87,7 +77,7 @@ describe('mini-game leaderboards', () => {
     await page().goto('/minigame/blacklist');
     await page().getByTestId('blacklist-add').click();
     const dialog = page().locator('.ant-modal:visible');
-    await inputOf(dialog, 'blacklist-user').fill(String(first));
+    await fieldOf(dialog, 'blacklist-user').fill(String(first));
     const endsAt = dialog.getByLabel('Ends at');
     await endsAt.click();
     await endsAt.fill('2099-01-01 00:00:00');
@@ -128,7 +118,7 @@ describe('mini-game leaderboards', () => {
     await page().goto(`/minigame/leaderboardmock?board=${testBoard}`);
     await page().getByTestId('mock-fill').click();
     const dialog = page().locator('.ant-modal:visible');
-    await inputOf(dialog, 'mock-players').fill('25');
+    await fieldOf(dialog, 'mock-players').fill('25');
     await dialog.getByRole('button', { name: 'Fill' }).click();
     await see(page(), '25 mock players added');
     const rows = page().locator('[data-testid=standings-top] .ant-table-row');

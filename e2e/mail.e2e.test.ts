@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gameData, see, unique, useAdminPage } from './helpers';
+import { chooseOption, fieldOf, gameData, see, unique, useAdminPage } from './helpers';
 
 // The admin's page, signed in once for the file (helpers' `useAdminPage`).
 const adminPage = useAdminPage('en-US');
@@ -20,15 +20,6 @@ const login = (country: string, appVersion: string) =>
   });
 
 /** The text input of a control, whether the test id sits on the input or on its wrapper. */
-const inputOf = (scope: Page | Locator, testId: string) =>
-  scope.locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
-/** Pick `option` in an AntD select, typing to search when the list is long. */
-async function choose(select: Locator, option: string, search?: string) {
-  await select.click();
-  if (search) await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 /** Set the mail form's expiry to 2099, confirmed in the picker (Enter would submit the form). */
 async function expireFarAhead() {
@@ -65,8 +56,8 @@ describe('mail through the screens', () => {
     await page.getByTestId('create-template').click();
     await page.waitForURL('**/email/rewardtmpledit');
     await page.getByTestId('template-name').fill(rewardName);
-    await choose(page.getByTestId('reward-kind').first(), 'Gems');
-    await inputOf(page, 'reward-amount').fill('25');
+    await chooseOption(page.getByTestId('reward-kind').first(), 'Gems');
+    await fieldOf(page, 'reward-amount').fill('25');
     await page.locator('[data-testid=template-form] button[type=submit]').click();
     await page.waitForURL('**/email/rewardtmpllist');
     await see(page, rewardName);
@@ -76,22 +67,22 @@ describe('mail through the screens', () => {
     await page.getByTestId('send-mail').click();
     await page.waitForURL('**/email/listedit?mailScope=global');
     // The picker searches the templates on the server by what is typed, a page at a time.
-    await choose(page.getByTestId('mail-template-picker'), templateName, templateName);
+    await chooseOption(page.getByTestId('mail-template-picker'), templateName, templateName);
     await expect.poll(() => page.getByTestId('title-en-US').locator('input').inputValue()).toBe(title);
-    await choose(page.getByTestId('reward-template-picker'), rewardName, rewardName);
-    await expect.poll(() => inputOf(page, 'reward-amount').inputValue()).toBe('25');
+    await chooseOption(page.getByTestId('reward-template-picker'), rewardName, rewardName);
+    await expect.poll(() => fieldOf(page, 'reward-amount').inputValue()).toBe('25');
 
     await page.getByTestId('condition-add').click();
     const first = page.getByTestId('condition-row').nth(0);
-    await choose(first.getByTestId('condition-attr'), 'Country / region');
-    await choose(first.getByTestId('condition-op'), 'is one of');
-    await choose(first.getByTestId('condition-value'), '(US)', 'United States');
+    await chooseOption(first.getByTestId('condition-attr'), 'Country / region');
+    await chooseOption(first.getByTestId('condition-op'), 'is one of');
+    await chooseOption(first.getByTestId('condition-value'), '(US)', 'United States');
     await page.keyboard.press('Escape');
     await page.getByTestId('condition-add').click();
     const second = page.getByTestId('condition-row').nth(1);
-    await choose(second.getByTestId('condition-attr'), 'App version');
-    await choose(second.getByTestId('condition-op'), '≥');
-    await inputOf(second, 'condition-value').fill('1.2.0');
+    await chooseOption(second.getByTestId('condition-attr'), 'App version');
+    await chooseOption(second.getByTestId('condition-op'), '≥');
+    await fieldOf(second, 'condition-value').fill('1.2.0');
 
     // Try the conditions on two players in the browser, with the server's evaluator.
     const preview = page.getByTestId('conditions-preview');
@@ -229,9 +220,9 @@ describe('mail through the screens', () => {
     // One condition: the count is the three players of that version.
     await page.getByTestId('condition-add').click();
     const row = page.getByTestId('condition-row').nth(0);
-    await choose(row.getByTestId('condition-attr'), 'App version');
-    await choose(row.getByTestId('condition-op'), 'equals');
-    await inputOf(row, 'condition-value').fill(version);
+    await chooseOption(row.getByTestId('condition-attr'), 'App version');
+    await chooseOption(row.getByTestId('condition-op'), 'equals');
+    await fieldOf(row, 'condition-value').fill(version);
     await page.locator('[data-testid=mail-form] button[type=submit]').click();
     await expect.poll(() => size.innerText()).toBe('every player who meets the condition below: 3 now');
     expect(await page.getByTestId('type-to-confirm').count()).toBe(0);

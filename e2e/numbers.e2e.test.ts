@@ -1,7 +1,7 @@
 import { giftCodeKindLabels, translate } from '@rookery/contracts';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useAdminPage } from './helpers';
+import { fieldOf, useAdminPage } from './helpers';
 
 /**
  * Numbers are never changed behind the operator's back (issue 41, item 3; zh-CN, where it was
@@ -14,15 +14,13 @@ const page = useAdminPage();
 beforeAll(() => page().setDefaultTimeout(45_000));
 
 const zh = (key: string) => translate(key, 'zh-CN');
-const inputOf = (testId: string) =>
-  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 /** The error line of the form item holding `input` (its own, or the row's that holds it). */
 const errorNear = (input: Locator) =>
   page().locator('.ant-form-item', { has: input }).last().locator('.ant-form-item-explain-error').first();
 
 /** Type `typed` into the field, leave it, and check it still holds what was typed. */
 async function typeAndLeave(testId: string, typed: string) {
-  const input = inputOf(testId);
+  const input = fieldOf(page(), testId);
   await input.click();
   await input.fill(typed);
   await page().keyboard.press('Tab');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, deletedAfterAll, gameData, iapItem, unique, useAdminPage } from './helpers';
+import { adminToken, deletedAfterAll, fieldOf, gameData, iapItem, unique, useAdminPage } from './helpers';
 
 /**
  * Piggy banks through the screens (issue 43 item 2, en-US): a bank made on its page, filled by the
@@ -14,8 +14,6 @@ const editPage = () =>
   page()
     .locator('.ant-card:visible')
     .filter({ has: page().getByTestId('resource-save') });
-const inputOf = (testId: string) =>
-  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
 
 describe('piggy banks', () => {
@@ -30,11 +28,11 @@ describe('piggy banks', () => {
     await page().goto('/purchase/product/piggyBank');
     await page().getByTestId('resource-create').click({ timeout: 60_000 });
     await page().waitForURL('**/purchase/piggyBankAdd');
-    await inputOf('piggyBank-name').fill(id);
-    await inputOf('piggyBank-titleZh').fill('小猪');
-    await inputOf('piggyBank-titleEn').fill('Piggy');
-    await inputOf('piggy-rule-event').fill(`win_${id}`);
-    await inputOf('piggyBank-cap').fill('25');
+    await fieldOf(page(), 'piggyBank-name').fill(id);
+    await fieldOf(page(), 'piggyBank-titleZh').fill('小猪');
+    await fieldOf(page(), 'piggyBank-titleEn').fill('Piggy');
+    await fieldOf(page(), 'piggy-rule-event').fill(`win_${id}`);
+    await fieldOf(page(), 'piggyBank-cap').fill('25');
     await editPage().getByTestId('piggy-item').click();
     await page().keyboard.type(title);
     await page().locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: title }).first().click();
@@ -44,7 +42,7 @@ describe('piggy banks', () => {
     // Its edit page is at piggyBankEdit/<name>.
     await row(id).getByTestId('row-action-edit').click();
     await page().waitForURL(`**/purchase/piggyBankEdit/${id}`);
-    await expect.poll(() => inputOf('piggyBank-cap').inputValue()).toBe('25');
+    await expect.poll(() => fieldOf(page(), 'piggyBank-cap').inputValue()).toBe('25');
 
     // A player's game reports three wins (10 each): the bank stops at 25.
     const { userId } = await gameData<{ userId: number }>('POST', '/api/game/v1/players/login', {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings } from './axe';
-import { see, unique, useAdminPage } from './helpers';
+import { chooseOption, see, unique, useAdminPage } from './helpers';
 import { settle } from './walk';
 
 // The admin's page, signed in once for the file (helpers' `useAdminPage`).
@@ -13,13 +13,8 @@ beforeAll(() => {
 
 const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
 
-/** Pick an option of a searchable select: typed, as the list is virtual (only the options in view exist). */
-async function choose(select: Locator, option: string) {
-  await select.click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
+/** Pick `option` in a select, typing it to search first. */
+const choose = (select: Locator, option: string) => chooseOption(select, option, option);
 
 describe('promotion records through the screen', () => {
   it('imports a CSV with a bad row (its message shown, the good rows imported on choice), filters, and charts', async () => {

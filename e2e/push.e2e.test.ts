@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adminToken, call, callGame, gameData, see, unique, useAdminPage } from './helpers';
+import { adminToken, call, callGame, fieldOf, gameData, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
 
-const inputOf = (testId: string) =>
-  page()
-    .locator(`input[data-testid=${testId}], textarea[data-testid=${testId}], [data-testid=${testId}] input`)
-    .first();
 /** The list's row of one item. */
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
 
@@ -40,9 +36,9 @@ describe('push topics and templates', () => {
     await page().goto('/push/subscribe');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/push\/subscribe\/edit/);
-    await inputOf('pushTopic-key').fill(key);
-    await inputOf('pushTopic-zh-CN').fill('活动通知');
-    await inputOf('pushTopic-en-US').fill('Event news');
+    await fieldOf(page(), 'pushTopic-key').fill(key);
+    await fieldOf(page(), 'pushTopic-zh-CN').fill('活动通知');
+    await fieldOf(page(), 'pushTopic-en-US').fill('Event news');
     await page().getByTestId('resource-save').click();
     await page().waitForURL((url) => url.pathname === '/push/subscribe');
     await row(key).waitFor();
@@ -79,22 +75,22 @@ describe('push topics and templates', () => {
     await page().goto('/push/tmpl/list');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/push\/tmpl\/edit/);
-    await inputOf('pushTemplate-name').fill(name);
-    await inputOf('pushTemplate-titleZh').fill('每日奖励');
-    await inputOf('pushTemplate-titleEn').fill('Daily reward');
-    await inputOf('pushTemplate-bodyZh').fill('{nickname}，你的奖励到了');
-    await inputOf('pushTemplate-bodyEn').fill('{nickname}, your {prize} is waiting');
+    await fieldOf(page(), 'pushTemplate-name').fill(name);
+    await fieldOf(page(), 'pushTemplate-titleZh').fill('每日奖励');
+    await fieldOf(page(), 'pushTemplate-titleEn').fill('Daily reward');
+    await fieldOf(page(), 'pushTemplate-bodyZh').fill('{nickname}，你的奖励到了');
+    await fieldOf(page(), 'pushTemplate-bodyEn').fill('{nickname}, your {prize} is waiting');
     await page().getByTestId('resource-save').click();
     // The form names the unknown variable and what may be used; nothing is saved.
     await see(page(), /\{prize\}/);
     await see(page(), /\{nickname\}/);
-    await inputOf('pushTemplate-bodyEn').fill('{nickname}, your {gems} gems are waiting');
-    await inputOf('pushTemplate-deepLink').fill('mygame://shop/daily');
+    await fieldOf(page(), 'pushTemplate-bodyEn').fill('{nickname}, your {gems} gems are waiting');
+    await fieldOf(page(), 'pushTemplate-deepLink').fill('mygame://shop/daily');
     // An image address that is not https is refused on its field.
-    await inputOf('pushTemplate-imageUrl').fill('http://cdn.example.com/a.png');
+    await fieldOf(page(), 'pushTemplate-imageUrl').fill('http://cdn.example.com/a.png');
     await page().getByTestId('resource-save').click();
     await see(page(), 'An https:// link');
-    await inputOf('pushTemplate-imageUrl').fill('https://cdn.example.com/a.png');
+    await fieldOf(page(), 'pushTemplate-imageUrl').fill('https://cdn.example.com/a.png');
     await page().getByTestId('resource-save').click();
     await page().waitForURL((url) => url.pathname === '/push/tmpl/list');
     await row(name).waitFor();
@@ -104,7 +100,7 @@ describe('push topics and templates', () => {
     await row(name).getByTestId('row-action-edit').click();
     await page().waitForURL(/\/push\/tmpl\/edit/);
     await expect
-      .poll(() => inputOf('pushTemplate-bodyEn').inputValue())
+      .poll(() => fieldOf(page(), 'pushTemplate-bodyEn').inputValue())
       .toBe('{nickname}, your {gems} gems are waiting');
   });
 

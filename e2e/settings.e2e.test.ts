@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { adminToken, baseUrl, call, saveAndPublish, see, unique, useAdminPage } from './helpers';
+import { adminToken, baseUrl, call, fieldOf, saveAndPublish, see, unique, useAdminPage } from './helpers';
 
 /** One English console page signed in as admin, shared by the tests in order. */
 const page = useAdminPage('en-US');
@@ -13,9 +13,6 @@ async function content(kinds: string, etag?: string) {
   return { status: res.status, etag: res.headers.get('etag') ?? undefined, content: body?.data?.content };
 }
 
-const inputOf = (testId: string) =>
-  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
-
 /** Save the open resource form and publish it in the confirmation, which must show the change. */
 const publish = (expectInDiff: string[]) =>
   saveAndPublish(page(), { title: /^Publish constant /, button: ['Publish'] }, expectInDiff);
@@ -24,7 +21,7 @@ const publish = (expectInDiff: string[]) =>
 async function newDictionaryEntry(key: string, zh: string, en: string) {
   await page().goto('/setting/dictionary');
   await page().getByTestId('resource-create').click();
-  await inputOf('dictionary-key').fill(key);
+  await fieldOf(page(), 'dictionary-key').fill(key);
   await page().getByTestId('dictionary-zh-CN').fill(zh);
   await page().getByTestId('dictionary-en-US').fill(en);
 }
@@ -38,7 +35,7 @@ describe('constants on the resource kit', () => {
     await page().goto('/setting/constant');
     await page().getByTestId('resource-create').click();
     await page().waitForURL(/\/setting\/constant\/add/);
-    await inputOf('constant-name').fill(name);
+    await fieldOf(page(), 'constant-name').fill(name);
     // The type is the schema's enum as a select, each value by its name in the vocabulary; a new
     // type starts the value from that type's blank.
     await page().getByTestId('constant-type').click();
@@ -50,12 +47,12 @@ describe('constants on the resource kit', () => {
     await page().locator('[data-testid=constant-value][role=switch]').waitFor();
     await page().getByTestId('constant-type').click();
     await types.filter({ hasText: 'Number' }).click();
-    await inputOf('constant-value').fill('10');
+    await fieldOf(page(), 'constant-value').fill('10');
     // Enter in a field of a publishing form sends nothing: no confirmation opens.
-    await inputOf('constant-value').press('Enter');
+    await fieldOf(page(), 'constant-value').press('Enter');
     await page().waitForTimeout(300);
     expect(await page().locator('.ant-modal-confirm:visible').count()).toBe(0);
-    await inputOf('version-comment').fill('first value');
+    await fieldOf(page(), 'version-comment').fill('first value');
     await publish([name, '10']);
     await page().waitForURL((url) => url.pathname === '/setting/constant');
     await row(name).waitFor();
@@ -67,8 +64,8 @@ describe('constants on the resource kit', () => {
 
     await row(name).getByTestId('row-action-edit').click();
     await page().waitForURL(/\/setting\/constant\/add\?key=/);
-    await inputOf('constant-value').fill('20');
-    await inputOf('version-comment').fill('doubled');
+    await fieldOf(page(), 'constant-value').fill('20');
+    await fieldOf(page(), 'version-comment').fill('doubled');
     await publish(['10', '20']);
     await page().waitForURL((url) => url.pathname === '/setting/constant');
 

@@ -5,6 +5,7 @@ import {
   call,
   callGame,
   deletedAfterAll,
+  fieldOf,
   pickTime,
   saveAndPublish,
   unique,
@@ -29,8 +30,6 @@ const editPage = () =>
     .locator('.ant-card:visible')
     .filter({ has: page().getByTestId('resource-save') });
 const row = (key: string) => page().locator(`.ant-table-row[data-row-key="${key}"]`);
-const inputOf = (testId: string) =>
-  page().locator(`input[data-testid=${testId}], [data-testid=${testId}] input`).first();
 const rowKeys = () =>
   page()
     .locator('.ant-table-tbody .ant-table-row')
@@ -83,9 +82,9 @@ describe('the store catalogue', () => {
   it('builds a price level, a product, a gift pack and a store, and previews it as a player', async () => {
     // A price level for iOS (the blank form holds USD 0.99).
     await create('/purchase/product/pricelevel');
-    await inputOf('priceLevel-name').fill(`ios${id}`);
-    await inputOf('priceLevel-tier').fill(tier);
-    await inputOf('priceLevel-sku').fill(`com.rookery.${id}`);
+    await fieldOf(page(), 'priceLevel-name').fill(`ios${id}`);
+    await fieldOf(page(), 'priceLevel-tier').fill(tier);
+    await fieldOf(page(), 'priceLevel-sku').fill(`com.rookery.${id}`);
     await drawer().getByTestId('resource-save').click();
     made.push(`/api/v1/resources/priceLevel/ios${id}`);
     await row(`ios${id}`).waitFor();
@@ -94,14 +93,14 @@ describe('the store catalogue', () => {
     // rewards); then its edit page, reached from the list, changes the title.
     await create('/purchase/product/list');
     await page().waitForURL('**/purchase/productAdd');
-    await inputOf('product-name').fill(productName);
-    await inputOf('product-title').fill(`Gems ${id}`);
+    await fieldOf(page(), 'product-name').fill(productName);
+    await fieldOf(page(), 'product-title').fill(`Gems ${id}`);
     await publish(editPage);
     made.push(`/api/v1/resources/product/${productName}`);
     await row(productName).waitFor();
     await row(productName).getByTestId('row-action-edit').click();
     await page().waitForURL(`**/purchase/product/edit?key=${productName}`);
-    await inputOf('product-title').fill(`Coins ${id}`);
+    await fieldOf(page(), 'product-title').fill(`Coins ${id}`);
     await publish(editPage);
     await page().waitForURL('**/purchase/product/list');
     await row(productName).getByText(`Coins ${id}`).waitFor();
@@ -109,7 +108,7 @@ describe('the store catalogue', () => {
     // The IAP item a gift pack sells, at the new tier.
     await create('/purchase/plist');
     await page().waitForURL('**/purchase/pedit');
-    await inputOf('purchaseItem-title').fill(itemTitle);
+    await fieldOf(page(), 'purchaseItem-title').fill(itemTitle);
     // The tier is picked from the price levels, searched by what is typed.
     await choose('item-price-level', tier, tier, editPage);
     await editPage().getByTestId('purchaseItem-isGiftPack').click();
@@ -123,7 +122,7 @@ describe('the store catalogue', () => {
     // Its gift pack, the item picked by typing its title.
     await create('/purchase/product/giftCode');
     await page().waitForURL('**/purchase/giftCodeAdd');
-    await inputOf('giftPack-name').fill(`g${id}`);
+    await fieldOf(page(), 'giftPack-name').fill(`g${id}`);
     await choose('gift-item', `${item.id} · ${itemTitle}`, itemTitle, editPage);
     await publish(editPage);
     made.push(`/api/v1/resources/giftPack/g${id}`);
@@ -132,8 +131,8 @@ describe('the store catalogue', () => {
     // A fixed store with the product in its one slot.
     await page().goto('/purchase/product/store');
     await page().getByTestId('resource-create').click({ timeout: 60_000 });
-    await inputOf('store-name').fill(`s${id}`);
-    await inputOf('store-title').fill(`Shop ${id}`);
+    await fieldOf(page(), 'store-name').fill(`s${id}`);
+    await fieldOf(page(), 'store-title').fill(`Shop ${id}`);
     await drawer().getByTestId('store-slot-add').click();
     await choose('store-slot-0', productName, productName);
     await publish(drawer);
@@ -201,8 +200,8 @@ describe('the store catalogue', () => {
     made.push(`/api/v1/resources/store/r${id}`);
     await create('/purchase/product/staticStore');
     await page().waitForURL('**/purchase/staticStoreAdd');
-    await inputOf('store-name').fill(`f${id}`);
-    await inputOf('store-title').fill(`Fixed ${id}`);
+    await fieldOf(page(), 'store-name').fill(`f${id}`);
+    await fieldOf(page(), 'store-title').fill(`Fixed ${id}`);
     await editPage().getByTestId('store-slot-add').click();
     await choose('store-slot-0', productName, productName, editPage);
     await publish(editPage);
@@ -257,15 +256,15 @@ describe('the store catalogue', () => {
     // A reward table on its page: two ascending goals, each with rewards.
     await create('/activity/reward');
     await page().waitForURL('**/activity/reward/edit');
-    await inputOf('activityReward-name').fill(`rt${id}`);
-    await inputOf('activityReward-title').fill(`Ladder ${id}`);
-    await inputOf('reward-goal-0').fill('10');
+    await fieldOf(page(), 'activityReward-name').fill(`rt${id}`);
+    await fieldOf(page(), 'activityReward-title').fill(`Ladder ${id}`);
+    await fieldOf(page(), 'reward-goal-0').fill('10');
     await editPage().getByTestId('reward-add-row').click();
-    await inputOf('reward-goal-1').fill('5');
+    await fieldOf(page(), 'reward-goal-1').fill('5');
     await editPage().getByTestId('resource-save').click();
     // A goal below the row above it is refused on that row, in Chinese; nothing is saved.
     await editPage().getByText('目标应逐行递增').waitFor();
-    await inputOf('reward-goal-1').fill('50');
+    await fieldOf(page(), 'reward-goal-1').fill('50');
     await publishContent();
     made.push(`/api/v1/resources/activityReward/rt${id}`);
     await page().waitForURL('**/activity/reward');
@@ -276,8 +275,8 @@ describe('the store catalogue', () => {
     const end = Date.now() + 7 * 86_400_000;
     await create('/activity/list');
     await page().waitForURL('**/activity/edit');
-    await inputOf('activity-name').fill(`ev${id}`);
-    await inputOf('activity-title').fill(`Event ${id}`);
+    await fieldOf(page(), 'activity-name').fill(`ev${id}`);
+    await fieldOf(page(), 'activity-title').fill(`Event ${id}`);
     await choose('activity-rewardTable', `rt${id}`, `rt${id}`, editPage);
     await pickEditTime('生效时间', start);
     await pickEditTime('失效时间', end);
@@ -289,16 +288,16 @@ describe('the store catalogue', () => {
     // A purchase activity: spend 30 USD, get gems; without an end it is refused on the field.
     await create('/purchase/product/activity');
     await page().waitForURL('**/purchase/activityAdd');
-    await inputOf('purchaseActivity-name').fill(`pa${id}`);
-    await inputOf('purchaseActivity-title').fill(`Spend ${id}`);
+    await fieldOf(page(), 'purchaseActivity-name').fill(`pa${id}`);
+    await fieldOf(page(), 'purchaseActivity-title').fill(`Spend ${id}`);
     // Its fields follow its kind (declared `shownWhen`): first purchase double names IAP items;
     // spend N get rewards names the spend and the rewards instead.
     await editPage().getByTestId('purchaseActivity-item-add').waitFor();
     expect(await editPage().getByTestId('purchaseActivity-spend-amount').count()).toBe(0);
     await choose('purchaseActivity-kind', '累充奖励', undefined, editPage);
     await editPage().getByTestId('purchaseActivity-item-add').waitFor({ state: 'detached' });
-    await inputOf('purchaseActivity-spend-currency').fill('usd');
-    await inputOf('purchaseActivity-spend-amount').fill('30');
+    await fieldOf(page(), 'purchaseActivity-spend-currency').fill('usd');
+    await fieldOf(page(), 'purchaseActivity-spend-amount').fill('30');
     await editPage().getByTestId('rewards-rewards').getByRole('button').last().click();
     await page()
       .locator('.ant-select-dropdown:visible')
@@ -349,9 +348,9 @@ describe("the store's settings, declared forms", () => {
     const code = unique('way').replace(/[^A-Za-z0-9]/g, '');
     await create('/setting/config/wayofconsumption');
     // Saving with no kind picked: the field says it, in Chinese, and nothing is sent.
-    await inputOf('consumptionWay-code').fill(code);
-    await inputOf('consumptionWay-nameZh').fill(`途径${code}`);
-    await inputOf('consumptionWay-nameEn').fill(`Way ${code}`);
+    await fieldOf(page(), 'consumptionWay-code').fill(code);
+    await fieldOf(page(), 'consumptionWay-nameZh').fill(`途径${code}`);
+    await fieldOf(page(), 'consumptionWay-nameEn').fill(`Way ${code}`);
     await drawer().getByTestId('resource-save').click();
     await drawer().locator('.ant-form-item-explain-error', { hasText: '请至少选择一种道具' }).waitFor();
     const token = await adminToken();
