@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import {
   isFcmToken,
   type Locale,
@@ -318,6 +319,14 @@ export async function listSends(
 
 /** Cancel while scheduled or sending: zones not finished stop (a running batch's job sees it before its next batch). */
 export async function cancelSend(db: Db, id: number, now: Date, locale: Locale) {
+  // The send's zones are locked before the send, in the order a delivery batch and a zone's finish
+  // lock them (its zone, then the send's counts): the other order could deadlock with a batch.
+  await db
+    .select({ zone: pushSendZones.zone })
+    .from(pushSendZones)
+    .where(eq(pushSendZones.sendId, id))
+    .orderBy(pushSendZones.zone)
+    .for('update');
   const [row] = await db.select().from(pushSends).where(eq(pushSends.id, id)).for('update');
   if (!row) throw new AppError(404, 'push.sendNotFound');
   if (row.state !== 'scheduled' && row.state !== 'sending')
@@ -460,15 +469,9 @@ export async function finishZone(tx: Db, sendId: number, zone: string, now: Date
   await settleSend(tx, sendId, now);
 }
 
+/** Wait `ms`, or less when the run is stopped (node's timer removes its abort listener when done). */
 const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
+  ms <= 0 || signal.aborted ? Promise.resolve() : wait(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * Deliver one zone of a send: batches of devices committed one by one (fenced: a run taken back
