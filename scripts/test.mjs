@@ -36,7 +36,9 @@ const stages = [
     name: 'pglite',
     title: 'unit and API tests on PGlite',
     command: [vitest, 'run', ...report('pglite'), ...vitestArgs],
-    env: { TEST_DATABASE_URL: undefined },
+    // With PostgreSQL too, the endpoint table's fuzzing is shared out: each database runs half of
+    // its inputs, with a seed of its own (endpoints.contract.test.ts).
+    env: { TEST_DATABASE_URL: undefined, ...(postgres ? { FUZZ_PART: '1/2' } : {}) },
   },
   ...(postgres
     ? [
@@ -53,7 +55,7 @@ const stages = [
             ...report('postgres'),
             ...vitestArgs,
           ],
-          env: {},
+          env: { FUZZ_PART: '2/2' },
         },
       ]
     : []),
