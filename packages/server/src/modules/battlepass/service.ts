@@ -9,7 +9,12 @@ import {
 } from '@rookery/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
+import {
+  GROUP_COMMIT_IN_FLIGHT,
+  GroupCommit,
+  type GroupCommitEngine,
+  type Outcome,
+} from '../../platform/db/group-commit.js';
 import type { ReportedEvent } from '../../platform/game-events.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
@@ -394,17 +399,14 @@ export async function claimMany(db: Db, requests: readonly ClaimRequest[], now: 
   return outcomes;
 }
 
-/** Claim batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
-export const CLAIM_BATCHES = { pglite: 1, postgres: 4 } as const;
-
 /** The game's claims, grouped: the calls that arrive together share a statement (`claimMany`). */
-export function claimQueue(db: Db, kind: keyof typeof CLAIM_BATCHES, now: () => Date) {
+export function claimQueue(db: Db, kind: GroupCommitEngine, now: () => Date) {
   return new GroupCommit<ClaimRequest, ClaimAnswer>(db, {
     keyOf: (r) => r.userId,
     runBatch: (base, requests) => claimMany(base, requests, now()),
     runOne: (base, r) =>
       base.transaction((tx) => claim(tx as unknown as Db, r.userId, r.pass, r.level, r.track, now())),
-    maxInFlight: CLAIM_BATCHES[kind],
+    maxInFlight: GROUP_COMMIT_IN_FLIGHT[kind],
   });
 }
 

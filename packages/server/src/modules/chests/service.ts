@@ -14,7 +14,12 @@ import {
 } from '@rookery/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
+import {
+  GROUP_COMMIT_IN_FLIGHT,
+  GroupCommit,
+  type GroupCommitEngine,
+  type Outcome,
+} from '../../platform/db/group-commit.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { applyRewards } from '../players/service.js';
 import { chestPity, chestTables } from './tables.js';
@@ -262,16 +267,13 @@ export async function openChests(
   return outcomes;
 }
 
-/** Chest-open batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
-export const OPEN_TRANSACTIONS = { pglite: 1, postgres: 4 } as const;
-
 /** The game's opens, grouped: the calls that arrive together share a transaction (`openChests`). */
-export function chestOpenQueue(db: Db, kind: keyof typeof OPEN_TRANSACTIONS, now: () => Date) {
+export function chestOpenQueue(db: Db, kind: GroupCommitEngine, now: () => Date) {
   return new GroupCommit<OpenRequest, OpenAnswer>(db, {
     keyOf: (r) => r.userId,
     runBatch: (base, requests) => openChests(base, requests, now()),
     runOne: (base, r) => base.transaction((tx) => openChest(tx as unknown as Db, r.userId, r.kind, now())),
-    maxInFlight: OPEN_TRANSACTIONS[kind],
+    maxInFlight: GROUP_COMMIT_IN_FLIGHT[kind],
   });
 }
 

@@ -8,7 +8,12 @@ import {
 } from '@rookery/contracts';
 import { and, asc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
+import {
+  GROUP_COMMIT_IN_FLIGHT,
+  GroupCommit,
+  type GroupCommitEngine,
+  type Outcome,
+} from '../../platform/db/group-commit.js';
 import { containsPattern, keysetPaginate } from '../../platform/db/paginate.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { createMail } from '../mail/mails.js';
@@ -457,19 +462,16 @@ export async function postChats(db: Db, posts: readonly (ChatPost & { now: Date 
   );
 }
 
-/** Chat batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
-const CHAT_BATCHES = { pglite: 1, postgres: 4 } as const;
-
 /**
  * The game's chat posts, grouped: posts that arrive together are stored by one statement
  * (`postChats`); a player's second post waits for the next batch, so their rate window counts both.
  */
-export function chatQueue(db: Db, kind: keyof typeof CHAT_BATCHES) {
+export function chatQueue(db: Db, kind: GroupCommitEngine) {
   return new GroupCommit<ChatPost & { now: Date }, ChatMessage>(db, {
     keyOf: (p) => p.userId,
     runBatch: (base, items) => postChats(base, items),
     runOne: (base, item) => postChat(base, item, item.now),
-    maxInFlight: CHAT_BATCHES[kind],
+    maxInFlight: GROUP_COMMIT_IN_FLIGHT[kind],
   });
 }
 

@@ -9,7 +9,12 @@ import {
 } from '@rookery/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { GroupCommit, type Outcome } from '../../platform/db/group-commit.js';
+import {
+  GROUP_COMMIT_IN_FLIGHT,
+  GroupCommit,
+  type GroupCommitEngine,
+  type Outcome,
+} from '../../platform/db/group-commit.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import type { ItemsByKind } from '../../platform/resources/game-views.js';
 import { itemRows } from '../../platform/resources/items.js';
@@ -310,16 +315,13 @@ export async function submitMany(
   return outcomes;
 }
 
-/** Submission batches in flight at once: one on PGlite's one connection, a few on PostgreSQL. */
-export const SUBMIT_BATCHES = { pglite: 1, postgres: 4 } as const;
-
 /**
  * The game's submissions, grouped: the calls that arrive together share one transaction
  * (`submitMany`); one alone (or a batch that failed) runs as `submitScore` in a transaction of its own.
  */
 export function submitQueue(
   db: Db,
-  kind: keyof typeof SUBMIT_BATCHES,
+  kind: GroupCommitEngine,
   store: BoardStore,
   boards: (db: Db) => BoardsById | Promise<BoardsById>,
   now: () => Date,
@@ -332,7 +334,7 @@ export function submitQueue(
       if (!board) throw notFound('leaderboard.notFound');
       return base.transaction((tx) => submitScore(tx as unknown as Db, store, s, now(), board));
     },
-    maxInFlight: SUBMIT_BATCHES[kind],
+    maxInFlight: GROUP_COMMIT_IN_FLIGHT[kind],
   });
 }
 

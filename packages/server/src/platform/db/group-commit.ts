@@ -3,6 +3,10 @@ import type { Db } from './client.js';
 /** What a batch says of one of its items: its answer, or the error its caller gets. */
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
+/** Batches in flight at once by engine: one on PGlite's one connection, a few on PostgreSQL. */
+export const GROUP_COMMIT_IN_FLIGHT = { pglite: 1, postgres: 4 } as const;
+export type GroupCommitEngine = keyof typeof GROUP_COMMIT_IN_FLIGHT;
+
 export interface GroupCommitOptions<I, O> {
   /** Items of one key (a player) never share a batch: the second waits for the next. */
   keyOf: (item: I) => string | number;
