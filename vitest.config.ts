@@ -14,6 +14,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // The files share one module graph in their worker (issue 48): each imported the whole
+          // server again, a third of the suite's time. Every file makes its own app and database
+          // (test/harness.ts), and module-level state is keyed by database or fixed; a file that
+          // changes a shared module (a spy) restores it in its own hooks.
+          isolate: false,
         },
       },
       {

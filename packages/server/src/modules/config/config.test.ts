@@ -518,7 +518,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       await saveField({ name: 'sharedCap', type: 'number', defaultValue: 2 }, 'PUT');
       await expect
         .poll(async () => (await fetchConfig(p, undefined, second.app)).values.sharedCap, {
-          timeout: 5000,
+          timeout: 15_000,
           interval: 20,
         })
         .toBe(2);

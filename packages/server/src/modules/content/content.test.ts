@@ -218,7 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       expect(res.statusCode).toBe(200);
       await expect
         .poll(async () => (await fetchContent('constant', undefined, second.app)).content.constant.sharedLimit, {
-          timeout: 5000,
+          timeout: 15_000,
         })
         .toBe(7);
       expect((await fetchContent('constant', first.etag, second.app)).status).toBe(200);

@@ -314,9 +314,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         'en-US': 'Down for maintenance',
       });
       expect(res.status).toBe(200);
-      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 5000 }).toBe(503);
+      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 15_000 }).toBe(503);
       await admin('DELETE', '/api/v1/resources/maintenanceWindow/shared');
-      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 5000 }).toBe(200);
+      await expect.poll(async () => (await login({}, second.app)).status, { timeout: 15_000 }).toBe(200);
     } finally {
       await second.close();
     }

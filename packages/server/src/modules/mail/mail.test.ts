@@ -382,7 +382,7 @@ describe('live mails in memory', () => {
     const mail = await send({ mailScope: 'global' });
     expect(await ids()).toContain(mail.id);
     await ctx.call('DELETE', `/api/v1/email/${mail.id}`, { token: ctx.adminToken });
-    await expect.poll(ids, { timeout: 5000 }).not.toContain(mail.id);
+    await expect.poll(ids, { timeout: 15_000 }).not.toContain(mail.id);
   });
 });
 

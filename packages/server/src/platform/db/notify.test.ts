@@ -16,7 +16,7 @@ it('delivers a change notice only when the notifying transaction commits', async
     await ctx.database.db.transaction(async (tx) => {
       await notifyChange(tx, 'test_changes', 'committed');
     });
-    await expect.poll(() => seen, { timeout: 5000 }).toEqual(['committed']);
+    await expect.poll(() => seen, { timeout: 15_000 }).toEqual(['committed']);
   } finally {
     await ctx.close();
   }

@@ -230,7 +230,7 @@ async function expectNoLeakedConnections(database: Database) {
   // The server's own background reads (a snapshot refreshed after the listener came back, a job
   // poll) may hold a connection for a moment; a leaked one stays checked out for good.
   await expect
-    .poll(() => pool.totalCount - pool.idleCount, { message: 'connections still checked out', timeout: 3_000 })
+    .poll(() => pool.totalCount - pool.idleCount, { message: 'connections still checked out', timeout: 10_000 })
     .toBe(0);
 }
 
@@ -327,7 +327,7 @@ pgOnly('database faults (PostgreSQL)', () => {
     // The LISTEN connection was terminated too, and came back: terminated again while it was
     // reconnecting, its next try waits longer (up to 5 s), so this waits for it rather than a fixed time.
     await expect
-      .poll(() => database.changeListener?.reconnects ?? 0, { message: 'change listener reconnects', timeout: 10_000 })
+      .poll(() => database.changeListener?.reconnects ?? 0, { message: 'change listener reconnects', timeout: 30_000 })
       .toBeGreaterThan(0);
   });
 
@@ -432,7 +432,7 @@ pgOnly('database faults (PostgreSQL)', () => {
     const sent = await onA.sendMail();
     expect(sent.statusCode, sent.body).toBe(200);
     const mailId = sent.json().data.id as number;
-    await expect.poll(mailIds, { timeout: 5_000 }).toContain(mailId);
+    await expect.poll(mailIds, { timeout: 15_000 }).toContain(mailId);
 
     const pid = b.database.changeListener?.backendPid;
     expect(pid).toBeDefined();
@@ -445,13 +445,13 @@ pgOnly('database faults (PostgreSQL)', () => {
     const recalled = await onA.recallMail(mailId);
     expect(recalled.statusCode, recalled.body).toBe(200);
     const t0 = Date.now();
-    await expect.poll(mailIds, { timeout: 5_000, interval: 50 }).not.toContain(mailId);
+    await expect.poll(mailIds, { timeout: 15_000, interval: 50 }).not.toContain(mailId);
     console.info(`instance B dropped the recalled mail ${Date.now() - t0} ms after the recall`);
     expect(b.database.changeListener?.reconnects).toBe(1);
     expect(b.database.changeListener?.backendPid).not.toBe(pid);
 
     // And notices flow on the new connection.
     const next = await onA.sendMail();
-    await expect.poll(mailIds, { timeout: 5_000, interval: 50 }).toContain(next.json().data.id);
+    await expect.poll(mailIds, { timeout: 15_000, interval: 50 }).toContain(next.json().data.id);
   });
 });

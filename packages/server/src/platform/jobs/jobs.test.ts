@@ -139,7 +139,7 @@ describe('jobs', () => {
       })
       .catch(() => {});
     const id = await first.db.transaction((tx) => enqueueIn(q, tx, def, { key: 'tx-committed' }));
-    await expect.poll(() => effects('tx-'), { timeout: 10_000 }).toEqual([{ key: 'tx-committed', n: 1 }]);
+    await expect.poll(() => effects('tx-'), { timeout: 30_000 }).toEqual([{ key: 'tx-committed', n: 1 }]);
     const row = await jobRow(id!);
     expect(row.state).toBe('completed');
     const actor = await first.db.execute(sql`select actor from job_effects where key = 'tx-committed'`);
@@ -231,7 +231,7 @@ describe('jobs', () => {
     const later = await q.enqueue(first.db, def, { wait: true }, cause, { startAfterSeconds: 60 });
     const running = await enqueueIn(q, first.db, def, { wait: true });
     await expect
-      .poll(async () => (await jobRow(running!)).output, { timeout: 10_000 })
+      .poll(async () => (await jobRow(running!)).output, { timeout: 30_000 })
       .toEqual({
         progress: { done: 1, total: 3 },
       });
@@ -241,7 +241,7 @@ describe('jobs', () => {
       await executorOf(first.db).executeSql(plans.cancelJobs('pgboss'), [def.name, [id]]);
     }
     release();
-    await expect.poll(() => stoppedWith, { timeout: 5_000 }).toEqual(['JobStopped']);
+    await expect.poll(() => stoppedWith, { timeout: 15_000 }).toEqual(['JobStopped']);
     expect((await jobRow(running!)).state).toBe('cancelled');
     expect((await jobRow(later!)).state).toBe('cancelled');
     expect(ran).toBe(1);
@@ -264,7 +264,7 @@ describe('jobs', () => {
     const q = await queue(first, [def]);
     const quick = await enqueueIn(q, first.db, def, { ms: 800 });
     const slow = await enqueueIn(q, first.db, def, { ms: 5_000 });
-    await expect.poll(() => q.running, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => q.running, { timeout: 30_000 }).toBe(2);
     await q.stop(1_500);
     const done = await jobRow(quick!);
     expect(done.state).toBe('completed');
@@ -274,7 +274,7 @@ describe('jobs', () => {
     expect(released.state).toBe('retry');
     expect(released.retry_limit).toBe(1);
     const other = await queue(second, [{ ...def, handler: async () => 'finished elsewhere' } as JobDefinition]);
-    await expect.poll(async () => (await jobRow(slow!)).state, { timeout: 10_000 }).toBe('completed');
+    await expect.poll(async () => (await jobRow(slow!)).state, { timeout: 30_000 }).toBe('completed');
     expect((await jobRow(slow!)).output).toMatchObject({ result: 'finished elsewhere' });
     await other.stop();
   }, 30_000);
@@ -288,7 +288,7 @@ describe('jobs', () => {
     } as JobDefinition;
     const dying = await queue(first, [stuck]);
     for (let i = 0; i < 5; i++) await enqueueIn(dying, first.db, def, { key: `lease-${i}` });
-    await expect.poll(() => dying.running, { timeout: 10_000 }).toBe(5);
+    await expect.poll(() => dying.running, { timeout: 30_000 }).toBe(5);
     await dying.abandon();
     const started = Date.now();
     const survivor = await queue(second, [def]);
@@ -302,7 +302,7 @@ describe('jobs', () => {
     const def = effectJob(testName('gone'), { leaseSeconds: 600 });
     const dying = await queue(first, [{ ...def, handler: () => new Promise(() => {}) } as JobDefinition]);
     const id = await enqueueIn(dying, first.db, def, { key: 'gone-1' });
-    await expect.poll(() => dying.running, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dying.running, { timeout: 30_000 }).toBe(1);
     const dead = dying.instanceId;
     await dying.abandon();
     const killed = performance.now();
@@ -361,7 +361,7 @@ describe('jobs', () => {
     const a = await queue(first, [steps('a')]);
     const id = await enqueueIn(a, first.db, steps('a'), {});
     await expect
-      .poll(async () => (await rowsIn('select count(*)::int as n from paused_steps'))[0].n)
+      .poll(async () => (await rowsIn('select count(*)::int as n from paused_steps'))[0].n, { timeout: 15_000 })
       .toBeGreaterThan(2);
     // A pauses (no heartbeat) while its handler goes on, as a process cut off from the others would.
     const paused = a as unknown as { heartbeat: () => Promise<void> };
@@ -382,7 +382,7 @@ describe('jobs', () => {
     ]);
     // A's heartbeat comes back: its row says gone, so it registers again under a new ID, alive.
     delete (paused as Partial<typeof paused>).heartbeat;
-    await expect.poll(() => a.instanceId, { timeout: 10_000 }).not.toBe(oldId);
+    await expect.poll(() => a.instanceId, { timeout: 30_000 }).not.toBe(oldId);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await rowsIn(`select gone_at from instances where id = '${a.instanceId}'`)).toEqual([{ gone_at: null }]);
     await a.stop();
@@ -410,7 +410,7 @@ describe('jobs', () => {
     const stuck = { ...def, name: testName('skewdead'), handler: () => new Promise(() => {}) } as JobDefinition;
     const c = await queue(second, [stuck], {}, silent, behind);
     const id = await enqueueIn(c, first.db, stuck, { key: 'skew-dead' });
-    await expect.poll(() => c.running, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => c.running, { timeout: 30_000 }).toBe(1);
     await c.abandon();
     const d = await queue(first, [{ ...stuck, handler: def.handler } as JobDefinition], {}, silent, ahead);
     await expect.poll(async () => (await jobRow(id!)).state, { timeout: 15_000, interval: 200 }).toBe('completed');
@@ -435,7 +435,7 @@ describe('jobs', () => {
     );
     try {
       await enqueueIn(q, first.db, def, { key: 'fetcherr' });
-      await expect.poll(() => warnings.join('\n'), { timeout: 10_000 }).toContain('fetch refused for the test');
+      await expect.poll(() => warnings.join('\n'), { timeout: 30_000 }).toContain('fetch refused for the test');
       expect(warnings.join('\n')).toContain('job runner could not fetch');
       await q.stop();
     } finally {
@@ -513,7 +513,7 @@ describe.skipIf(onPostgres)('jobs on a PGlite data directory', () => {
       q1.register(slow);
       await q1.start();
       for (let i = 0; i < 10; i++) await q1.enqueue(database.db, def, { key: `reopen-${i}` }, cause);
-      await expect.poll(() => taken, { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => taken, { timeout: 30_000 }).toBe(2);
       await q1.abandon();
       await database.close();
 
