@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+// @ts-expect-error: a plain JavaScript script without type declarations
+import { chromeExecutable } from '../scripts/chrome.mjs';
 
-export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** `scripts/e2e.mjs` sets CHROME_PATH to the one it found (`scripts/chrome.mjs`). */
+export const chromePath = chromeExecutable() ?? '/usr/bin/chromium';
 
 export const baseUrl = () => inject('baseUrl');
 

@@ -23,6 +23,10 @@ async function typeAndLeave(testId: string, typed: string) {
   const input = fieldOf(page(), testId);
   await input.click();
   await input.fill(typed);
+  // A person's next key comes frames later: the number field renders what was typed on the next
+  // frame, and a blur within the same frame flushes the value it last rendered (rc-input-number),
+  // which is what failed here about one run in three on a quiet machine, not the console.
+  await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page().keyboard.press('Tab');
   expect(await input.inputValue()).toBe(typed);
   return input;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Browser tests. Without a Chromium (CHROME_PATH or /usr/bin/chromium) they are skipped with one
- * line, unless `--require` is passed or CI is set: then a missing browser is a failure.
+ * Browser tests. Without a Chromium (CHROME_PATH, /usr/bin/chromium-headless-shell or
+ * /usr/bin/chromium: scripts/chrome.mjs) they are skipped with one line, unless `--require` is
+ * passed or CI is set: then a missing browser is a failure.
  *
  * `--lanes=N` (or E2E_LANES; 2 unless told, for the two cores) splits the files into N lanes run side by side, each a Vitest
  * run with its own server, database and Chromium (the global setup's), so no lane sees another's
@@ -15,16 +16,18 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { chromeCandidates, chromeExecutable } from './chrome.mjs';
 
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = chromeExecutable();
 const required = process.argv.includes('--require') || Boolean(process.env.CI);
 
-if (!existsSync(chrome)) {
+if (!chrome || !existsSync(chrome)) {
+  const where = chrome ?? chromeCandidates.join(' or ');
   if (required) {
-    console.error(`browser tests required but no Chromium at ${chrome} (set CHROME_PATH)`);
+    console.error(`browser tests required but no Chromium at ${where} (set CHROME_PATH)`);
     process.exit(1);
   }
-  console.log(`browser tests skipped: no Chromium at ${chrome} (set CHROME_PATH to run them)`);
+  console.log(`browser tests skipped: no Chromium at ${where} (set CHROME_PATH to run them)`);
   process.exit(0);
 }
 
