@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
 /** Batches in flight at once by engine: one on PGlite's one connection, a few on PostgreSQL. */
-export const GROUP_COMMIT_IN_FLIGHT = { pglite: 1, postgres: 4 } as const;
+export const GROUP_COMMIT_IN_FLIGHT = { pglite: 1, postgres: 2 } as const;
 export type GroupCommitEngine = keyof typeof GROUP_COMMIT_IN_FLIGHT;
 
 export interface GroupCommitOptions<I, O> {
