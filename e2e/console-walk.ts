@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { type AxeFinding, axeFindings } from './axe';
-import { callGame, newPage, nextFrames, signIn, unique, useBrowser } from './helpers';
+import { callGame, newPage, signIn, unique, useBrowser } from './helpers';
 import { frameFindings, settle, walkAddress, walkedPages } from './walk';
 
 /**
@@ -95,7 +95,9 @@ export function walkTests(locale: 'zh-CN' | 'en-US', { dark }: { dark: boolean }
       // frames, not with the call's return: a busy machine could check the page still laid out for
       // the other width.
       await page.waitForFunction((w) => window.innerWidth === w, width);
-      await nextFrames(page);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+      );
       await check(path);
     };
     const pages = walkedPages();

@@ -2,10 +2,10 @@ import { createHmac } from 'node:crypto';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 // @ts-expect-error: a plain JavaScript script without type declarations
-import { chromeCandidates, chromeExecutable } from '../scripts/chrome.mjs';
+import { chromeExecutable } from '../scripts/chrome.mjs';
 
 /** `scripts/e2e.mjs` sets CHROME_PATH to the one it found (`scripts/chrome.mjs`). */
-export const chromePath: string = chromeExecutable() ?? chromeCandidates[0];
+export const chromePath = chromeExecutable() ?? '/usr/bin/chromium';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -22,14 +22,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
-}
-
-/**
- * Waits for the page's next two frames: what a resize or a typed value changes is rendered by then
- * (a person's next key, or a check after a resize, always comes later).
- */
-export function nextFrames(page: Page): Promise<unknown> {
-  return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 /** One Chromium for the calling test file: launched before its tests, closed after them. */

@@ -1,7 +1,7 @@
 import { giftCodeKindLabels, translate } from '@rookery/contracts';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldOf, nextFrames, useAdminPage } from './helpers';
+import { fieldOf, useAdminPage } from './helpers';
 
 /**
  * Numbers are never changed behind the operator's back (issue 41, item 3; zh-CN, where it was
@@ -26,7 +26,7 @@ async function typeAndLeave(testId: string, typed: string) {
   // A person's next key comes frames later: the number field renders what was typed on the next
   // frame, and a blur within the same frame flushes the value it last rendered (rc-input-number),
   // which is what failed here about one run in three on a quiet machine, not the console.
-  await nextFrames(page());
+  await page().evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page().keyboard.press('Tab');
   expect(await input.inputValue()).toBe(typed);
   return input;
