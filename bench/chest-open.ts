@@ -19,9 +19,9 @@ const table: ChestTable = {
 
 /**
  * `bench chest-open`: chest opens per second by distinct players through the game API's service
- * (`chestOpenQueue`: the opens arriving together share one transaction of three statements — the
- * players' rows locked, one `apply_rewards` per open consuming the chest and granting the draw
- * made with node:crypto, the pity counters kept), against single-row
+ * (`chestOpenQueue`: the opens arriving together share one statement, `chest_open_apply` — the
+ * players' rows locked, the pity decided from each counter, the chests consumed and the draws made
+ * with node:crypto granted through `apply_rewards_many`, the counters kept), against single-row
  * inserts through the same database path in the same run, in alternating slices. Checked after the
  * run: every open consumed one chest (the ledger's chest rows) and the observed share of each entry
  * is within 5 standard errors of the declared odds. Target: ratio ≥ 0.5.

@@ -66,15 +66,24 @@ BEGIN
     jsonb_build_array(jsonb_build_object('u', p_user, 'r', p_rewards, 'd', p_data)), p_event, p_now, p_max) a);
 END $$;
 --> statement-breakpoint
--- Chest opens drawn together (issue 43, `openChests`), set-based: the players' rows are locked
--- first, in ID order, by a statement of their own; the next (a snapshot taken after the locks, so
--- it sees whatever the same players' other opens committed) keeps the planned opens whose checks
--- still hold (a chest held, the drop table's version, the pity counter as read; a player named
--- twice: one of them) and their counters; then `apply_rewards_many` consumes the chests and grants
--- the draws — three statements for the batch instead of a loop of them per open. An open left
--- out of the answer is decided again alone by the caller, as before.
-CREATE OR REPLACE FUNCTION chest_open_apply(p_planned jsonb, p_now timestamptz, p_max numeric)
-RETURNS TABLE (user_id bigint, held numeric, save_count integer) LANGUAGE plpgsql AS $$
+-- Chest opens drawn together (issue 43, `openChests`), in one statement for the batch and no read
+-- before it. Each planned open carries the drop table's version it was drawn from (`v`), an entry
+-- drawn by weight beforehand with node:crypto and its rewards (`wr`, the chest as -1 among them;
+-- `wreset`: that entry resets the pity counter), the pity entry's rewards (`pr`) and the counter
+-- from which pity is due (`due`, null without pity; `pc`: the table has pity). The players' rows
+-- are locked first, in ID order; the next statement (a snapshot taken after the locks, so it sees
+-- whatever the same players' other opens committed) keeps the opens whose player holds a chest and
+-- whose table is still that version (a player named twice: one of them), reads each counter and
+-- decides as `drawChest` (contracts, chests/odds.ts) decides: pity when counter >= due, else the
+-- weighted entry, the counter 0 after pity or a resetting entry, else counter + 1; it keeps the
+-- counters; then `apply_rewards_many` consumes the chests and grants. An open left out of the
+-- answer (no such player, no chest, a table changed or missing) is decided again alone by the
+-- caller, which says why. (Its answer has two more columns: dropped and made again.)
+DROP FUNCTION IF EXISTS chest_open_apply(jsonb, timestamptz, numeric);
+--> statement-breakpoint
+CREATE FUNCTION chest_open_apply(p_planned jsonb, p_now timestamptz, p_max numeric)
+RETURNS TABLE (user_id bigint, held numeric, save_count integer, pity boolean, counter integer)
+LANGUAGE plpgsql AS $$
 DECLARE
   v_plan jsonb;
 BEGIN
@@ -83,30 +92,45 @@ BEGIN
     ORDER BY p.id FOR UPDATE;
   WITH asked AS (
     SELECT x.*, row_number() OVER (PARTITION BY x.u) AS nth
-    FROM jsonb_to_recordset(p_planned) AS x(u bigint, k text, v text, prev int, c int, keep boolean, r jsonb, d jsonb)
-  ), plan AS (
-    SELECT a.u, a.k, a.c, a.keep, a.r, a.d, coalesce((p.state->'resources'->>a.k)::numeric, 0) AS held
+    FROM jsonb_to_recordset(p_planned)
+      AS x(u bigint, k text, v text, due integer, pc boolean, pr jsonb, wr jsonb, wreset boolean, d jsonb)
+  ), found AS (
+    SELECT a.*, coalesce((pl.state->'resources'->>a.k)::numeric, 0) AS held_before, cp.counter AS had
     FROM asked a
-    JOIN players p ON p.id = a.u
+    JOIN players pl ON pl.id = a.u
+    LEFT JOIN chest_pity cp ON cp.user_id = a.u AND cp.kind = a.k
     WHERE a.nth = 1
-      AND coalesce((p.state->'resources'->>a.k)::numeric, 0) >= 1
+      AND coalesce((pl.state->'resources'->>a.k)::numeric, 0) >= 1
       AND (SELECT t.updated_at::text FROM chest_tables t WHERE t.kind = a.k) IS NOT DISTINCT FROM a.v
-      AND (SELECT c.counter FROM chest_pity c WHERE c.user_id = a.u AND c.kind = a.k) IS NOT DISTINCT FROM a.prev
-  ), pity AS (
-    INSERT INTO chest_pity AS c (user_id, kind, counter)
-      SELECT plan.u, plan.k, plan.c FROM plan WHERE plan.keep
+  ), decided AS (
+    SELECT f.u, f.k, f.d, f.held_before, f.pc OR f.had IS NOT NULL AS keep,
+      f.due IS NOT NULL AND coalesce(f.had, 0) >= f.due AS by_pity, f.pr, f.wr, f.wreset, f.had
+    FROM found f
+  ), plan AS (
+    SELECT dd.u, dd.k, dd.d, dd.held_before, dd.keep, dd.by_pity,
+      CASE WHEN dd.by_pity THEN dd.pr ELSE dd.wr END AS r,
+      CASE WHEN dd.by_pity OR dd.wreset THEN 0 ELSE coalesce(dd.had, 0) + 1 END AS next_counter
+    FROM decided dd
+  ), kept AS (
+    INSERT INTO chest_pity AS cp (user_id, kind, counter)
+      SELECT plan.u, plan.k, plan.next_counter FROM plan WHERE plan.keep
       ON CONFLICT ON CONSTRAINT chest_pity_user_id_kind_pk DO UPDATE SET counter = excluded.counter
   )
-  SELECT jsonb_agg(jsonb_build_object('u', plan.u, 'r', plan.r, 'd', plan.d, 'held', plan.held)) INTO v_plan FROM plan;
+  SELECT jsonb_agg(jsonb_build_object('u', plan.u, 'r', plan.r, 'd', plan.d, 'held', plan.held_before,
+      'pity', plan.by_pity, 'c', plan.next_counter))
+    INTO v_plan FROM plan;
   IF v_plan IS NULL THEN
     RETURN;
   END IF;
   RETURN QUERY
-    SELECT a.user_id, (x.held)::numeric, a.save_count
+    SELECT a.user_id, x.held, a.save_count, x.pity, x.c
     FROM apply_rewards_many(v_plan, 'rewards', p_now, p_max) a
-    JOIN jsonb_to_recordset(v_plan) AS x(u bigint, held numeric) ON x.u = a.user_id;
+    JOIN jsonb_to_recordset(v_plan) AS x(u bigint, held numeric, pity boolean, c integer) ON x.u = a.user_id;
 END
 $$;
+--> statement-breakpoint
+-- The batch no longer reads before it draws (above).
+DROP FUNCTION IF EXISTS chest_open_read(jsonb);
 --> statement-breakpoint
 -- Battle-pass claims sent together (issue 43, `claimMany`), set-based: the players' rows locked
 -- first; then each claim as the single claim's statement makes it (the running season, the

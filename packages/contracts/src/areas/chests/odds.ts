@@ -89,14 +89,14 @@ export interface ChestDraw {
 }
 
 /**
- * One open: the pity entry when this is the N-th open since it last dropped, else an entry by
- * weight (one random number below the total weight). The pity counter resets when the pity entry
- * drops, however it dropped.
+ * The counter from which the next open is pity's (`counter >= pityDueAt`: the N-th open since the
+ * pity entry last dropped), or null when the table has no pity.
  */
-export function drawChest(table: ChestTable, counter: number, randomBelow: RandomBelow): ChestDraw {
-  const pityEntry = table.pityEntry;
-  if (pityEntry !== null && table.pityWithin !== null && counter + 1 >= table.pityWithin)
-    return { entry: pityEntry, pity: true, counter: 0 };
+export const pityDueAt = (table: Pick<ChestTable, 'pityEntry' | 'pityWithin'>): number | null =>
+  table.pityEntry !== null && table.pityWithin !== null ? table.pityWithin - 1 : null;
+
+/** An entry by weight: one random number below the total weight, walked through the entries. */
+export function weightedEntry(table: Pick<ChestTable, 'entries'>, randomBelow: RandomBelow): number {
   let r = randomBelow(totalWeight(table));
   let entry = 0;
   for (; entry < table.entries.length - 1; entry++) {
@@ -104,7 +104,25 @@ export function drawChest(table: ChestTable, counter: number, randomBelow: Rando
     if (r < 0) break;
   }
   // r < total, so the walk stops on an entry of weight > 0 (the last one only when r is past all the others).
-  return { entry, pity: false, counter: pityEntry === null ? 0 : entry === pityEntry ? 0 : counter + 1 };
+  return entry;
+}
+
+/** Whether an entry drawn by weight resets the pity counter (it is the pity entry, or there is no pity). */
+export const weightedResets = (table: Pick<ChestTable, 'pityEntry'>, entry: number) =>
+  table.pityEntry === null || entry === table.pityEntry;
+
+/**
+ * One open: the pity entry when this is the N-th open since it last dropped, else an entry by
+ * weight. The pity counter resets when the pity entry drops, however it dropped; otherwise it
+ * counts one more. (The batched opens' SQL, `chest_open_apply`, applies these same three rules
+ * to a weighted entry drawn beforehand: pity when `counter >= pityDueAt`, else the weighted entry
+ * with its counter 0 when `weightedResets`, else counter + 1.)
+ */
+export function drawChest(table: ChestTable, counter: number, randomBelow: RandomBelow): ChestDraw {
+  const dueAt = pityDueAt(table);
+  if (dueAt !== null && counter >= dueAt) return { entry: table.pityEntry as number, pity: true, counter: 0 };
+  const entry = weightedEntry(table, randomBelow);
+  return { entry, pity: false, counter: weightedResets(table, entry) ? 0 : counter + 1 };
 }
 
 /** What one open grants: the guaranteed items and the entry's reward. */

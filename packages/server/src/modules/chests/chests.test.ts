@@ -206,30 +206,76 @@ describe('chests through the APIs', () => {
     expect(queue.sent.retriedAlone).toBe(0);
   });
 
-  it('a planned open whose player changed after the read is left out, and nothing of it is written', async () => {
+  it('a planned open drawn from a table since republished, or for a player holding none, is left out with nothing written', async () => {
     await save('gold_treasure_chest', withPity(50));
     const userId = await player();
     await give(userId, 'gold_treasure_chest', 2);
-    // Read with no counter; another open of the same player keeps one meanwhile.
-    expect((await open(userId, 'gold_treasure_chest')).statusCode).toBe(200);
-    const planned = [
-      {
-        u: userId,
-        k: 'gold_treasure_chest',
-        v: null,
-        prev: null,
-        c: 1,
-        keep: true,
-        r: [{ kind: 'gold_treasure_chest', amount: -1 }],
-        d: { source: { type: 'chest', id: 'gold_treasure_chest' } },
-      },
-    ];
-    const applied = (await ctx.database.db.execute(
-      sql`select * from chest_open_apply(${JSON.stringify(planned)}::jsonb, now(), 1000000::numeric)`,
-    )) as unknown as { rows: unknown[] };
-    expect(applied.rows).toEqual([]);
-    const { chests } = await disclosed(userId);
-    expect(chests.find((c) => c.kind === 'gold_treasure_chest').held).toBe(1);
+    const empty = await player();
+    const [{ version }] = (
+      (await ctx.database.db.execute(
+        sql`select updated_at::text as version from chest_tables where kind = 'gold_treasure_chest'`,
+      )) as unknown as { rows: { version: string }[] }
+    ).rows;
+    const plan = (u: number, v: string | null) => ({
+      u,
+      k: 'gold_treasure_chest',
+      v,
+      due: 49,
+      pc: true,
+      wr: [{ kind: 'gold_treasure_chest', amount: -1 }],
+      wreset: false,
+      pr: [{ kind: 'gold_treasure_chest', amount: -1 }],
+      d: { source: { type: 'chest', id: 'gold_treasure_chest' } },
+    });
+    const apply = async (planned: unknown[]) =>
+      (
+        (await ctx.database.db.execute(
+          sql`select * from chest_open_apply(${JSON.stringify(planned)}::jsonb, now(), 1000000::numeric)`,
+        )) as unknown as { rows: { user_id: number | string; counter: number; pity: boolean }[] }
+      ).rows;
+    // Another version of the table than the one drawn from; a player with no chest; no such player.
+    expect(await apply([plan(userId, `${version}x`), plan(empty, version), plan(2_000_000_000, version)])).toEqual([]);
+    let { chests } = await disclosed(userId);
+    expect(chests.find((c) => c.kind === 'gold_treasure_chest')).toMatchObject({ held: 2, pity: { counter: 0 } });
+    // The same plan on the current version is applied: one chest consumed, the counter kept.
+    const applied = await apply([plan(userId, version)]);
+    expect(applied.map((r) => [Number(r.user_id), r.pity, r.counter])).toEqual([[userId, false, 1]]);
+    ({ chests } = await disclosed(userId));
+    expect(chests.find((c) => c.kind === 'gold_treasure_chest')).toMatchObject({ held: 1, pity: { counter: 1 } });
+  });
+
+  it('batched opens decide pity from the counter they find, as an open alone does', async () => {
+    const rare: ChestTable = {
+      entries: [
+        { reward: { kind: 'gem', amount: 1 }, weight: 1_000_000 },
+        { reward: { kind: 'penguin_king', amount: 1 }, weight: 1 },
+      ],
+      guaranteed: [],
+      pityEntry: 1,
+      pityWithin: 3,
+    };
+    await save('gold_treasure_chest', rare);
+    // Six at once: on PostgreSQL the first two leave alone (two batches in flight), the rest together.
+    const users: number[] = [];
+    for (let i = 0; i < 6; i++) users.push(await player());
+    for (const u of users) await give(u, 'gold_treasure_chest', 4);
+    const queue = chestOpenQueue(ctx.database.db, ctx.database.kind, () => new Date());
+    const rounds = [];
+    for (let i = 0; i < 4; i++)
+      rounds.push(await Promise.all(users.map((userId) => queue.submit({ userId, kind: 'gold_treasure_chest' }))));
+    for (const [i, u] of users.entries()) {
+      const mine = rounds.map((r) => r[i]);
+      // The third open is pity's (counter 2 >= 3 - 1), the fourth counts again from 0.
+      expect(mine.map((a) => [a.entry, a.pity, a.counter, a.held])).toEqual([
+        [0, false, 1, 3],
+        [0, false, 2, 2],
+        [1, true, 0, 1],
+        [0, false, 1, 0],
+      ]);
+      const { chests } = await disclosed(u);
+      expect(chests.find((c) => c.kind === 'gold_treasure_chest')).toMatchObject({ held: 0, pity: { counter: 1 } });
+    }
+    expect(queue.sent.batches).toBeLessThan(queue.sent.items);
   });
 
   it('pity gives the item at the N-th open; its counter shows to the game and the console, and resets', async () => {

@@ -8,9 +8,12 @@ import {
   chestOdds,
   drawChest,
   MAX_AMOUNT,
+  pityDueAt,
   type RandomBelow,
   type Reward,
   totalWeight,
+  weightedEntry,
+  weightedResets,
 } from '@rookery/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -194,84 +197,135 @@ export interface OpenRequest {
   kind: ChestKind;
 }
 
+/** The drop tables as the batched opens draw from them: each kind's table and its version. */
+type DrawTables = Map<string, { table: ChestTable; version: string }>;
+
+async function drawTables(db: Db): Promise<DrawTables> {
+  const found = (await db.execute(
+    sql`select kind, drops, updated_at::text as version from chest_tables`,
+  )) as unknown as { rows: { kind: string; drops: ChestTable | string; version: string }[] };
+  return new Map(
+    found.rows.map((r) => [
+      r.kind,
+      { table: typeof r.drops === 'string' ? (JSON.parse(r.drops) as ChestTable) : r.drops, version: r.version },
+    ]),
+  );
+}
+
 /**
- * Opens of distinct players, two statements for all of them and no transaction around them.
- * The first reads what each open depends on (the chests held, the drop table's version, the
- * pity counter); the draws are made; the second, one call of `chest_open_apply` (migration 0036),
- * locks the players' rows, checks that what the draws depended on still holds, and for those
- * opens consumes the chest and grants the draw (`apply_rewards`) and keeps the counters. An open whose player changed in between (the
- * same player's open on another instance, a table republished) runs again alone, as `openChest`
- * in its own transaction, so each open is decided exactly as it would be alone.
+ * Opens of distinct players in one statement, with no read before it. Each open is drawn from the
+ * drop table as last read (`tables`, kept by the queue): an entry by weight with node:crypto, and
+ * the pity entry's rewards beside it. `chest_open_apply` (migration 0042) locks the players' rows,
+ * reads each counter and decides as `drawChest` does (pity when due, else the weighted entry), and
+ * for each player holding a chest whose table is still that version consumes it, grants and keeps
+ * the counter. An open it leaves out (no such player, no chest held, a table republished or
+ * missing) runs again alone, as `openChest` in its own transaction, which decides it exactly as it
+ * would be alone and says why; the tables are read again before the next batch.
  */
 export async function openChests(
   db: Db,
   requests: readonly OpenRequest[],
   now: Date,
+  tables: DrawTables,
   randomBelow = cryptoRandomBelow,
-): Promise<Outcome<OpenAnswer>[]> {
-  const asked = JSON.stringify(requests.map((r) => ({ u: r.userId, k: r.kind })));
-  const found = (await db.execute(
-    sql`select user_id, held, drops, version, counter from chest_open_read(${asked}::jsonb)`,
-  )) as unknown as { rows: (OpenRow & { user_id: number | string; version: string | null })[] };
-  const rowOf = new Map(found.rows.map((r) => [Number(r.user_id), r]));
-  const decided = requests.map((request) => {
-    try {
-      return { request, open: decideOpen(rowOf.get(request.userId), request.kind, randomBelow) };
-    } catch (error) {
-      return { request, error };
-    }
-  });
-  const opens = decided.flatMap((d) => (d.open ? [{ request: d.request, open: d.open }] : []));
-  const answers = new Map<OpenRequest, OpenAnswer>();
-  if (opens.length > 0) {
-    const planned = JSON.stringify(
-      opens.map(({ request, open }) => {
-        const read = rowOf.get(request.userId);
-        return {
+): Promise<{ outcomes: Outcome<OpenAnswer>[]; leftOut: number }> {
+  const planned = requests.flatMap((request) => {
+    const drawn = tables.get(request.kind);
+    if (!drawn) return [];
+    const { table, version } = drawn;
+    const weighted = weightedEntry(table, randomBelow);
+    const due = pityDueAt(table);
+    return [
+      {
+        request,
+        table,
+        weighted,
+        plan: {
           u: request.userId,
           k: request.kind,
-          v: read?.version ?? null,
-          prev: read?.counter ?? null,
-          c: open.counter,
-          keep: open.keepCounter,
-          r: open.rewards,
+          v: version,
+          due,
+          pc: table.pityEntry !== null,
+          wr: [{ kind: request.kind, amount: -1 }, ...chestGrant(table, weighted)],
+          wreset: weightedResets(table, weighted),
+          pr:
+            due === null ? null : [{ kind: request.kind, amount: -1 }, ...chestGrant(table, table.pityEntry as number)],
           d: { source: { type: 'chest', id: request.kind } },
-        };
-      }),
-    );
+        },
+      },
+    ];
+  });
+  const answers = new Map<OpenRequest, OpenAnswer>();
+  if (planned.length > 0) {
     const applied = (await db.execute(
-      sql`select user_id, held, save_count from chest_open_apply(${planned}::jsonb, ${now}::timestamptz, ${MAX_AMOUNT}::numeric)`,
-    )) as unknown as { rows: { user_id: number | string; held: number | string; save_count: number | null }[] };
+      sql`select user_id, held, save_count, pity, counter
+          from chest_open_apply(${JSON.stringify(planned.map((p) => p.plan))}::jsonb, ${now}::timestamptz, ${MAX_AMOUNT}::numeric)`,
+    )) as unknown as {
+      rows: { user_id: number | string; held: number | string; save_count: number; pity: boolean; counter: number }[];
+    };
     const done = new Map(applied.rows.map((row) => [Number(row.user_id), row]));
-    for (const { request, open } of opens) {
+    for (const { request, table, weighted } of planned) {
       const row = done.get(request.userId);
-      if (row) answers.set(request, open.answer(Number(row.save_count), Number(row.held)));
+      if (!row) continue;
+      const entry = row.pity ? (table.pityEntry as number) : weighted;
+      const granted = chestGrant(table, entry);
+      const gained = granted.filter((r) => r.kind === request.kind).reduce((sum, r) => sum + r.amount, 0);
+      answers.set(request, {
+        kind: request.kind,
+        entry,
+        reward: table.entries[entry].reward,
+        guaranteed: table.guaranteed,
+        pity: row.pity,
+        counter: Number(row.counter),
+        held: Number(row.held) - 1 + gained,
+        saveCount: Number(row.save_count),
+      });
     }
   }
   const outcomes: Outcome<OpenAnswer>[] = [];
-  for (const d of decided) {
-    const answer = answers.get(d.request);
-    if (answer) outcomes.push({ ok: true, value: answer });
-    else if (!d.open) outcomes.push({ ok: false, error: d.error });
-    // What the draw depended on changed after it was read: decided again, alone.
-    else
-      outcomes.push(
-        await db
-          .transaction((tx) => openChest(tx as unknown as Db, d.request.userId, d.request.kind, now, randomBelow))
-          .then(
-            (value) => ({ ok: true as const, value }),
-            (error: unknown) => ({ ok: false as const, error }),
-          ),
-      );
+  let leftOut = 0;
+  for (const request of requests) {
+    const answer = answers.get(request);
+    if (answer) {
+      outcomes.push({ ok: true, value: answer });
+      continue;
+    }
+    // Not granted in the batch: decided again alone, which says why.
+    leftOut += 1;
+    outcomes.push(
+      await db
+        .transaction((tx) => openChest(tx as unknown as Db, request.userId, request.kind, now, randomBelow))
+        .then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        ),
+    );
   }
-  return outcomes;
+  return { outcomes, leftOut };
 }
 
-/** The game's opens, grouped: the calls that arrive together share a transaction (`openChests`). */
+/**
+ * The game's opens, grouped: the calls that arrive together share one statement (`openChests`).
+ * The drop tables are read once and again after any batch that left an open out (a republished
+ * table is noticed by the first batch that meets it).
+ */
 export function chestOpenQueue(db: Db, kind: GroupCommitEngine, now: () => Date) {
+  let tables: Promise<DrawTables> | undefined;
   return new GroupCommit<OpenRequest, OpenAnswer>(db, {
     keyOf: (r) => r.userId,
-    runBatch: (base, requests) => openChests(base, requests, now()),
+    runBatch: async (base, requests) => {
+      if (!tables) tables = drawTables(base);
+      const current = tables;
+      let result: Awaited<ReturnType<typeof openChests>>;
+      try {
+        result = await openChests(base, requests, now(), await current);
+      } catch (error) {
+        tables = undefined;
+        throw error;
+      }
+      if (result.leftOut > 0 && tables === current) tables = undefined;
+      return result.outcomes;
+    },
     runOne: (base, r) => base.transaction((tx) => openChest(tx as unknown as Db, r.userId, r.kind, now())),
     maxInFlight: GROUP_COMMIT_IN_FLIGHT[kind],
   });
