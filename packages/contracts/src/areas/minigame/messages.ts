@@ -18,6 +18,10 @@ export const leaderboardMessages = {
     '排行榜暂时不可用（Redis 无响应），请稍后重试',
     'Leaderboards are unavailable for now (Redis does not answer): try again shortly',
   ),
+  'leaderboard.drainBehind': zhEn(
+    '排行榜的分数尚未全部写入数据库，请稍后重试',
+    'The leaderboards have not yet written every score to the database: try again shortly',
+  ),
   'leaderboard.notTestBoard': zhEn('只能向测试榜填充模拟数据', 'Mock players can only fill a test board'),
   'leaderboard.mockCount': zhEn('模拟玩家数量应为 1 到 5000', 'Mock players: 1 to 5000'),
   'leaderboard.mockRange': zhEn('最低分不能高于最高分', 'The lowest score cannot be above the highest'),

@@ -12,10 +12,20 @@ import { ownTransactions, registerEndpoints } from '../../platform/http/endpoint
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { existingPlayerIds } from '../players/service.js';
-import { archivePeriod, checkPeriods, compileBoards, loadBoard, refOf, submitQueue } from './service.js';
+import {
+  archivePeriod,
+  checkPeriods,
+  compileBoards,
+  loadBoard,
+  refOf,
+  type Submission,
+  type SubmitAnswer,
+  submitQueue,
+} from './service.js';
 import { type BoardStore, MOCK_BASE, orderKeys, postgresStore, redisStore } from './store.js';
 import * as tables from './tables.js';
 import { hallOfFame, leaderboardAttempts, leaderboardScores, minigameBlacklist } from './tables.js';
+import { installDrainMetrics, type WriteBehind, writeBehind } from './writebehind.js';
 
 const page = (p: { page: number; pageSize: number }, total: number) => ({
   page: p.page,
@@ -27,7 +37,7 @@ const page = (p: { page: number; pageSize: number }, total: number) => ({
 export const boardStoreOf = (redis: ModuleDeps['app']['redis']): BoardStore =>
   redis ? redisStore(redis) : postgresStore();
 
-async function register({ app, database, kit, jobs, gameKeyHash, clock }: ModuleDeps) {
+async function register({ app, database, kit, jobs, gameKeyHash, clock, metrics }: ModuleDeps) {
   kit.register(leaderboardResource);
   const store = boardStoreOf(app.redis);
   // The boards compiled once per change (any instance); submissions read them from memory.
@@ -39,6 +49,27 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
     (db) => boards.get(db),
     () => clock.now(),
   );
+  // With Redis, submissions are write-behind (`writebehind.ts`): answered from Redis, drained to
+  // PostgreSQL by every instance; without it, the group-commit queue above.
+  const wb: WriteBehind | null = app.redis
+    ? writeBehind({ redis: app.redis, db: database.db, now: () => clock.now(), warn: (m) => app.log.warn(m) })
+    : null;
+  if (wb) {
+    app.addHook('onReady', async () => wb.start());
+    // Registered after Redis's own hook: runs before Redis closes (Fastify runs them in reverse).
+    app.addHook('onClose', async () => wb.stop());
+    installDrainMetrics(metrics, wb);
+  }
+  /** Whatever Redis acknowledged is in PostgreSQL (before reading PostgreSQL's scores as the truth). */
+  const flush = async () => {
+    await wb?.flush();
+  };
+  const submit = async (s: Submission): Promise<SubmitAnswer> => {
+    if (!wb) return submits.submit(s);
+    const board = (await boards.get(database.db)).get(s.board);
+    if (!board) throw notFound('leaderboard.notFound');
+    return wb.submit(board, s, clock.now());
+  };
 
   const resetJob = defineJob({
     name: 'leaderboard.reset',
@@ -47,6 +78,8 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
     concurrency: 1,
     leaseSeconds: 10 * 60,
     handler: async ({ db, clock: jobClock, transaction, payload }) => {
+      // Every submission Redis acknowledged is archived: the log is drained first (or the job retries).
+      await flush();
       const done = await transaction((tx) => archivePeriod(tx, payload.board, payload.period, jobClock.now()));
       // The ended period's mirror is no longer read (best effort: a missing Redis leaves keys behind).
       void db;
@@ -76,6 +109,9 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
   app.decorate('leaderboards', {
     store,
     submits,
+    submit,
+    writeBehind: wb,
+    flush,
     checkPeriods: (now: Date) =>
       checkPeriods(database.db, now, (tx, payload) =>
         jobs.enqueue(tx, resetJob, payload, { actorId: null, actor: null, action: 'schedule', target: payload.board }),
@@ -86,7 +122,7 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
   registerEndpoints(app, registry, leaderboardGameEndpoints, {
     gameSubmitScore: ownTransactions(async ({ db, params, body }) => {
       if (!(await existingPlayerIds(db, [params.userId])).has(params.userId)) throw notFound('player.notFound');
-      return submits.submit({ userId: params.userId, ...body });
+      return submit({ userId: params.userId, ...body });
     }),
     gameTopScores: async ({ db, params, query, now }) => {
       const ref = refOf(await loadBoard(db, params.board), now);
@@ -118,6 +154,7 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
     },
     leaderboardAttempts: async ({ db, params, query }) => {
       await loadBoard(db, params.board);
+      await flush();
       const where = and(
         eq(leaderboardAttempts.board, params.board),
         query.userId ? eq(leaderboardAttempts.userId, query.userId) : undefined,
@@ -137,6 +174,7 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
     },
     removeLeaderboardScore: async ({ db, params, body, now, audit }) => {
       const ref = refOf(await loadBoard(db, params.board), now);
+      await flush();
       const [gone] = await db
         .delete(leaderboardScores)
         .where(
@@ -159,6 +197,8 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
       const ref = refOf(await loadBoard(db, params.board), now);
       audit({ target: auditTarget('leaderboard', ref.board), after: { period: ref.period, store: store.kind } });
       await writeAuditNow();
+      // Rebuilt from PostgreSQL: what Redis acknowledged goes there first.
+      await flush();
       return { store: store.kind, count: await store.rebuild(db, ref) };
     },
     fillLeaderboardMock: async ({ db, params, body, now, audit }) => {
@@ -275,6 +315,7 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
         .onConflictDoUpdate({ target: minigameBlacklist.userId, set: values })
         .returning();
       if (!row) throw new AppError(409, 'http.conflict');
+      wb?.forgetExcluded();
       audit({
         target: auditTarget('player', body.userId),
         before: before ? { reason: before.reason, endsAt: before.endsAt.toISOString() } : null,
@@ -291,6 +332,7 @@ async function register({ app, database, kit, jobs, gameKeyHash, clock }: Module
     },
     removeMinigameBlacklist: async ({ db, body, audit }) => {
       const [gone] = await db.delete(minigameBlacklist).where(eq(minigameBlacklist.userId, body.userId)).returning();
+      wb?.forgetExcluded();
       audit({
         target: auditTarget('player', body.userId),
         before: gone ? { reason: gone.reason, endsAt: gone.endsAt.toISOString() } : null,
@@ -306,8 +348,14 @@ declare module 'fastify' {
     /** The leaderboards' store and the reset check (tests and benchmarks call it). */
     leaderboards: {
       store: BoardStore;
-      /** The game's submissions, grouped (group commit). */
+      /** The game's submissions on PostgreSQL (no Redis), grouped (group commit). */
       submits: ReturnType<typeof submitQueue>;
+      /** A game submission: write-behind with Redis, the group commit without. */
+      submit(s: Submission): Promise<SubmitAnswer>;
+      /** The write-behind path (drainer, flush, recovery), when Redis is configured. */
+      writeBehind: WriteBehind | null;
+      /** Resolves once everything Redis acknowledged is in PostgreSQL (at once without Redis). */
+      flush(): Promise<void>;
       checkPeriods(now: Date): Promise<{ board: string; period: string }[]>;
     };
   }

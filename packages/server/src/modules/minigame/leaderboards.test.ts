@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { type Leaderboard, MAX_SCORE, MAX_SUBSCORE } from '@rookery/contracts';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_COMMIT_IN_FLIGHT } from '../../platform/db/group-commit.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { combine } from './service.js';
+import { orderKeys, postgresStore } from './store.js';
+import { applyEntries, CLAIM_IDLE_MS, MARKER_KEY, parseEntry, WAL_KEY } from './writebehind.js';
 
 /**
  * Leaderboards (issue 45 items 3-5) through the game API, on both stores: PostgreSQL (no
@@ -244,23 +248,28 @@ describe('submissions arriving together (group commit)', () => {
     const ps = [await player(), await player(), await player(), await player(), await player()];
     await both(async (c) => {
       for (const p of ps.slice(0, 2)) await submitOk(c, p, { board: 'crowd', score: 50 });
+      // Without Redis, the group-commit queue; with it, the write-behind path (one script each).
+      const writeBehind = c.app.leaderboards.writeBehind !== null;
       const queue = c.app.leaderboards.submits;
       const before = { ...queue.sent };
       const [better, worse, first, negative, unknown] = await Promise.allSettled([
-        queue.submit({ userId: ps[0]!, board: 'crowd', score: 80, subscore: 3 }),
-        queue.submit({ userId: ps[1]!, board: 'crowd', score: 10 }),
-        queue.submit({ userId: ps[2]!, board: 'crowd', score: 70 }),
-        queue.submit({ userId: ps[3]!, board: 'crowd', score: -1 }),
-        queue.submit({ userId: ps[4]!, board: 'nope', score: 1 }),
+        c.app.leaderboards.submit({ userId: ps[0]!, board: 'crowd', score: 80, subscore: 3 }),
+        c.app.leaderboards.submit({ userId: ps[1]!, board: 'crowd', score: 10 }),
+        c.app.leaderboards.submit({ userId: ps[2]!, board: 'crowd', score: 70 }),
+        c.app.leaderboards.submit({ userId: ps[3]!, board: 'crowd', score: -1 }),
+        c.app.leaderboards.submit({ userId: ps[4]!, board: 'nope', score: 1 }),
       ]);
-      // Fewer transactions than calls (PGlite: one carried all five; PostgreSQL: split over its
-      // transactions in flight, 3 + 2 with two), none run again alone.
-      expect(queue.sent.batches - before.batches).toBe(GROUP_COMMIT_IN_FLIGHT[c.database.kind]);
-      expect(queue.sent.items - before.items).toBe(5);
-      expect(queue.sent.retriedAlone).toBe(before.retriedAlone);
+      if (!writeBehind) {
+        // Fewer transactions than calls (PGlite: one carried all five; PostgreSQL: split over its
+        // transactions in flight, 3 + 2 with two), none run again alone.
+        expect(queue.sent.batches - before.batches).toBe(GROUP_COMMIT_IN_FLIGHT[c.database.kind]);
+        expect(queue.sent.items - before.items).toBe(5);
+        expect(queue.sent.retriedAlone).toBe(before.retriedAlone);
+      }
       // PGlite: one batch, ranks after all of it. PostgreSQL: batches commit side by side, so a
-      // rank counts the others' new scores or not (each a rank it could have had alone).
-      const pglite = c.database.kind === 'pglite';
+      // rank counts the others' new scores or not (each a rank it could have had alone). Redis:
+      // one after the other, in the order sent.
+      const pglite = c.database.kind === 'pglite' && !writeBehind;
       const answer = (score: number, subscore: number, ranks: number[]) => ({
         status: 'fulfilled',
         value: { board: 'crowd', period: 'all', score, subscore, rank: pglite ? ranks[0] : expect.toBeOneOf(ranks) },
@@ -270,6 +279,7 @@ describe('submissions arriving together (group commit)', () => {
       expect(first).toEqual(answer(70, 0, [2, 1]));
       expect(negative).toMatchObject({ status: 'rejected', reason: { status: 400, key: 'leaderboard.negative' } });
       expect(unknown).toMatchObject({ status: 'rejected', reason: { status: 404, key: 'leaderboard.notFound' } });
+      await c.app.leaderboards.flush();
       // The refused wrote nothing; the others each one attempt.
       const attempts = (await c.database.db.execute(
         sql`select user_id::int as u, count(*)::int as n from leaderboard_attempts where board in ('crowd', 'nope') group by user_id order by user_id`,
@@ -478,5 +488,231 @@ describe('resets', () => {
     } finally {
       await second.close();
     }
+  }, 30_000);
+});
+
+describe('write-behind on the Redis path', () => {
+  const wb = () => rd.app.leaderboards.writeBehind!;
+  const wal = `${prefix}${WAL_KEY}`;
+  const ref = (id: string) => ({ board: id, period: 'all', sortOrder: 'desc' as const });
+  /** Both stores of the Redis context give the same top and the same lines around each player. */
+  const sameInBoth = async (id: string, userIds: number[]) => {
+    const now = rd.clock.now();
+    const [a, b] = await Promise.all([
+      postgresStore().top(rd.database.db, ref(id), 100, now),
+      rd.app.leaderboards.store.top(rd.database.db, ref(id), 100, now),
+    ]);
+    expect(b).toEqual(a);
+    for (const u of userIds)
+      expect(await rd.app.leaderboards.store.around(rd.database.db, ref(id), u, 3, now)).toEqual(
+        await postgresStore().around(rd.database.db, ref(id), u, 3, now),
+      );
+    return a;
+  };
+  const attemptsOf = async (id: string) =>
+    (
+      (await rd.database.db.execute(
+        sql`select user_id::int as u, score::int as s from leaderboard_attempts where board = ${id} order by id`,
+      )) as unknown as { rows: { u: number; s: number }[] }
+    ).rows;
+
+  it('every operator, clamp and tie-break: the script answers what combine() gives', async () => {
+    const M = MAX_SCORE;
+    // [player, score, sub-score]: ties, worse and better, the clamps at both ends, zero.
+    const steps: [number, number, number][] = [
+      [1, 5, 2],
+      [2, 5, 2],
+      [3, 5, 3],
+      [1, 3, 9],
+      [2, 6, 0],
+      [3, 5, 3],
+      [1, M, MAX_SUBSCORE],
+      [1, M, 1],
+      [2, -4, 5],
+      [3, 0, 0],
+      [2, -M, 0],
+      [2, -M, MAX_SUBSCORE],
+      [1, 7, 0],
+    ];
+    let t = T0.getTime();
+    for (const operator of ['best', 'set', 'increment', 'decrement'] as const)
+      for (const sortOrder of ['desc', 'asc'] as const)
+        for (const allowNegative of [false, true]) {
+          const b = board({ id: `f-${operator}-${sortOrder}-${allowNegative}`, operator, sortOrder, allowNegative });
+          const known = b as unknown as Leaderboard;
+          const stored = new Map<number, { score: number; subscore: number; at: number }>();
+          for (const [player, score, subscore] of steps) {
+            const userId = 990_000 + player;
+            t += 1000;
+            const s = { userId, board: known.id, score, subscore };
+            if (score < 0 && !allowNegative) {
+              await expect(wb().submit(known, s, new Date(t))).rejects.toMatchObject({ key: 'leaderboard.negative' });
+              continue;
+            }
+            const next = combine(known, stored.get(userId), { score, subscore });
+            if (next) stored.set(userId, { score: next.score + 0, subscore: next.subscore, at: t });
+            const order = [...stored.entries()].sort(([u1, x], [u2, y]) => {
+              const [p, q] = [orderKeys(sortOrder, x.score, x.subscore), orderKeys(sortOrder, y.score, y.subscore)];
+              return p.k1 - q.k1 || p.k2 - q.k2 || x.at - y.at || u1 - u2;
+            });
+            const mine = stored.get(userId)!;
+            expect(await wb().submit(known, s, new Date(t)), `${known.id} ${player} ${score}/${subscore}`).toEqual({
+              board: known.id,
+              period: 'all',
+              score: mine.score,
+              subscore: mine.subscore,
+              rank: order.findIndex(([u]) => u === userId) + 1,
+            });
+          }
+        }
+  }, 60_000);
+
+  it('what Redis acknowledged is in PostgreSQL after the drain: the same standings, left-out players too', async () => {
+    await rd.adminOk('POST', R, board({ id: 'wb-same' }));
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await player());
+    await wb().pause();
+    const answers = [];
+    for (const [i, id] of ids.entries()) {
+      answers.push(await submitOk(rd, id, { board: 'wb-same', score: (i * 5) % 7, subscore: i % 2, meta: { i } }));
+      if (i % 3 === 0) answers.push(await submitOk(rd, id, { board: 'wb-same', score: 9 }));
+      tick(1_000);
+    }
+    // Held in Redis only while the drainer waits.
+    expect(await attemptsOf('wb-same')).toEqual([]);
+    expect(await raw.xlen(wal)).toBeGreaterThanOrEqual(answers.length);
+    wb().resume();
+    await rd.app.leaderboards.flush();
+    expect(await attemptsOf('wb-same')).toHaveLength(answers.length);
+    expect(await raw.xlen(wal)).toBe(0);
+    const standings = await sameInBoth('wb-same', ids);
+    expect(standings).toHaveLength(12);
+    const [row] = (
+      (await rd.database.db.execute(
+        sql`select meta, version::int as v from leaderboard_scores where board = 'wb-same' and user_id = ${ids[1]}`,
+      )) as unknown as { rows: { meta: unknown; v: number }[] }
+    ).rows;
+    expect(row).toEqual({ meta: { i: 1 }, v: 1 });
+    // A left-out player above: the rank a submission answers leaves it out, as around() does.
+    const top1 = standings[0]!.userId;
+    const until = new Date(rd.clock.now().getTime() + 86_400_000).toISOString();
+    await rd.adminOk('POST', '/api/v1/minigame/blacklist', { userId: top1, reason: 'r', endsAt: until });
+    const last = standings[standings.length - 1]!;
+    const answer = await submitOk(rd, last.userId, { board: 'wb-same', score: 0 });
+    await rd.app.leaderboards.flush();
+    const { entry } = await postgresStore().around(rd.database.db, ref('wb-same'), last.userId, 0, rd.clock.now());
+    expect(answer.rank).toBe(entry?.rank);
+    expect(answer.rank).toBe(standings.length - 1);
+    await sameInBoth('wb-same', ids);
+    await rd.adminOk('POST', '/api/v1/minigame/blacklist/remove', { userId: top1 });
+  });
+
+  it('the same entries drained twice change nothing', async () => {
+    await rd.adminOk('POST', R, board({ id: 'wb-twice', operator: 'increment' }));
+    const [p, q] = [await player(), await player()];
+    await wb().pause();
+    for (const [u, score] of [
+      [p, 3],
+      [q, 4],
+      [p, 5],
+    ] as const)
+      await submitOk(rd, u, { board: 'wb-twice', score });
+    const entries = (await raw.xrange(wal, '-', '+')).map(([id, flat]) => parseEntry(id, flat));
+    expect(entries.filter((e) => e.board === 'wb-twice')).toHaveLength(3);
+    wb().resume();
+    await rd.app.leaderboards.flush();
+    const once = await rd.fingerprint();
+    await applyEntries(rd.database.db, entries);
+    await applyEntries(rd.database.db, entries.slice(0, 1));
+    expect(await rd.fingerprint()).toEqual(once);
+    expect((await sameInBoth('wb-twice', [p, q])).map((l) => [l.userId, l.score])).toEqual([
+      [p, 8],
+      [q, 4],
+    ]);
+  });
+
+  it('entries a dead consumer left pending are taken over by another instance', async () => {
+    await rd.adminOk('POST', R, board({ id: 'wb-dead' }));
+    const ps = [await player(), await player(), await player()];
+    await wb().pause();
+    for (const [i, u] of ps.entries()) await submitOk(rd, u, { board: 'wb-dead', score: 10 + i });
+    // A consumer reads them and dies before writing them.
+    const read = (await raw.xreadgroup('GROUP', 'drain', 'dead-instance', 'COUNT', 100, 'STREAMS', wal, '>')) as [
+      string,
+      unknown[],
+    ][];
+    expect(read[0]![1].length).toBeGreaterThanOrEqual(3);
+    expect(await attemptsOf('wb-dead')).toEqual([]);
+    // Another instance (on PostgreSQL: a second app on the same database and prefix; on PGlite,
+    // which one app holds, this one) claims them once idle long enough.
+    const other =
+      rd.database.kind === 'postgres'
+        ? await createTestContext({ shareDatabaseOf: rd, config: { redisUrl: REDIS_URL, redisPrefix: prefix } })
+        : rd;
+    try {
+      const started = Date.now();
+      await other.app.leaderboards.flush();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CLAIM_IDLE_MS - 1_000);
+      expect(other.app.leaderboards.writeBehind!.stats.claimed).toBeGreaterThanOrEqual(3);
+      expect((await attemptsOf('wb-dead')).map((a) => a.u)).toEqual(ps);
+      const pending = (await raw.xpending(wal, 'drain')) as [number, ...unknown[]];
+      expect(pending[0]).toBe(0);
+      await sameInBoth('wb-dead', ps);
+    } finally {
+      wb().resume();
+      if (other !== rd) await other.close();
+    }
+  }, 30_000);
+
+  it('a reset archives every submission Redis acknowledged (the log is drained first)', async () => {
+    rd.clock.set(new Date('2026-08-01T10:00:00Z'));
+    await rd.adminOk('POST', R, board({ id: 'wb-daily', reset: 'daily', timeZone: 'UTC' }));
+    const ps = [await player(), await player(), await player(), await player(), await player()];
+    // First sight of the board: recorded (another test's board may reset meanwhile).
+    expect((await rd.app.leaderboards.checkPeriods(rd.clock.now())).map((r) => r.board)).not.toContain('wb-daily');
+    await wb().pause();
+    for (const [i, p] of ps.entries()) await submitOk(rd, p, { board: 'wb-daily', score: 50 - i });
+    expect(await attemptsOf('wb-daily')).toEqual([]);
+    rd.clock.set(new Date('2026-08-02T00:00:01Z'));
+    expect(await rd.app.leaderboards.checkPeriods(rd.clock.now())).toContainEqual({
+      board: 'wb-daily',
+      period: '2026-08-01',
+    });
+    try {
+      // The drainer stays held: the reset job drains the log itself before archiving.
+      let fame: { list: { rank: number; userId: number }[] } = { list: [] };
+      for (let i = 0; i < 100 && fame.list.length < 5; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        fame = await rd.adminOk('GET', '/api/v1/minigame/fame?board=wb-daily');
+      }
+      expect(fame.list.map((f) => [f.rank, f.userId])).toEqual(ps.map((p, i) => [i + 1, p]));
+      expect(await attemptsOf('wb-daily')).toHaveLength(5);
+    } finally {
+      wb().resume();
+    }
+  }, 30_000);
+
+  it('Redis emptied: rebuilt from PostgreSQL before the next submission, which combines with the stored score', async () => {
+    rd.clock.set(new Date('2026-08-03T10:00:00Z'));
+    await rd.adminOk('POST', R, board({ id: 'wb-lost', operator: 'increment' }));
+    const [p, q] = [await player(), await player()];
+    await submitOk(rd, p, { board: 'wb-lost', score: 10 });
+    await submitOk(rd, q, { board: 'wb-lost', score: 4 });
+    await rd.app.leaderboards.flush();
+    // Only this run's keys (other tests share the Redis).
+    let cursor = '0';
+    do {
+      const [next, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await raw.del(...keys);
+    } while (cursor !== '0');
+    expect(await raw.exists(`${prefix}${MARKER_KEY}`)).toBe(0);
+    const answer = await submitOk(rd, p, { board: 'wb-lost', score: 5 });
+    expect(answer).toMatchObject({ score: 15, rank: 1 });
+    expect(await raw.exists(`${prefix}${MARKER_KEY}`)).toBe(1);
+    expect(lines(await top(rd, 'wb-lost'))).toEqual([`1:${p}:15/0`, `2:${q}:4/0`]);
+    await rd.app.leaderboards.flush();
+    await sameInBoth('wb-lost', [p, q]);
+    expect((await attemptsOf('wb-lost')).map((a) => a.s)).toEqual([10, 4, 5]);
   }, 30_000);
 });

@@ -181,7 +181,7 @@ export async function submitScore(db: Db, store: BoardStore, s: Submission, now:
 }
 
 /** Refuse bad input (before anything is written). */
-function checkSubmission(board: Leaderboard, s: Submission) {
+export function checkSubmission(board: Leaderboard, s: Submission) {
   if (s.score < 0 && !board.allowNegative)
     throw new AppError(400, 'leaderboard.negative', { fields: [{ field: 'score', message: 'leaderboard.negative' }] });
   if (s.meta && Buffer.byteLength(JSON.stringify(s.meta)) > MAX_META_BYTES)

@@ -42,7 +42,11 @@ export const leaderboardScores = pgTable(
   ],
 );
 
-/** Every submission as it came (the jump game's history, a player's attempts). */
+/**
+ * Every submission as it came (the jump game's history, a player's attempts). `streamId`: the
+ * write-behind log's entry it was drained from (Redis path), unique, so an entry drained twice
+ * is written once; null on the PostgreSQL path.
+ */
 export const leaderboardAttempts = pgTable(
   'leaderboard_attempts',
   {
@@ -53,9 +57,11 @@ export const leaderboardAttempts = pgTable(
     score: bigint({ mode: 'number' }).notNull(),
     subscore: bigint({ mode: 'number' }).notNull(),
     at: at().notNull(),
+    streamId: text(),
   },
   (t) => [
     index('leaderboard_attempts_board_idx').on(t.board, t.id),
+    uniqueIndex('leaderboard_attempts_stream_idx').on(t.streamId),
     index('leaderboard_attempts_user_idx').on(t.board, t.userId, t.id),
   ],
 );
