@@ -412,21 +412,16 @@ export function claimQueue(db: Db, kind: GroupCommitEngine, now: () => Date) {
 
 /** The orders area's delivery: the running season's premium product unlocks premium (once; again: no change). */
 export async function unlockPremium(db: Db, userId: number, productId: string, orderId: number, now: Date) {
-  const seasons = await activeSeasons(db, now);
-  for (const season of seasons) {
-    if (season.premiumProductId === null || String(season.premiumProductId) !== productId) continue;
-    await db
-      .insert(battlePassProgress)
-      .values({ userId, seasonId: season.id, premium: true, premiumOrderId: orderId, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [battlePassProgress.userId, battlePassProgress.seasonId],
-        set: {
-          premium: true,
-          premiumOrderId: sql`coalesce(${battlePassProgress.premiumOrderId}, ${orderId})`,
-          updatedAt: now,
-        },
-      });
-  }
+  // One statement: the running seasons whose premium product this is (usually none) unlock.
+  await db.execute(sql`
+    insert into ${battlePassProgress} as p (user_id, season_id, premium, premium_order_id, updated_at)
+    select ${userId}::bigint, s.id, true, ${orderId}::bigint, ${now}::timestamptz
+    from ${battlePassSeasons} s
+    where s.premium_product_id::text = ${productId}::text
+      and s.start_at <= ${now}::timestamptz and s.end_at > ${now}::timestamptz
+    on conflict (user_id, season_id) do update
+      set premium = true, premium_order_id = coalesce(p.premium_order_id, excluded.premium_order_id),
+        updated_at = excluded.updated_at`);
 }
 
 /** 404 `player.notFound` for no such player (the operators' calls name one). */

@@ -121,6 +121,18 @@ describe('a purchase through the game API', () => {
     expect(order.validation).toEqual({ validator: 'test', sku: 'com.r.gems' });
   });
 
+  it('refuses an unknown player’s purchase with 404 and stores no order', async () => {
+    const nobody = 1_999_999_999;
+    const tx = `tx-${++nextTx}`;
+    const res = await buy(nobody, {
+      platform: 'test',
+      productId: String(itemA),
+      receipt: receipt({ userId: nobody, transactionId: tx }),
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(await rowsOf(sql`select count(*)::int as n from orders where transaction_id = ${tx}`)).toEqual([{ n: 0 }]);
+  });
+
   it('doubles the first purchase of an item during "first purchase double", once; the purchase mail goes out', async () => {
     await ctx.adminOk('POST', `${R}/purchaseActivity`, {
       name: 'double',

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
-import { existingPlayerIds } from '../players/service.js';
+import { existingPlayerIds, playerExists } from '../players/service.js';
 import { type DeliveryResult, deliverOrder, productVerified } from './delivery.js';
 import { orders } from './tables.js';
 import { type PurchaseClaim, ReceiptRefused, type VerifiedPurchase } from './validator.js';
@@ -133,27 +133,21 @@ export async function purchase(
     if (e instanceof ReceiptRefused) return refuse(e.code);
     throw e;
   }
-  if (!(await existingPlayerIds(db, [claim.userId])).has(claim.userId)) throw new AppError(404, 'player.notFound');
-
-  // One order per transaction: the first insert wins, every other sender reads it.
-  const [inserted] = await db
-    .insert(orders)
-    .values({
-      userId: claim.userId,
-      platform: claim.platform,
-      transactionId: verified.transactionId,
-      originalTransactionId: verified.originalTransactionId ?? null,
-      productId: claim.productId,
-      price: verified.price ?? null,
-      currency: verified.currency ?? null,
-      environment: verified.environment,
-      validation: verified.details,
-      deliveryState: 'verified',
-      purchasedAt: verified.purchasedAt,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: orders.id });
+  // One order per transaction: the first insert wins, every other sender reads it. The insert
+  // names the player's row, so an unknown player's purchase writes nothing (told apart below).
+  const written = (await db.execute(sql`
+    insert into ${orders} (user_id, platform, transaction_id, original_transaction_id, product_id, price, currency,
+      environment, validation, delivery_state, purchased_at, created_at)
+    select ${claim.userId}::bigint, ${claim.platform}::text, ${verified.transactionId}::text,
+      ${verified.originalTransactionId ?? null}::text, ${claim.productId}::text, ${verified.price ?? null}::numeric,
+      ${verified.currency ?? null}::text, ${verified.environment}::text, ${JSON.stringify(verified.details)}::jsonb,
+      'verified', ${verified.purchasedAt}::timestamptz, ${now}::timestamptz
+    where ${playerExists(claim.userId)}
+    on conflict do nothing
+    returning id`)) as unknown as { rows: { id: number | string }[] };
+  const inserted = written.rows[0] ? { id: Number(written.rows[0].id) } : undefined;
+  if (!inserted && !(await existingPlayerIds(db, [claim.userId])).has(claim.userId))
+    throw new AppError(404, 'player.notFound');
   if (inserted) {
     await productVerified(db, { orderId: inserted.id, userId: claim.userId, productId: claim.productId, now });
     return answerOf(await deliverOrder(db, inserted.id, now), false);

@@ -56,6 +56,10 @@ export async function existingPlayerIds(db: Db, ids: readonly number[]): Promise
   return found;
 }
 
+/** "The player `userId` exists", as a condition of another statement (an insert that names the player). */
+export const playerExists = (userId: number): SQL<boolean> =>
+  sql`exists (select 1 from ${players} where ${players.id} = ${userId})`;
+
 /** The player a console search names by user ID, social ID or device ID (its current binding); 404 when none. */
 export async function playerIdByKey(
   db: Db,
