@@ -329,9 +329,9 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
         const locked = await rc.set(RECOVERY_KEY, token, 'PX', 120_000, 'NX');
         if (!locked) {
           // Another instance rebuilds: wait for its marker.
-          const until = Date.now() + 120_000;
+          const until = performance.now() + 120_000;
           while (!(await rc.exists(MARKER_KEY))) {
-            if (Date.now() > until) throw redisUnavailable();
+            if (performance.now() > until) throw redisUnavailable();
             await new Promise((r) => setTimeout(r, 50));
           }
           return;
@@ -413,7 +413,7 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
    * another); 503 `leaderboard.drainBehind` after the timeout, so the caller (a job) retries.
    */
   async function flush(timeoutMs = FLUSH_TIMEOUT_MS): Promise<void> {
-    const until = Date.now() + timeoutMs;
+    const until = performance.now() + timeoutMs;
     const last = (await rc.xrevrange(WAL_KEY, '+', '-', 'COUNT', 1)) as Flat[];
     if (last.length === 0) return;
     const target = last[0]![0];
@@ -421,7 +421,7 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     for (;;) {
       const left = await rc.xrange(WAL_KEY, '-', target, 'COUNT', 1);
       if (left.length === 0) return;
-      if (Date.now() > until) throw new AppError(503, 'leaderboard.drainBehind');
+      if (performance.now() > until) throw new AppError(503, 'leaderboard.drainBehind');
       if ((await step(null, 0)) === 0) await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -509,12 +509,15 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     },
     /** Entries not yet drained and the age of the oldest (milliseconds, 0 when none). */
     async lag(): Promise<{ pending: number; ageMs: number }> {
-      const [pending, first] = await Promise.all([
+      // Entry IDs carry Redis's own clock (milliseconds): the age is taken against its TIME.
+      const [pending, first, time] = await Promise.all([
         rc.xlen(WAL_KEY),
         rc.xrange(WAL_KEY, '-', '+', 'COUNT', 1) as Promise<Flat[]>,
+        rc.time(),
       ]);
       const oldest = first[0] ? Number(first[0][0].split('-')[0]) : null;
-      return { pending, ageMs: oldest === null ? 0 : Math.max(0, Date.now() - oldest) };
+      const redisMs = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
+      return { pending, ageMs: oldest === null ? 0 : Math.max(0, redisMs - oldest) };
     },
   };
 }
