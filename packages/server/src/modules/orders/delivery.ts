@@ -8,7 +8,7 @@ import {
   purchaseMailResource,
   type Reward,
 } from '@rookery/contracts';
-import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
@@ -102,8 +102,47 @@ const lockOrder = async (db: Db, orderId: number) => {
 /** The rewards `rewards` × 2. */
 const doubled = (rewards: readonly Reward[]): Reward[] => rewards.map((r) => ({ ...r, amount: r.amount * 2 }));
 
+/** A catalogue row a delivery reads: the item, the purchase activities, the item's purchase mail. */
+interface CatalogueRow {
+  kind: string;
+  key: string;
+  document: unknown;
+  effectiveAt: Date | null;
+  expireAt: Date | null;
+}
+
+/**
+ * The order locked, with what its delivery reads of the catalogue (the item, the purchase
+ * activities — a handful — and the item's purchase mail) in the same statement.
+ */
+async function lockOrderForDelivery(db: Db, orderId: number) {
+  const [found] = await db
+    .select({
+      order: orders,
+      catalogue: sql<CatalogueRow[] | null>`(
+        select json_agg(json_build_object('kind', ${resourceItems.kind}, 'key', ${resourceItems.key},
+          'document', ${resourceItems.document}, 'effectiveAt', ${resourceItems.effectiveAt},
+          'expireAt', ${resourceItems.expireAt}))
+        from ${resourceItems}
+        where (${resourceItems.kind} = ${purchaseItemResource.name} and ${resourceItems.key} = ${orders.productId})
+          or ${resourceItems.kind} = ${purchaseActivityResource.name}
+          or (${resourceItems.kind} = ${purchaseMailResource.name} and ${resourceItems.document} @> jsonb_build_object(
+            'purchaseId', case when ${orders.productId} ~ '^[0-9]{1,9}$' then ${orders.productId}::int else 0 end)))`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  if (!found) throw notFound('order.notFound');
+  const catalogue = (found.catalogue ?? []).map((r) => ({
+    ...r,
+    effectiveAt: r.effectiveAt ? new Date(r.effectiveAt) : null,
+    expireAt: r.expireAt ? new Date(r.expireAt) : null,
+  }));
+  return { order: found.order, catalogue };
+}
+
 async function deliverIn(db: Db, orderId: number, now: Date): Promise<DeliveryResult> {
-  const order = await lockOrder(db, orderId);
+  const { order, catalogue } = await lockOrderForDelivery(db, orderId);
   if (order.deliveryState === 'delivered' || order.deliveryState === 'discarded')
     return { order, delivered: false, reason: null, saveCount: null, mailed: false };
   // The store took the money back (a notice came while the delivery waited): nothing to deliver.
@@ -118,26 +157,6 @@ async function deliverIn(db: Db, orderId: number, now: Date): Promise<DeliveryRe
       frozenReason: player.frozenReason ?? '',
       frozenUntil: player.frozenUntil?.toISOString() ?? '',
     });
-  // The item, the purchase activities (a handful) and the item's purchase mail: one read.
-  const catalogue = await db
-    .select({
-      kind: resourceItems.kind,
-      key: resourceItems.key,
-      document: resourceItems.document,
-      effectiveAt: resourceItems.effectiveAt,
-      expireAt: resourceItems.expireAt,
-    })
-    .from(resourceItems)
-    .where(
-      or(
-        and(eq(resourceItems.kind, purchaseItemResource.name), eq(resourceItems.key, order.productId)),
-        eq(resourceItems.kind, purchaseActivityResource.name),
-        and(
-          eq(resourceItems.kind, purchaseMailResource.name),
-          sql`${resourceItems.document} @> ${JSON.stringify({ purchaseId: Number(order.productId) || 0 })}::jsonb`,
-        ),
-      ),
-    );
   const itemRow = catalogue.find((r) => r.kind === purchaseItemResource.name);
   if (!itemRow) throw new DeliveryFailed('productWithdrawn', { productId: order.productId, why: 'deleted' });
   if (!inWindow(itemRow, now))
