@@ -5,6 +5,7 @@ import {
   battlePassGameEndpoints,
   type Locale,
 } from '@rookery/contracts';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineArea, type ModuleDeps } from '../../module.js';
 import type { Db } from '../../platform/db/client.js';
@@ -31,6 +32,7 @@ import {
   xpFromEvents,
 } from './service.js';
 import * as tables from './tables.js';
+import { battlePassSeasons } from './tables.js';
 
 /**
  * The season-end mail: every few minutes, each ended season flagged for it and not mailed yet,
@@ -112,6 +114,9 @@ function register({ app, database, gameKeyHash, clock }: ModuleDeps) {
 
   onGameEvents('battlePass', xpFromEvents);
   registerProductDelivery('battlePass', {
+    // Only a product some season sells as its premium track (the step checks the season runs).
+    delivers: (order) =>
+      sql`exists (select 1 from ${battlePassSeasons} where ${battlePassSeasons.premiumProductId}::text = ${order.productId})`,
     onDeliver: async (db, { userId, productId, orderId, now }) => {
       await unlockPremium(db, userId, productId, orderId, now);
       return undefined;

@@ -8,7 +8,7 @@ import {
   purchaseMailResource,
   type Reward,
 } from '@rookery/contracts';
-import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
@@ -68,9 +68,17 @@ export interface ProductDeliveryContext {
  * delivery's transaction, once per order (the order row is locked and delivered with it), and
  * may answer the rewards to grant instead of the item's (a piggy bank's content), or `undefined`
  * to keep them. A `DeliveryFailed` it throws dead-letters the order like any other.
+ *
+ * Most products concern no area, so each step may say in SQL whether it has anything to do:
+ * `verifies` (the product named) is read by the statement that stores the order, `delivers` (the
+ * order's ID and product) by the one that locks it for delivery; a step whose condition is false
+ * is not run, and one without a condition always runs. A condition must be true whenever its
+ * step would change anything.
  */
 export interface ProductDelivery {
+  verifies?(productId: SQL): SQL;
   onVerified?(db: Db, ctx: ProductDeliveryContext): Promise<void>;
+  delivers?(order: { id: SQL; productId: SQL }): SQL;
   onDeliver(
     db: Db,
     ctx: ProductDeliveryContext & { item: PurchaseItem; rewards: Reward[] },
@@ -84,9 +92,22 @@ export function registerProductDelivery(name: string, delivery: ProductDelivery)
   productDeliveries.set(name, delivery);
 }
 
-/** The `onVerified` steps of a newly stored order. */
-export async function productVerified(db: Db, ctx: ProductDeliveryContext) {
-  for (const d of productDeliveries.values()) await d.onVerified?.(db, ctx);
+/** Which steps are due, by area name: a JSON object of the steps' conditions (`{}` with none). */
+export type DueSteps = Record<string, boolean>;
+function dueSql(condition: (d: ProductDelivery) => SQL | undefined): SQL<DueSteps> {
+  const parts = [...productDeliveries].flatMap(([name, d]) => {
+    const c = condition(d);
+    return c ? [sql`${name}::text, ${c}`] : [];
+  });
+  return parts.length > 0 ? sql`json_build_object(${sql.join(parts, sql`, `)})` : sql`'{}'::json`;
+}
+
+/** The `onVerified` conditions of a product, as a value of the statement that stores its order. */
+export const verifiedDue = (productId: SQL) => dueSql((d) => d.verifies?.(productId));
+
+/** The `onVerified` steps of a newly stored order (those whose condition, when read, was not false). */
+export async function productVerified(db: Db, ctx: ProductDeliveryContext, due: DueSteps = {}) {
+  for (const [name, d] of productDeliveries) if (d.onVerified && due[name] !== false) await d.onVerified(db, ctx);
 }
 
 /** A resource item's window holds `now` (no bounds: always). */
@@ -119,6 +140,7 @@ async function lockOrderForDelivery(db: Db, orderId: number) {
   const [found] = await db
     .select({
       order: orders,
+      due: dueSql((d) => d.delivers?.({ id: sql`${orders.id}`, productId: sql`${orders.productId}` })),
       catalogue: sql<CatalogueRow[] | null>`(
         select json_agg(json_build_object('kind', ${resourceItems.kind}, 'key', ${resourceItems.key},
           'document', ${resourceItems.document}, 'effectiveAt', ${resourceItems.effectiveAt},
@@ -138,11 +160,12 @@ async function lockOrderForDelivery(db: Db, orderId: number) {
     effectiveAt: r.effectiveAt ? new Date(r.effectiveAt) : null,
     expireAt: r.expireAt ? new Date(r.expireAt) : null,
   }));
-  return { order: found.order, catalogue };
+  const due = (typeof found.due === 'string' ? JSON.parse(found.due) : found.due) as DueSteps;
+  return { order: found.order, catalogue, due };
 }
 
 async function deliverIn(db: Db, orderId: number, now: Date): Promise<DeliveryResult> {
-  const { order, catalogue } = await lockOrderForDelivery(db, orderId);
+  const { order, catalogue, due } = await lockOrderForDelivery(db, orderId);
   if (order.deliveryState === 'delivered' || order.deliveryState === 'discarded')
     return { order, delivered: false, reason: null, saveCount: null, mailed: false };
   // The store took the money back (a notice came while the delivery waited): nothing to deliver.
@@ -180,8 +203,9 @@ async function deliverIn(db: Db, orderId: number, now: Date): Promise<DeliveryRe
   const double = doubling && ((await purchaseCountsOf(db, userId))[countKey] ?? 0) === 0;
   let rewards = double ? doubled(item.rewards) : [...item.rewards];
   // The areas that sell through this product (battle-pass premium, piggy bank) take their part.
-  for (const d of productDeliveries.values())
-    rewards = (await d.onDeliver(db, { orderId, userId, productId: order.productId, item, rewards, now })) ?? rewards;
+  for (const [name, d] of productDeliveries)
+    if (due[name] !== false)
+      rewards = (await d.onDeliver(db, { orderId, userId, productId: order.productId, item, rewards, now })) ?? rewards;
 
   // The purchase mail: a notice, or the rewards themselves when it carries them.
   const mail = catalogue.find((r) => r.kind === purchaseMailResource.name)?.document as PurchaseMail | undefined;

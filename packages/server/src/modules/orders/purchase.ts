@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
 import { resourceItems } from '../../platform/resources/tables.js';
 import { existingPlayerIds, playerExists } from '../players/service.js';
-import { type DeliveryResult, deliverOrder, productVerified } from './delivery.js';
+import { type DeliveryResult, type DueSteps, deliverOrder, productVerified, verifiedDue } from './delivery.js';
 import { orders } from './tables.js';
 import { type PurchaseClaim, ReceiptRefused, type VerifiedPurchase } from './validator.js';
 import type { ReceiptValidators } from './validators/index.js';
@@ -144,12 +144,21 @@ export async function purchase(
       'verified', ${verified.purchasedAt}::timestamptz, ${now}::timestamptz
     where ${playerExists(claim.userId)}
     on conflict do nothing
-    returning id`)) as unknown as { rows: { id: number | string }[] };
-  const inserted = written.rows[0] ? { id: Number(written.rows[0].id) } : undefined;
+    returning id, ${verifiedDue(sql`${claim.productId}::text`)} as due`)) as unknown as {
+    rows: { id: number | string; due: DueSteps | string }[];
+  };
+  const row = written.rows[0];
+  const inserted = row
+    ? { id: Number(row.id), due: (typeof row.due === 'string' ? JSON.parse(row.due) : row.due) as DueSteps }
+    : undefined;
   if (!inserted && !(await existingPlayerIds(db, [claim.userId])).has(claim.userId))
     throw new AppError(404, 'player.notFound');
   if (inserted) {
-    await productVerified(db, { orderId: inserted.id, userId: claim.userId, productId: claim.productId, now });
+    await productVerified(
+      db,
+      { orderId: inserted.id, userId: claim.userId, productId: claim.productId, now },
+      inserted.due,
+    );
     return answerOf(await deliverOrder(db, inserted.id, now), false);
   }
 

@@ -16,6 +16,7 @@ import { registerEndpoints } from '../../platform/http/endpoints.js';
 import { AppError, notFound } from '../../platform/http/errors.js';
 import { sendCached } from '../../platform/http/etag.js';
 import { itemRows } from '../../platform/resources/items.js';
+import { resourceItems } from '../../platform/resources/tables.js';
 import { DeliveryFailed, registerProductDelivery } from '../orders/delivery.js';
 import { existingPlayerIds } from '../players/service.js';
 import * as tables from './tables.js';
@@ -161,6 +162,11 @@ async function register({ app, database, clock, kit, gameKeyHash }: ModuleDeps) 
   onGameEvents('piggyBank', fillFromEvents);
 
   registerProductDelivery('piggyBank', {
+    // Only a product some bank breaks is snapshotted (the window is checked by the step).
+    verifies: (productId) =>
+      sql`exists (select 1 from ${resourceItems} where ${resourceItems.kind} = ${piggyBankResource.name}
+        and ${resourceItems.document} @> jsonb_build_object('purchaseId',
+          case when ${productId} ~ '^[0-9]{1,9}$' then (${productId})::int else 0 end))`,
     // The order is first stored: what the bank its product breaks holds now is what it buys.
     onVerified: async (db, { orderId, userId, productId, now }) => {
       const id = Number(productId);
@@ -172,6 +178,8 @@ async function register({ app, database, clock, kit, gameKeyHash }: ModuleDeps) 
         .values({ orderId, userId, bank: bank.key, resource: bank.doc.resource, amount: fill, createdAt: now })
         .onConflictDoNothing();
     },
+    // Only an order with a snapshot breaks a bank.
+    delivers: (order) => sql`exists (select 1 from ${piggyBankBreaks} where ${piggyBankBreaks.orderId} = ${order.id})`,
     // In the delivery's transaction, once per order: the snapshot is the content; the bank keeps
     // what it gained since. An empty bank is refused (dead letter): see docs/decisions.
     onDeliver: async (db, { orderId, userId }): Promise<Reward[] | undefined> => {
