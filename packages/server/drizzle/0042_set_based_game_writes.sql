@@ -53,6 +53,16 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The players a batch names (`[{u: user ID, …}]`), their rows locked in ID order (two batches
+-- naming the same players never deadlock): the first statement of every batched game write, so
+-- that the next takes a snapshot that sees whatever those players' other writes committed.
+CREATE OR REPLACE FUNCTION lock_players(p_items jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM players p
+    WHERE p.id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p_items) e)
+    ORDER BY p.id FOR UPDATE;
+END $$;
+--> statement-breakpoint
 -- The one reward path of a single player (mail claims, gift codes, purchases, console grants…):
 -- the player's row locked first, then `apply_rewards_many` of that one item.
 CREATE OR REPLACE FUNCTION apply_rewards(p_user bigint, p_rewards jsonb, p_event text, p_data jsonb, p_now timestamptz, p_max numeric)
@@ -87,9 +97,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_plan jsonb;
 BEGIN
-  PERFORM 1 FROM players p
-    WHERE p.id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p_planned) e)
-    ORDER BY p.id FOR UPDATE;
+  PERFORM lock_players(p_planned);
   WITH asked AS (
     SELECT x.*, row_number() OVER (PARTITION BY x.u) AS nth
     FROM jsonb_to_recordset(p_planned)
@@ -144,9 +152,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_granted jsonb;
 BEGIN
-  PERFORM 1 FROM players p
-    WHERE p.id IN (SELECT (e->>'u')::bigint FROM jsonb_array_elements(p_claims) e)
-    ORDER BY p.id FOR UPDATE;
+  PERFORM lock_players(p_claims);
   WITH c AS (
     SELECT x.*, row_number() OVER (PARTITION BY x.u) AS nth
     FROM jsonb_to_recordset(p_claims) AS x(i integer, u bigint, pass text, level integer, track text)

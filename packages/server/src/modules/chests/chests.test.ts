@@ -51,6 +51,16 @@ const table: ChestTable = {
   pityWithin: null,
 };
 const withPity = (within: number): ChestTable => ({ ...table, pityEntry: 2, pityWithin: within });
+/** The pity entry at weight 1 of 1,000,001: by the odds it (almost) never drops, so pity gives it. */
+const rareWithin = (within: number): ChestTable => ({
+  entries: [
+    { reward: { kind: 'gem', amount: 1 }, weight: 1_000_000 },
+    { reward: { kind: 'penguin_king', amount: 1 }, weight: 1 },
+  ],
+  guaranteed: [],
+  pityEntry: 1,
+  pityWithin: within,
+});
 
 const save = (kind: string, body: unknown, locale = 'en-US') =>
   ctx.call('PUT', `/api/v1/product/chests/${kind}`, { token: ctx.adminToken, body, locale });
@@ -245,16 +255,7 @@ describe('chests through the APIs', () => {
   });
 
   it('batched opens decide pity from the counter they find, as an open alone does', async () => {
-    const rare: ChestTable = {
-      entries: [
-        { reward: { kind: 'gem', amount: 1 }, weight: 1_000_000 },
-        { reward: { kind: 'penguin_king', amount: 1 }, weight: 1 },
-      ],
-      guaranteed: [],
-      pityEntry: 1,
-      pityWithin: 3,
-    };
-    await save('gold_treasure_chest', rare);
+    await save('gold_treasure_chest', rareWithin(3));
     // Six at once: on PostgreSQL the first two leave alone (two batches in flight), the rest together.
     const users: number[] = [];
     for (let i = 0; i < 6; i++) users.push(await player());
@@ -279,17 +280,7 @@ describe('chests through the APIs', () => {
   });
 
   it('pity gives the item at the N-th open; its counter shows to the game and the console, and resets', async () => {
-    // The pity entry at weight 1 of 1,000,001: by the odds it (almost) never drops.
-    const rare: ChestTable = {
-      entries: [
-        { reward: { kind: 'gem', amount: 1 }, weight: 1_000_000 },
-        { reward: { kind: 'penguin_king', amount: 1 }, weight: 1 },
-      ],
-      guaranteed: [],
-      pityEntry: 1,
-      pityWithin: 5,
-    };
-    expect((await save('gold_treasure_chest', rare)).statusCode).toBe(200);
+    expect((await save('gold_treasure_chest', rareWithin(5))).statusCode).toBe(200);
     const userId = await player();
     await give(userId, 'gold_treasure_chest', 8);
     const results = [];

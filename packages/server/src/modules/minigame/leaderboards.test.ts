@@ -47,13 +47,17 @@ beforeAll(async () => {
   rd = await createTestContext({ config: { redisUrl: REDIS_URL, redisPrefix: prefix } });
   for (const c of [pg, rd]) c.clock.set(T0);
 }, 600_000);
-afterAll(async () => {
+/** Delete this run's keys (and only them: other tests share the Redis). */
+async function clearPrefix() {
   let cursor = '0';
   do {
     const [next, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
     if (keys.length) await raw.del(...keys);
   } while (cursor !== '0');
+}
+afterAll(async () => {
+  await clearPrefix();
   raw?.disconnect();
   await pg?.close();
   await rd?.close();
@@ -700,12 +704,7 @@ describe('write-behind on the Redis path', () => {
     await submitOk(rd, q, { board: 'wb-lost', score: 4 });
     await rd.app.leaderboards.flush();
     // Only this run's keys (other tests share the Redis).
-    let cursor = '0';
-    do {
-      const [next, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await raw.del(...keys);
-    } while (cursor !== '0');
+    await clearPrefix();
     expect(await raw.exists(`${prefix}${MARKER_KEY}`)).toBe(0);
     const answer = await submitOk(rd, p, { board: 'wb-lost', score: 5 });
     expect(answer).toMatchObject({ score: 15, rank: 1 });
