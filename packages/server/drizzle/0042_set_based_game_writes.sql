@@ -77,7 +77,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Chest opens drawn together (issue 43, `openChests`), in one statement for the batch and no read
--- before it. Each planned open carries the drop table's version it was drawn from (`v`), an entry
+-- before it. Each planned open carries the drop table's version it was drawn from (`v`: its time
+-- and the row version, `xmin`, so two saves in one instant still differ), an entry
 -- drawn by weight beforehand with node:crypto and its rewards (`wr`, the chest as -1 among them;
 -- `wreset`: that entry resets the pity counter), the pity entry's rewards (`pr`) and the counter
 -- from which pity is due (`due`, null without pity; `pc`: the table has pity). The players' rows
@@ -109,7 +110,7 @@ BEGIN
     LEFT JOIN chest_pity cp ON cp.user_id = a.u AND cp.kind = a.k
     WHERE a.nth = 1
       AND coalesce((pl.state->'resources'->>a.k)::numeric, 0) >= 1
-      AND (SELECT t.updated_at::text FROM chest_tables t WHERE t.kind = a.k) IS NOT DISTINCT FROM a.v
+      AND (SELECT t.updated_at::text || '/' || t.xmin::text FROM chest_tables t WHERE t.kind = a.k) IS NOT DISTINCT FROM a.v
   ), decided AS (
     SELECT f.u, f.k, f.d, f.held_before, f.pc OR f.had IS NOT NULL AS keep,
       f.due IS NOT NULL AND coalesce(f.had, 0) >= f.due AS by_pity, f.pr, f.wr, f.wreset, f.had

@@ -223,7 +223,7 @@ describe('chests through the APIs', () => {
     const empty = await player();
     const [{ version }] = (
       (await ctx.database.db.execute(
-        sql`select updated_at::text as version from chest_tables where kind = 'gold_treasure_chest'`,
+        sql`select updated_at::text || '/' || xmin::text as version from chest_tables where kind = 'gold_treasure_chest'`,
       )) as unknown as { rows: { version: string }[] }
     ).rows;
     const plan = (u: number, v: string | null) => ({
@@ -252,6 +252,31 @@ describe('chests through the APIs', () => {
     expect(applied.map((r) => [Number(r.user_id), r.pity, r.counter])).toEqual([[userId, false, 1]]);
     ({ chests } = await disclosed(userId));
     expect(chests.find((c) => c.kind === 'gold_treasure_chest')).toMatchObject({ held: 1, pity: { counter: 1 } });
+  });
+
+  it('a table saved again in the same instant is drawn from at once by the batched opens', async () => {
+    const only = (kind: 'gem' | 'coin'): ChestTable => ({
+      entries: [{ reward: { kind, amount: 1 }, weight: 1 }],
+      guaranteed: [],
+      pityEntry: null,
+      pityWithin: null,
+    });
+    const users: number[] = [];
+    for (let i = 0; i < 6; i++) users.push(await player());
+    for (const u of users) await give(u, 'gold_treasure_chest', 2);
+    const queue = chestOpenQueue(ctx.database.db, ctx.database.kind, () => new Date());
+    const openAll = () => Promise.all(users.map((userId) => queue.submit({ userId, kind: 'gold_treasure_chest' })));
+    // A stopped service clock: both saves carry the same time.
+    ctx.clock.set('2026-11-29T12:00:00Z');
+    try {
+      expect((await save('gold_treasure_chest', only('gem'))).statusCode).toBe(200);
+      expect((await openAll()).map((a) => a.reward.kind)).toEqual(users.map(() => 'gem'));
+      expect((await save('gold_treasure_chest', only('coin'))).statusCode).toBe(200);
+      expect((await openAll()).map((a) => a.reward.kind)).toEqual(users.map(() => 'coin'));
+    } finally {
+      ctx.clock.set(null);
+    }
+    expect(queue.sent.batches).toBeLessThan(queue.sent.items);
   });
 
   it('batched opens decide pity from the counter they find, as an open alone does', async () => {

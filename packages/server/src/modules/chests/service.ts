@@ -197,12 +197,15 @@ export interface OpenRequest {
   kind: ChestKind;
 }
 
-/** The drop tables as the batched opens draw from them: each kind's table and its version. */
+/**
+ * The drop tables as the batched opens draw from them: each kind's table and its version (its
+ * time and row version, as `chest_open_apply` checks it: two saves in one instant still differ).
+ */
 type DrawTables = Map<string, { table: ChestTable; version: string }>;
 
 async function drawTables(db: Db): Promise<DrawTables> {
   const found = (await db.execute(
-    sql`select kind, drops, updated_at::text as version from chest_tables`,
+    sql`select kind, drops, updated_at::text || '/' || xmin::text as version from chest_tables`,
   )) as unknown as { rows: { kind: string; drops: ChestTable | string; version: string }[] };
   return new Map(
     found.rows.map((r) => [
