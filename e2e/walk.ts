@@ -67,6 +67,11 @@ export async function settle(page: Page) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
+  // What the console does a frame after a change (its table scrollers made focusable by an
+  // observer, `shell/a11y/scroll-regions.ts`) has run before the page is checked.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
 }
 
 /**

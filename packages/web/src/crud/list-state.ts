@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 /**
  * A list is an address (UX §5): its filters, page, page size and sort live in the URL's query
@@ -97,12 +97,16 @@ export function useListState(spec: ListStateSpec) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address changed (caught up, back, a link): it is the truth again
   useEffect(() => setPending(undefined), [params]);
   const state = pending ?? fromAddress;
+  const { pathname } = useLocation();
   const go = useCallback(
     (next: ListState, replace = false) => {
+      // The operator has already left this list (a link followed while it was still completing
+      // its address): writing it now would take them back.
+      if (window.location.pathname !== pathname) return;
       setPending(next);
       setParams((current) => writeListState(current, next, spec), { replace });
     },
-    [setParams, spec],
+    [setParams, spec, pathname],
   );
   return {
     state,
