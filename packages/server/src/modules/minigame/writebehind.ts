@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import client, { type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/http/errors.js';
+import { sharedRead } from '../../platform/http/metrics.js';
 import type { RedisClient } from '../../platform/redis.js';
 import { blacklistedPlayerIds } from '../players/service.js';
 import { allBoards, checkSubmission, refOf, type Submission, type SubmitAnswer } from './service.js';
@@ -524,16 +525,7 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
 
 /** `/metrics`: the write-behind log's undrained entries and the age of the oldest. */
 export function installDrainMetrics(registry: Registry, wb: WriteBehind): void {
-  let pending: Promise<{ pending: number; ageMs: number } | null> | undefined;
-  const load = () => {
-    pending ??= wb
-      .lag()
-      .catch(() => null)
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
-  };
+  const load = sharedRead(() => wb.lag().catch(() => null));
   new client.Gauge({
     name: 'rookery_leaderboard_drain_pending',
     help: 'Leaderboard submissions acknowledged on Redis and not yet written to PostgreSQL',

@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/client.js';
 import { keysetPaginate } from '../../platform/db/paginate.js';
 import { dayStart } from '../../platform/db/partitions.js';
 import { AppError } from '../../platform/http/errors.js';
+import { sharedRead } from '../../platform/http/metrics.js';
 import { defineJob } from '../../platform/jobs/define.js';
 import { ledgerChecks, resourceLedger } from './tables.js';
 
@@ -243,19 +244,14 @@ export const ledgerPartitionsJob = defineJob({
 
 /** The last check's outcome in `/metrics`: players and resources with drift, and the drift per resource. */
 export function installLedgerMetrics(registry: Registry, db: Db): void {
-  let pending: Promise<(typeof ledgerChecks.$inferSelect)[]> | undefined;
-  const last = () => {
-    pending ??= db
+  const last = sharedRead(() =>
+    db
       .select()
       .from(ledgerChecks)
       .orderBy(desc(ledgerChecks.id))
       .limit(1)
-      .catch(() => [])
-      .finally(() => {
-        pending = undefined;
-      });
-    return pending;
-  };
+      .catch((): (typeof ledgerChecks.$inferSelect)[] => []),
+  );
   new client.Gauge({
     name: 'rookery_ledger_drift_players',
     help: 'Players whose ledger sums differ from their balances, at the last daily ledger check',

@@ -3,6 +3,20 @@ import type pg from 'pg';
 import client from 'prom-client';
 
 /**
+ * One read shared by the gauges that show parts of it: the gauges of a scrape collect at once, and
+ * the calls made while a read is in flight get that read instead of starting another.
+ */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= read().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  };
+}
+
+/**
  * The PostgreSQL pool's connections, read when scraped: all, idle, and callers waiting for one
  * (a waiting count above zero means the pool is the bottleneck). PGlite has one connection and
  * no pool: nothing is reported for it.
