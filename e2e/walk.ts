@@ -67,8 +67,8 @@ export async function settle(page: Page) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  // What the console does a frame after a change (its table scrollers made focusable by an
-  // observer, `shell/a11y/scroll-regions.ts`) has run before the page is checked.
+  // Two frames more, for what a page paints after its last animation. (The table scrollers need
+  // no wait: `shell/a11y/scroll-regions.ts` marks them a microtask after they appear.)
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
   );

@@ -46,19 +46,12 @@ export function useFocusableScrollRegions(name: string) {
       }
     };
     mark();
-    // Many mutations per render: one pass per frame.
-    let frame = 0;
-    const observer = new MutationObserver(() => {
-      if (!frame)
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          mark();
-        });
-    });
+    // Marked in the observer's own callback, a microtask after the change: nothing (a keyboard
+    // user's Tab, a check such as axe) runs between a new scroller and its marking. A frame later,
+    // as before, left a window: a table that re-rendered after the page settled was checked bare.
+    // The callback gets every mutation of a task at once, so this is one pass per task.
+    const observer = new MutationObserver(mark);
     observer.observe(document.body, { childList: true, subtree: true });
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
+    return () => observer.disconnect();
   }, [name]);
 }
