@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_COMMIT_IN_FLIGHT } from '../../platform/db/group-commit.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { combine } from './service.js';
-import { orderKeys, postgresStore } from './store.js';
+import { orderKeys, postgresStore, storeKeys } from './store.js';
 import { applyEntries, CLAIM_IDLE_MS, MARKER_KEY, parseEntry, WAL_KEY } from './writebehind.js';
 
 /**
@@ -571,6 +571,45 @@ describe('write-behind on the Redis path', () => {
         }
   }, 60_000);
 
+  it('submissions arriving together go as batches, each answered as if it had come alone, in order', async () => {
+    const b = board({ id: 'wb-batch', operator: 'increment' }) as unknown as Leaderboard;
+    await rd.adminOk('POST', R, b);
+    const ids = [await player(), await player(), await player()];
+    await wb().pause();
+    const before = await raw.xlen(wal);
+    // 40 submissions at once, the same players again and again: each sees the ones before it.
+    const at = rd.clock.now();
+    const sent = Array.from({ length: 40 }, (_, i) => ({
+      userId: ids[i % 3]!,
+      board: b.id,
+      score: i + 1,
+      subscore: i % 4,
+    }));
+    const answers = await Promise.all(sent.map((s) => wb().submit(b, s, at)));
+    const totals = new Map<number, { score: number; subscore: number }>();
+    for (const [i, s] of sent.entries()) {
+      const next = combine(b, totals.get(s.userId), s)!;
+      totals.set(s.userId, { score: next.score, subscore: next.subscore });
+      const order = [...totals.entries()].sort(
+        ([u1, x], [u2, y]) => y.score - x.score || y.subscore - x.subscore || u1 - u2,
+      );
+      expect(answers[i], `submission ${i}`).toEqual({
+        board: b.id,
+        period: 'all',
+        ...totals.get(s.userId),
+        rank: order.findIndex(([u]) => u === s.userId) + 1,
+      });
+    }
+    // Fewer log entries than submissions: they went as batches (the first alone, the rest gathered).
+    const entries = (await raw.xlen(wal)) - before;
+    expect(entries).toBeGreaterThan(1);
+    expect(entries).toBeLessThan(sent.length);
+    wb().resume();
+    await rd.app.leaderboards.flush();
+    expect((await attemptsOf('wb-batch')).map((a) => a.s)).toEqual(sent.map((s) => s.score));
+    await sameInBoth('wb-batch', ids);
+  });
+
   it('what Redis acknowledged is in PostgreSQL after the drain: the same standings, left-out players too', async () => {
     await rd.adminOk('POST', R, board({ id: 'wb-same' }));
     const ids: number[] = [];
@@ -621,7 +660,7 @@ describe('write-behind on the Redis path', () => {
       [p, 5],
     ] as const)
       await submitOk(rd, u, { board: 'wb-twice', score });
-    const entries = (await raw.xrange(wal, '-', '+')).map(([id, flat]) => parseEntry(id, flat));
+    const entries = (await raw.xrange(wal, '-', '+')).flatMap(([id, flat]) => parseEntry(id, flat));
     expect(entries.filter((e) => e.board === 'wb-twice')).toHaveLength(3);
     wb().resume();
     await rd.app.leaderboards.flush();
@@ -633,6 +672,44 @@ describe('write-behind on the Redis path', () => {
       [p, 8],
       [q, 4],
     ]);
+  });
+
+  it('reads a batch entry and an entry left by the earlier one-submission format alike', () => {
+    const batch = parseEntry('7-1', [
+      'b',
+      'jump',
+      'p',
+      'all',
+      'o',
+      '1',
+      'e',
+      '5|7|0|1000|1|2|7|0|1000|{"a":"x|y"}\n6|3|1|1001|0|4|9|0|900',
+    ]);
+    const legacy = parseEntry('7-0', ['e', 'jump|all|5|7|0|1000|1|1|2|7|0|1000|{"a":"x|y"}']);
+    expect(
+      batch.map((e) => [e.id, e.board, e.period, e.userId, e.score, e.changed, e.version, e.rowScore, e.meta]),
+    ).toEqual([
+      ['7-1/0', 'jump', 'all', 5, 7, true, 2, 7, { a: 'x|y' }],
+      ['7-1/1', 'jump', 'all', 6, 3, false, 4, 9, null],
+    ]);
+    expect(legacy).toEqual([{ ...batch[0], id: '7-0' }]);
+    expect(batch[1]!.rowAt.getTime()).toBe(900);
+  });
+
+  it('a player line stored in the earlier hash form (version|member) is still read', async () => {
+    const b = board({ id: 'wb-form', operator: 'increment' }) as unknown as Leaderboard;
+    await rd.adminOk('POST', R, b);
+    const [p, q] = [await player(), await player()];
+    const at = rd.clock.now();
+    await wb().submit(b, { userId: p, board: b.id, score: 5 }, at);
+    await wb().submit(b, { userId: q, board: b.id, score: 9 }, at);
+    const h = `${prefix}${storeKeys.hkey({ board: b.id, period: 'all' })}`;
+    const value = (await raw.hget(h, String(p)))!;
+    expect(value.split('|')).toHaveLength(3);
+    await raw.hset(h, String(p), value.split('|').slice(0, 2).join('|'));
+    expect(await wb().submit(b, { userId: p, board: b.id, score: 6 }, at)).toMatchObject({ score: 11, rank: 1 });
+    await rd.app.leaderboards.flush();
+    await sameInBoth(b.id, [p, q]);
   });
 
   it('entries a dead consumer left pending are taken over by another instance', async () => {

@@ -181,7 +181,8 @@ export function postgresStore(): BoardStore {
 // `k1·2²⁰ + k2` (exact in a double: |k1| < 2³², k2 < 2²⁰) and whose member is
 // `<submittedAt ms, 15 digits>:<userId, 16 digits>`: equal scores sort by member, so the earliest
 // submission, then the lower user ID, comes first. A hash beside it (`…:m`) holds each player's
-// `version|member`, so a newer row replaces the member and an older one (a late write) is ignored.
+// `version|member|score`, so a newer row replaces the member and an older one (a late write) is
+// ignored.
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const memberOf = (r: Pick<ScoreRow, 'submittedAt' | 'userId'>) =>
   `${pad(r.submittedAt.getTime(), 15)}:${pad(r.userId, 16)}`;
@@ -189,21 +190,44 @@ const redisScore = (r: Pick<ScoreRow, 'k1' | 'k2'>) => r.k1 * SUB_SPAN + r.k2;
 const zkey = (ref: Pick<BoardRef, 'board' | 'period'>) => `lb:${ref.board}:${ref.period}`;
 const hkey = (ref: Pick<BoardRef, 'board' | 'period'>) => `lb:${ref.board}:${ref.period}:m`;
 
-const PUT = `
+/**
+ * A player's hash value, `version|member|score` (the score as the sorted set holds it, so a
+ * submission reads the player's line with one call); `version|member`, the earlier form, is still
+ * read (the score then comes from the sorted set). In Lua: `stored(value)` answers version, member
+ * and score (or nil).
+ */
+export const STORED_LUA = `
+local function stored(v)
+  local a = string.find(v, '|', 1, true)
+  local b = string.find(v, '|', a + 1, true)
+  if b then return tonumber(string.sub(v, 1, a - 1)), string.sub(v, a + 1, b - 1), tonumber(string.sub(v, b + 1)) end
+  return tonumber(string.sub(v, 1, a - 1)), string.sub(v, a + 1), nil
+end`;
+/** The member of a hash value (either form). */
+export function storedMember(v: string): string {
+  const a = v.indexOf('|');
+  const b = v.indexOf('|', a + 1);
+  return v.slice(a + 1, b < 0 ? undefined : b);
+}
+const storedValue = (version: number | string, member: string, score: number | string) =>
+  `${version}|${member}|${score}`;
+
+const PUT = `${STORED_LUA}
 local old = redis.call('HGET', KEYS[2], ARGV[1])
 if old then
-  local sep = string.find(old, '|', 1, true)
-  if tonumber(string.sub(old, 1, sep - 1)) >= tonumber(ARGV[2]) then return 0 end
-  redis.call('ZREM', KEYS[1], string.sub(old, sep + 1))
+  local version, member = stored(old)
+  if version >= tonumber(ARGV[2]) then return 0 end
+  redis.call('ZREM', KEYS[1], member)
 end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[4] .. '|' .. ARGV[3])
 return 1`;
-const DROP = `
+const DROP = `${STORED_LUA}
 for i = 1, #ARGV do
   local old = redis.call('HGET', KEYS[2], ARGV[i])
   if old then
-    redis.call('ZREM', KEYS[1], string.sub(old, string.find(old, '|', 1, true) + 1))
+    local _, member = stored(old)
+    redis.call('ZREM', KEYS[1], member)
     redis.call('HDEL', KEYS[2], ARGV[i])
   end
 end
@@ -256,7 +280,7 @@ export function redisStore(redis: RedisClient): BoardStore {
     const ids = [...(known ?? (await excludedIds(db, now)))];
     if (ids.length === 0) return { members: new Set<string>(), ranks: [] as number[] };
     const found = await client.hmget(hkey(ref), ...ids.map(String));
-    const members = found.filter((v): v is string => v !== null).map((v) => v.slice(v.indexOf('|') + 1));
+    const members = found.filter((v): v is string => v !== null).map(storedMember);
     if (members.length === 0) return { members: new Set<string>(), ranks: [] as number[] };
     const pipe = client.pipeline();
     for (const m of members) pipe.zrank(zkey(ref), m);
@@ -319,7 +343,7 @@ export function redisStore(redis: RedisClient): BoardStore {
           const h: string[] = [];
           for (const r of rows) {
             z.push(redisScore(r), memberOf(r));
-            h.push(String(r.userId), `${r.version}|${memberOf(r)}`);
+            h.push(String(r.userId), storedValue(r.version, memberOf(r), redisScore(r)));
           }
           pipe.zadd(zkey(tmp), ...z);
           pipe.hset(hkey(tmp), ...h);
@@ -349,7 +373,7 @@ export function redisStore(redis: RedisClient): BoardStore {
       guarded(async () => {
         const stored = await client.hget(hkey(ref), String(userId));
         if (!stored) return { entry: null, around: [] };
-        const member = stored.slice(stored.indexOf('|') + 1);
+        const member = storedMember(stored);
         const { members, ranks } = await excludedRanks(db, ref, now, excluded);
         if (members.has(member)) return { entry: null, around: [] };
         const raw = await client.zrank(zkey(ref), member);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { type Leaderboard, MAX_SCORE, MAX_SUBSCORE } from '@rookery/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import client, { type Registry } from 'prom-client';
 import type { Db } from '../../platform/db/client.js';
@@ -10,7 +10,7 @@ import { sharedRead } from '../../platform/http/metrics.js';
 import type { RedisClient } from '../../platform/redis.js';
 import { blacklistedPlayerIds } from '../players/service.js';
 import { allBoards, checkSubmission, refOf, type Submission, type SubmitAnswer } from './service.js';
-import { orderKeys, redisStore, redisUnavailable, storeKeys } from './store.js';
+import { orderKeys, redisStore, redisUnavailable, STORED_LUA, storeKeys } from './store.js';
 import { leaderboardAttempts, leaderboardScores, minigameBlacklist } from './tables.js';
 
 /**
@@ -49,103 +49,121 @@ const BATCH = 1_000;
 const GATHER_MS = 50;
 /** How long `flush` waits for the drain before failing (the caller retries). */
 const FLUSH_TIMEOUT_MS = 60_000;
+/** Script calls of one board out at once, and submissions per call (`submit`'s lanes). */
+const IN_FLIGHT = 2;
+const MAX_BATCH = 128;
 /** How long the left-out players are kept in memory (ranks answered to submissions). */
 const EXCLUDED_TTL_MS = 1_000;
 
-const SUBMIT = `
+/**
+ * One script call submits a batch of one board's submissions, in the order they came (each sees
+ * the ones before it, as separate calls would).
+ * KEYS: the board's sorted set, its hash, the log, the marker.
+ * ARGV: operator, descending ('1'), negatives allowed ('1'), board, period, the number of left-out
+ * players and their IDs, then six per submission: user, score, sub-score, time (ms), the member a
+ * changed score takes, meta (JSON or '').
+ * Answers three numbers per submission: score, sub-score, rank (false when left out). The batch
+ * is one log entry: fields b (board), p (period), o (order) and e, one line per submission,
+ * `user|score|sub|at|changed|version|rowScore|rowSub|rowAt[|meta]`; a JSON meta holds no newline.
+ * Nothing can fail between the first write and the log entry (the arguments are the service's own).
+ */
+const SUBMIT = `${STORED_LUA}
 if redis.call('EXISTS', KEYS[4]) == 0 then return redis.error_reply('LBNOMARKER leaderboards not loaded') end
 local MAXS = ${MAX_SCORE}
 local MAXSUB = ${MAX_SUBSCORE}
 local SPAN = MAXSUB + 1
-local desc = ARGV[3] == '1'
-local allowNeg = ARGV[4] == '1'
-local op = ARGV[2]
-local sc = tonumber(ARGV[5])
-local ss = tonumber(ARGV[6])
+local op = ARGV[1]
+local desc = ARGV[2] == '1'
+local allowNeg = ARGV[3] == '1'
+local nEx = tonumber(ARGV[6])
 local function keyOf(score, sub)
   if desc then return (0 - score) * SPAN + (MAXSUB - sub) end
   return score * SPAN + sub
 end
 local function clampS(n) if n < -MAXS then return -MAXS end if n > MAXS then return MAXS end return n end
 local function clampSub(n) if n < 0 then return 0 end if n > MAXSUB then return MAXSUB end return n end
-local version, member, raw, cur, curSub = 0, false, false, false, false
-local old = redis.call('HGET', KEYS[2], ARGV[1])
-if old then
-  local sep = string.find(old, '|', 1, true)
-  version = tonumber(string.sub(old, 1, sep - 1))
-  member = string.sub(old, sep + 1)
-  local z = redis.call('ZSCORE', KEYS[1], member)
-  if z then
-    raw = tonumber(z)
-    local k1 = math.floor(raw / SPAN)
-    local k2 = raw - k1 * SPAN
-    if desc then cur = 0 - k1; curSub = MAXSUB - k2 else cur = k1; curSub = k2 end
+local lines, out = {}, {}
+for i = 7 + nEx, #ARGV, 6 do
+  local user = ARGV[i]
+  local sc = tonumber(ARGV[i + 1])
+  local ss = tonumber(ARGV[i + 2])
+  local version, member, raw, cur, curSub = 0, false, false, false, false
+  local old = redis.call('HGET', KEYS[2], user)
+  if old then
+    local z
+    version, member, z = stored(old)
+    if not z then z = redis.call('ZSCORE', KEYS[1], member) end
+    if z then
+      raw = tonumber(z)
+      local k1 = math.floor(raw / SPAN)
+      local k2 = raw - k1 * SPAN
+      if desc then cur = 0 - k1; curSub = MAXSUB - k2 else cur = k1; curSub = k2 end
+    end
   end
-end
-local nextS, nextSub = false, false
-if not cur then
-  nextS = sc
-  if op == 'decrement' then nextS = 0 - sc end
-  if not allowNeg and nextS < 0 then nextS = 0 end
-  nextSub = ss
-elseif op == 'best' then
-  if keyOf(sc, ss) < raw then nextS = sc; nextSub = ss end
-elseif op == 'set' then
-  nextS = sc; nextSub = ss
-elseif op == 'increment' then
-  nextS = clampS(cur + sc); nextSub = clampSub(curSub + ss)
-else
-  nextS = clampS(cur - sc)
-  if not allowNeg and nextS < 0 then nextS = 0 end
-  nextSub = clampSub(curSub - ss)
-end
-local changed = nextS ~= false
-if changed then
-  if member then redis.call('ZREM', KEYS[1], member) end
-  version = version + 1
-  member = ARGV[8]
-  raw = keyOf(nextS, nextSub)
-  redis.call('ZADD', KEYS[1], string.format('%.17g', raw), member)
-  redis.call('HSET', KEYS[2], ARGV[1], string.format('%d', version) .. '|' .. member)
-else
-  nextS = cur; nextSub = curSub
-end
--- One field: board|period|user|score|sub|at|order|changed|version|rowScore|rowSub|rowAt[|meta]
-local e = table.concat({ARGV[9], ARGV[10], ARGV[1], ARGV[5], ARGV[6], ARGV[7], ARGV[3], changed and '1' or '0',
-  string.format('%d', version), string.format('%d', nextS), string.format('%d', nextSub), string.sub(member, 1, 15)}, '|')
-if changed and ARGV[11] ~= '' then e = e .. '|' .. ARGV[11] end
-redis.call('XADD', KEYS[3], '*', 'e', e)
-local rank = false
-local mine = true
-local above = 0
-for i = 12, #ARGV do
-  if ARGV[i] == ARGV[1] then mine = false
+  local nextS, nextSub = false, false
+  if not cur then
+    nextS = sc
+    if op == 'decrement' then nextS = 0 - sc end
+    if not allowNeg and nextS < 0 then nextS = 0 end
+    nextSub = ss
+  elseif op == 'best' then
+    if keyOf(sc, ss) < raw then nextS = sc; nextSub = ss end
+  elseif op == 'set' then
+    nextS = sc; nextSub = ss
+  elseif op == 'increment' then
+    nextS = clampS(cur + sc); nextSub = clampSub(curSub + ss)
   else
-    local o = redis.call('HGET', KEYS[2], ARGV[i])
-    if o then
-      local m = string.sub(o, string.find(o, '|', 1, true) + 1)
-      local z = redis.call('ZSCORE', KEYS[1], m)
-      if z then
-        local r = tonumber(z)
-        if r < raw or (r == raw and m < member) then above = above + 1 end
+    nextS = clampS(cur - sc)
+    if not allowNeg and nextS < 0 then nextS = 0 end
+    nextSub = clampSub(curSub - ss)
+  end
+  local changed = nextS ~= false
+  if changed then
+    if member then redis.call('ZREM', KEYS[1], member) end
+    version = version + 1
+    member = ARGV[i + 4]
+    raw = keyOf(nextS, nextSub)
+    local z = string.format('%.17g', raw)
+    redis.call('ZADD', KEYS[1], z, member)
+    redis.call('HSET', KEYS[2], user, string.format('%d', version) .. '|' .. member .. '|' .. z)
+  else
+    nextS = cur; nextSub = curSub
+  end
+  local line = user .. '|' .. ARGV[i + 1] .. '|' .. ARGV[i + 2] .. '|' .. ARGV[i + 3] .. '|' .. (changed and '1' or '0')
+    .. '|' .. string.format('%d|%d|%d|', version, nextS, nextSub) .. string.sub(member, 1, 15)
+  if changed and ARGV[i + 5] ~= '' then line = line .. '|' .. ARGV[i + 5] end
+  lines[#lines + 1] = line
+  local mine = true
+  local above = 0
+  for x = 7, 6 + nEx do
+    if ARGV[x] == user then mine = false
+    else
+      local o = redis.call('HGET', KEYS[2], ARGV[x])
+      if o then
+        local _, m, z = stored(o)
+        if not z then z = redis.call('ZSCORE', KEYS[1], m) end
+        if z then
+          local r = tonumber(z)
+          if r < raw or (r == raw and m < member) then above = above + 1 end
+        end
       end
     end
   end
+  out[#out + 1] = nextS
+  out[#out + 1] = nextSub
+  out[#out + 1] = mine and (redis.call('ZRANK', KEYS[1], member) + 1 - above) or false
 end
-if mine then rank = redis.call('ZRANK', KEYS[1], member) + 1 - above end
-return {nextS, nextSub, rank, version}`;
+redis.call('XADD', KEYS[3], '*', 'b', ARGV[4], 'p', ARGV[5], 'o', ARGV[2], 'e', table.concat(lines, '\\n'))
+return out`;
 
 type WalRedis = Redis & {
-  lbSubmit(
-    z: string,
-    h: string,
-    wal: string,
-    marker: string,
-    ...args: string[]
-  ): Promise<[number, number, number | null, number]>;
+  lbSubmit(z: string, h: string, wal: string, marker: string, ...args: string[]): Promise<(number | null)[]>;
 };
 
-/** One entry of the log: a submission and the row it left (when `changed`). */
+/**
+ * One submission of the log and the row it left (when `changed`). `id` is the log entry's ID and
+ * the submission's place in it (`<entry>/<n>`): the attempt's key in PostgreSQL.
+ */
 export interface WalEntry {
   id: string;
   board: string;
@@ -163,28 +181,50 @@ export interface WalEntry {
   meta: Record<string, unknown> | null;
 }
 
-export function parseEntry(id: string, flat: string[]): WalEntry {
-  const text = flat[1] ?? '';
-  const f = text.split('|', 12);
-  // The meta (JSON, may hold '|') is whatever follows the twelfth field.
-  const head = f.join('|').length;
-  const meta = text.length > head ? text.slice(head + 1) : '';
-  return {
-    id,
-    board: f[0]!,
-    period: f[1]!,
-    userId: Number(f[2]),
-    score: Number(f[3]),
-    subscore: Number(f[4]),
-    at: new Date(Number(f[5])),
-    sortOrder: f[6] === '1' ? 'desc' : 'asc',
-    changed: f[7] === '1',
-    version: Number(f[8]),
-    rowScore: Number(f[9]),
-    rowSubscore: Number(f[10]),
-    rowAt: new Date(Number(f[11])),
-    meta: meta ? (JSON.parse(meta) as Record<string, unknown>) : null,
-  };
+/** The submissions of one log entry (the fields as Redis returns them, name and value by turns). */
+export function parseEntry(id: string, flat: readonly string[]): WalEntry[] {
+  const field: Record<string, string> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) field[flat[i]!] = flat[i + 1]!;
+  if (field.b === undefined && field.e !== undefined) {
+    // Written before batches (one submission an entry, `board|period|user|score|sub|at|order|…`):
+    // left in the log by an instance of the earlier version during an upgrade.
+    const [board = '', period = '', user, score, sub, at, order, ...rest] = field.e.split('|');
+    return parseEntry(id, [
+      'b',
+      board,
+      'p',
+      period,
+      'o',
+      order ?? '',
+      'e',
+      [user, score, sub, at, ...rest].join('|'),
+    ]).map((e) => ({ ...e, id }));
+  }
+  const board = field.b ?? '';
+  const period = field.p ?? '';
+  const sortOrder = field.o === '1' ? 'desc' : 'asc';
+  return (field.e ?? '').split('\n').map((text, n) => {
+    const f = text.split('|', 9);
+    // The meta (JSON, may hold '|') is whatever follows the ninth field.
+    const head = f.join('|').length;
+    const meta = text.length > head ? text.slice(head + 1) : '';
+    return {
+      id: `${id}/${n}`,
+      board,
+      period,
+      userId: Number(f[0]),
+      score: Number(f[1]),
+      subscore: Number(f[2]),
+      at: new Date(Number(f[3])),
+      sortOrder,
+      changed: f[4] === '1',
+      version: Number(f[5]),
+      rowScore: Number(f[6]),
+      rowSubscore: Number(f[7]),
+      rowAt: new Date(Number(f[8])),
+      meta: meta ? (JSON.parse(meta) as Record<string, unknown>) : null,
+    };
+  });
 }
 
 /**
@@ -205,29 +245,31 @@ export async function applyEntries(db: Db, entries: readonly WalEntry[]): Promis
   const rows = [...newest.values()].sort(
     (a, b) => a.board.localeCompare(b.board) || a.period.localeCompare(b.period) || a.userId - b.userId,
   );
-  // Each statement takes the batch as one JSON parameter (thousands of bound values cost more).
-  const attempts = JSON.stringify(
-    entries.map((e) => [e.board, e.period, e.userId, e.score, e.subscore, e.at.toISOString(), e.id]),
-  );
-  const scores = JSON.stringify(
-    rows.map((e) => {
-      const { k1, k2 } = orderKeys(e.sortOrder, e.rowScore, e.rowSubscore);
-      return [e.board, e.period, e.userId, e.rowScore, e.rowSubscore, k1, k2, e.rowAt.toISOString(), e.version, e.meta];
-    }),
-  );
+  // Each statement takes the batch as one array per column (thousands of bound values cost more;
+  // arrays cost PostgreSQL less than JSON to read). Times go as milliseconds.
+  const column = <T>(xs: readonly WalEntry[], f: (e: WalEntry) => T) => sql.param(xs.map(f));
+  const fromMs = (ms: SQL) => sql`timestamptz 'epoch' + ${ms} * interval '1 millisecond'`;
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.execute(sql`
       insert into ${leaderboardAttempts} (board, period, user_id, score, subscore, at, stream_id)
-      select r->>0, r->>1, (r->>2)::bigint, (r->>3)::bigint, (r->>4)::bigint, (r->>5)::timestamptz, r->>6
-      from jsonb_array_elements(${attempts}::jsonb) r
+      select b, p, u, s, ss, ${fromMs(sql`a`)}, id
+      from unnest(${column(entries, (e) => e.board)}::text[], ${column(entries, (e) => e.period)}::text[],
+        ${column(entries, (e) => e.userId)}::bigint[], ${column(entries, (e) => e.score)}::bigint[],
+        ${column(entries, (e) => e.subscore)}::bigint[], ${column(entries, (e) => e.at.getTime())}::bigint[],
+        ${column(entries, (e) => e.id)}::text[]) as r(b, p, u, s, ss, a, id)
       on conflict (stream_id) do nothing`);
     if (rows.length === 0) return;
+    const keys = rows.map((e) => orderKeys(e.sortOrder, e.rowScore, e.rowSubscore));
     await tx.execute(sql`
       insert into ${leaderboardScores} as s (board, period, user_id, score, subscore, k1, k2, submitted_at, version, meta)
-      select r->>0, r->>1, (r->>2)::bigint, (r->>3)::bigint, (r->>4)::bigint, (r->>5)::bigint, (r->>6)::bigint,
-        (r->>7)::timestamptz, (r->>8)::bigint, nullif(r->9, 'null'::jsonb)
-      from jsonb_array_elements(${scores}::jsonb) r
+      select b, p, u, sc, ss, k1, k2, ${fromMs(sql`a`)}, v, m
+      from unnest(${column(rows, (e) => e.board)}::text[], ${column(rows, (e) => e.period)}::text[],
+        ${column(rows, (e) => e.userId)}::bigint[], ${column(rows, (e) => e.rowScore)}::bigint[],
+        ${column(rows, (e) => e.rowSubscore)}::bigint[], ${sql.param(keys.map((k) => k.k1))}::bigint[],
+        ${sql.param(keys.map((k) => k.k2))}::bigint[], ${column(rows, (e) => e.rowAt.getTime())}::bigint[],
+        ${column(rows, (e) => e.version)}::bigint[],
+        ${column(rows, (e) => (e.meta ? JSON.stringify(e.meta) : null))}::jsonb[]) as r(b, p, u, sc, ss, k1, k2, a, v, m)
       on conflict (board, period, user_id) do update set
         score = excluded.score, subscore = excluded.subscore, k1 = excluded.k1, k2 = excluded.k2,
         submitted_at = excluded.submitted_at, version = excluded.version, meta = excluded.meta
@@ -236,6 +278,19 @@ export async function applyEntries(db: Db, entries: readonly WalEntry[]): Promis
 }
 
 type Flat = [string, string[]];
+
+interface Waiting {
+  s: Submission;
+  at: Date;
+  resolve: (answer: SubmitAnswer) => void;
+  reject: (err: unknown) => void;
+}
+interface Lane {
+  board: Leaderboard;
+  ref: ReturnType<typeof refOf>;
+  waiting: Waiting[];
+  inFlight: number;
+}
 
 export interface WriteBehindOptions {
   redis: RedisClient;
@@ -286,7 +341,7 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     if (entries.length === 0) return 0;
     await applyEntries(
       db,
-      entries.map(([id, flat]) => parseEntry(id, flat)),
+      entries.flatMap(([id, flat]) => parseEntry(id, flat)),
     );
     const ids = entries.map(([id]) => id);
     const tx = rc.multi();
@@ -318,6 +373,72 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     ) as [string, Flat[]][] | null;
     for (const [, entries] of read ?? []) done += await settle(entries);
     return done;
+  }
+
+  /**
+   * Submissions wait in a lane per board, period and rules; a lane sends what waits as one script
+   * call as soon as fewer than `IN_FLIGHT` of its calls are out, so a quiet board sends each
+   * submission alone at once and a busy one sends the batches that gathered meanwhile (one round
+   * trip, one script run and one log entry for many).
+   */
+  const lanes = new Map<string, Lane>();
+  function pump(key: string, lane: Lane) {
+    while (lane.waiting.length > 0 && lane.inFlight < IN_FLIGHT) {
+      const batch = lane.waiting.splice(0, MAX_BATCH);
+      lane.inFlight += 1;
+      void send(lane, batch).finally(() => {
+        lane.inFlight -= 1;
+        if (lane.waiting.length > 0) pump(key, lane);
+        else if (lane.inFlight === 0) lanes.delete(key);
+      });
+    }
+  }
+  async function send({ board, ref }: Lane, batch: Waiting[]) {
+    try {
+      // Left out at the batch's latest time (its submissions are a moment apart).
+      const ex = await excludedAt(batch[batch.length - 1]!.at);
+      const args = [
+        board.operator,
+        board.sortOrder === 'desc' ? '1' : '0',
+        board.allowNegative ? '1' : '0',
+        ref.board,
+        ref.period,
+        String(ex.length),
+        ...ex,
+      ];
+      for (const { s, at } of batch)
+        args.push(
+          String(s.userId),
+          String(s.score),
+          String(s.subscore ?? 0),
+          String(at.getTime()),
+          storeKeys.memberOf({ submittedAt: at, userId: s.userId }),
+          s.meta ? JSON.stringify(s.meta) : '',
+        );
+      const call = () => rc.lbSubmit(storeKeys.zkey(ref), storeKeys.hkey(ref), WAL_KEY, MARKER_KEY, ...args);
+      let answer: (number | null)[];
+      try {
+        try {
+          answer = await call();
+        } catch (err) {
+          if (!String((err as Error).message).startsWith('LBNOMARKER')) throw err;
+          await recover();
+          answer = await call();
+        }
+      } catch (err) {
+        throw err instanceof AppError ? err : redisUnavailable();
+      }
+      for (const [i, w] of batch.entries())
+        w.resolve({
+          board: ref.board,
+          period: ref.period,
+          score: answer[3 * i]!,
+          subscore: answer[3 * i + 1]!,
+          rank: answer[3 * i + 2] ?? null,
+        });
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
   }
 
   let recovering: Promise<void> | null = null;
@@ -430,43 +551,24 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
   return {
     consumer,
     stats,
-    /** The write-behind submission (input already checked against `board`). */
+    /**
+     * The write-behind submission (input already checked against `board`): queued with the
+     * board's others, answered when its batch's script call is.
+     */
     async submit(board: Leaderboard, s: Submission, at: Date): Promise<SubmitAnswer> {
       checkSubmission(board, s);
       const ref = refOf(board, at);
-      const subscore = s.subscore ?? 0;
-      const ex = await excludedAt(at);
-      const member = storeKeys.memberOf({ submittedAt: at, userId: s.userId });
-      const args = [
-        String(s.userId),
-        board.operator,
-        board.sortOrder === 'desc' ? '1' : '0',
-        board.allowNegative ? '1' : '0',
-        String(s.score),
-        String(subscore),
-        String(at.getTime()),
-        member,
-        ref.board,
-        ref.period,
-        s.meta ? JSON.stringify(s.meta) : '',
-        ...ex,
-      ];
-      const call = () => rc.lbSubmit(storeKeys.zkey(ref), storeKeys.hkey(ref), WAL_KEY, MARKER_KEY, ...args);
-      let answer: [number, number, number | null, number];
-      try {
-        try {
-          answer = await call();
-        } catch (err) {
-          if (!String((err as Error).message).startsWith('LBNOMARKER')) throw err;
-          await recover();
-          answer = await call();
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        throw redisUnavailable();
+      const key = `${ref.board}\u0000${ref.period}\u0000${board.operator}\u0000${board.sortOrder}\u0000${board.allowNegative}`;
+      let lane = lanes.get(key);
+      if (!lane) {
+        lane = { board, ref, waiting: [], inFlight: 0 };
+        lanes.set(key, lane);
       }
-      const [score, sub, rank] = answer;
-      return { board: ref.board, period: ref.period, score, subscore: sub, rank: rank ?? null };
+      const waiting = lane;
+      return new Promise<SubmitAnswer>((resolve, reject) => {
+        waiting.waiting.push({ s, at, resolve, reject });
+        pump(key, waiting);
+      });
     },
     flush,
     recover,
