@@ -130,16 +130,23 @@ export function postgresStore(): BoardStore {
         .limit(limit);
       return rows.map((r, i) => standingOf(r, i + 1));
     },
-    async around(db, ref, userId, width, now) {
+    async around(db, ref, userId, width, now, excluded) {
+      const out = [...(excluded ?? (await excludedIds(db, now)))];
+      if (out.includes(userId)) return { entry: null, around: [] };
       const [me] = await db
         .select()
         .from(leaderboardScores)
-        .where(and(of(ref), eq(leaderboardScores.userId, userId), included(now)));
+        .where(and(of(ref), eq(leaderboardScores.userId, userId)));
       if (!me) return { entry: null, around: [] };
+      // Every row before mine (an index-only count over the order index), less the left-out
+      // players' rows among them (a few): a test per row of whether its player is left out made
+      // the count a join over the whole board.
       const [{ n } = { n: 0 }] = await db
-        .select({ n: sql<number>`count(*)::int` })
+        .select({
+          n: sql<number>`(count(*) - count(*) filter (where ${leaderboardScores.userId} = any(${sql.param(out)}::bigint[])))::int`,
+        })
         .from(leaderboardScores)
-        .where(and(of(ref), before(me), included(now)));
+        .where(and(of(ref), before(me)));
       const rank = n + 1;
       const above =
         width === 0
