@@ -279,9 +279,15 @@ export async function applyEntries(db: Db, entries: readonly WalEntry[]): Promis
 
 type Flat = [string, string[]];
 
+interface Excluded {
+  loadedAt: number;
+  flagged: number[];
+  listed: { id: number; endsAt: Date }[];
+}
 interface Waiting {
   s: Submission;
   at: Date;
+  excluded: Excluded;
   resolve: (answer: SubmitAnswer) => void;
   reject: (err: unknown) => void;
 }
@@ -311,21 +317,37 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
   const stats = { drained: 0, batches: 0, claimed: 0 };
   let paused = false;
 
-  // The players left out (ranks of submissions): the players' flag and the mini-game list with end times.
-  let excluded: { loadedAt: number; flagged: number[]; listed: { id: number; endsAt: Date }[] } | null = null;
-  async function excludedAt(at: Date): Promise<string[]> {
-    if (!excluded || performance.now() - excluded.loadedAt > EXCLUDED_TTL_MS) {
-      const loadedAt = performance.now();
-      const [flagged, listed] = await Promise.all([
-        blacklistedPlayerIds(db),
-        db.select({ id: minigameBlacklist.userId, endsAt: minigameBlacklist.endsAt }).from(minigameBlacklist),
-      ]);
-      excluded = { loadedAt, flagged, listed };
+  // The players left out (ranks of submissions): the players' flag and the mini-game list with
+  // end times, read again when older than the TTL (one read for every caller waiting on it).
+  let excluded: Excluded | null = null;
+  let loading: Promise<Excluded> | null = null;
+  let generation = 0;
+  function freshExcluded(): Excluded | Promise<Excluded> {
+    if (excluded && performance.now() - excluded.loadedAt <= EXCLUDED_TTL_MS) return excluded;
+    if (!loading) {
+      const mine = generation;
+      const read = (async () => {
+        const loadedAt = performance.now();
+        const [flagged, listed] = await Promise.all([
+          blacklistedPlayerIds(db),
+          db.select({ id: minigameBlacklist.userId, endsAt: minigameBlacklist.endsAt }).from(minigameBlacklist),
+        ]);
+        const fresh = { loadedAt, flagged, listed };
+        // A change here meanwhile (`forgetExcluded`) makes this read too old to keep.
+        if (mine === generation) excluded = fresh;
+        return fresh;
+      })().finally(() => {
+        if (loading === read) loading = null;
+      });
+      loading = read;
     }
-    const ids = new Set(excluded.flagged);
-    for (const l of excluded.listed) if (l.endsAt > at) ids.add(l.id);
-    return [...ids].map(String);
+    return loading;
   }
+  const excludedAt = (list: Excluded, at: Date): string[] => {
+    const ids = new Set(list.flagged);
+    for (const l of list.listed) if (l.endsAt > at) ids.add(l.id);
+    return [...ids].map(String);
+  };
 
   async function ensureGroup() {
     try {
@@ -393,10 +415,13 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
       });
     }
   }
+  // Nothing is awaited before the script call is sent: calls leave in the order their lane sent
+  // them (Redis runs one connection's commands in order), so a batch never overtakes an earlier one.
   async function send({ board, ref }: Lane, batch: Waiting[]) {
     try {
-      // Left out at the batch's latest time (its submissions are a moment apart).
-      const ex = await excludedAt(batch[batch.length - 1]!.at);
+      // Left out as the batch's latest submission saw them, at its time (they are a moment apart).
+      const last = batch[batch.length - 1]!;
+      const ex = excludedAt(last.excluded, last.at);
       const args = [
         board.operator,
         board.sortOrder === 'desc' ? '1' : '0',
@@ -558,6 +583,9 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     async submit(board: Leaderboard, s: Submission, at: Date): Promise<SubmitAnswer> {
       checkSubmission(board, s);
       const ref = refOf(board, at);
+      const fresh = freshExcluded();
+      const ex = fresh instanceof Promise ? await fresh : fresh;
+      // The lane is looked up after the wait: one that emptied meanwhile is gone.
       const key = `${ref.board}\u0000${ref.period}\u0000${board.operator}\u0000${board.sortOrder}\u0000${board.allowNegative}`;
       let lane = lanes.get(key);
       if (!lane) {
@@ -566,7 +594,7 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
       }
       const waiting = lane;
       return new Promise<SubmitAnswer>((resolve, reject) => {
-        waiting.waiting.push({ s, at, resolve, reject });
+        waiting.waiting.push({ s, at, excluded: ex, resolve, reject });
         pump(key, waiting);
       });
     },
@@ -575,6 +603,8 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
     /** A change of the mini-game blacklist here: read the left-out players again. */
     forgetExcluded() {
       excluded = null;
+      loading = null;
+      generation += 1;
     },
     /** Start draining (and rebuild Redis first when it lost the leaderboards); never throws. */
     start() {
