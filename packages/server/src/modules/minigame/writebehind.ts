@@ -43,12 +43,14 @@ export const MARKER_KEY = 'lb~alive';
 const RECOVERY_KEY = 'lb~recovering';
 /** Entries pending this long on a consumer are taken over by another (a crashed instance's). */
 export const CLAIM_IDLE_MS = 5_000;
+/** Log entries read per drain step (each a batch of up to `MAX_BATCH` submissions). */
+const BATCH = 1_000;
 /**
- * Log entries per drained batch (one PostgreSQL transaction). An entry holds up to `MAX_BATCH`
- * submissions (about five under load in the benchmark), so a transaction holds about a thousand
- * and never more than 25,600, however far behind the drain is.
+ * Submissions per PostgreSQL transaction of the drain: a step's entries are written in
+ * transactions of at most this many (under load an entry holds about five, so a step is one
+ * transaction; a drain far behind never builds one of 128,000).
  */
-const BATCH = 200;
+const MAX_TRANSACTION = 10_000;
 /** After a part batch, the drainer waits this long before reading again (batches grow under load). */
 const GATHER_MS = 50;
 /** How long `flush` waits for the drain before failing (the caller retries). */
@@ -365,10 +367,9 @@ export function writeBehind({ redis, db, now, warn }: WriteBehindOptions) {
   async function settle(raw: Flat[]) {
     const entries = raw.filter((r): r is Flat => Array.isArray(r) && Array.isArray(r[1]));
     if (entries.length === 0) return 0;
-    await applyEntries(
-      db,
-      entries.flatMap(([id, flat]) => parseEntry(id, flat)),
-    );
+    const submissions = entries.flatMap(([id, flat]) => parseEntry(id, flat));
+    for (let i = 0; i < submissions.length; i += MAX_TRANSACTION)
+      await applyEntries(db, submissions.slice(i, i + MAX_TRANSACTION));
     const ids = entries.map(([id]) => id);
     const tx = rc.multi();
     tx.xack(WAL_KEY, GROUP, ...ids);
