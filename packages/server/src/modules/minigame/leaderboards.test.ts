@@ -47,20 +47,28 @@ beforeAll(async () => {
   rd = await createTestContext({ config: { redisUrl: REDIS_URL, redisPrefix: prefix } });
   for (const c of [pg, rd]) c.clock.set(T0);
 }, 600_000);
-/** Delete this run's keys (and only them: other tests share the Redis). */
-async function clearPrefix() {
+/** This run's keys (and only them: other tests share the Redis). */
+async function keysUnderPrefix() {
+  const found: string[] = [];
   let cursor = '0';
   do {
     const [next, keys] = await raw.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
-    if (keys.length) await raw.del(...keys);
+    found.push(...keys);
   } while (cursor !== '0');
+  return found;
+}
+async function clearPrefix() {
+  const keys = await keysUnderPrefix();
+  if (keys.length) await raw.del(...keys);
 }
 afterAll(async () => {
-  await clearPrefix();
-  raw?.disconnect();
+  // The app first: its drainer, finding the log gone, would rebuild every board into the prefix.
   await pg?.close();
   await rd?.close();
+  await clearPrefix();
+  expect(await keysUnderPrefix()).toEqual([]);
+  raw?.disconnect();
 }, 120_000);
 
 /** A player on both databases (same ID). */
