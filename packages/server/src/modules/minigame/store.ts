@@ -131,8 +131,8 @@ export function postgresStore(): BoardStore {
       return rows.map((r, i) => standingOf(r, i + 1));
     },
     async around(db, ref, userId, width, now, excluded) {
-      const out = [...(excluded ?? (await excludedIds(db, now)))];
-      if (out.includes(userId)) return { entry: null, around: [] };
+      const out = excluded ?? (await excludedIds(db, now));
+      if (out.has(userId)) return { entry: null, around: [] };
       const [me] = await db
         .select()
         .from(leaderboardScores)
@@ -143,7 +143,7 @@ export function postgresStore(): BoardStore {
       // the count a join over the whole board.
       const [{ n } = { n: 0 }] = await db
         .select({
-          n: sql<number>`(count(*) - count(*) filter (where ${leaderboardScores.userId} = any(${sql.param(out)}::bigint[])))::int`,
+          n: sql<number>`(count(*) - count(*) filter (where ${leaderboardScores.userId} = any(${sql.param([...out])}::bigint[])))::int`,
         })
         .from(leaderboardScores)
         .where(and(of(ref), before(me)));
