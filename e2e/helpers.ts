@@ -216,11 +216,23 @@ export async function menuTexts(page: Page): Promise<string[]> {
  */
 export async function openSignOut(page: Page, label = '退出登录', says = '打开的标签页和设置会保留') {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.getByTestId('user-menu').hover();
-  const item = page.getByRole('menuitem', { name: label });
-  await item.waitFor();
-  await item.click();
-  await see(page, says);
+  const dialog = page.getByText(says).filter({ visible: true }).first();
+  // Under a loaded CPU a click can be lost: the page moved between the press and the release (seen
+  // with the events logged: mousedown on the menu item, a mouseleave with no mouse move, mouseup on
+  // the header, click on the body), so the browser sends no click to the item. Clicking again is
+  // what a person does; three lost clicks in a row fail the test.
+  for (let attempt = 1; ; attempt++) {
+    await page.getByTestId('user-menu').hover();
+    const item = page.getByRole('menuitem', { name: label });
+    await item.waitFor();
+    await item.click();
+    try {
+      await dialog.waitFor({ timeout: attempt < 3 ? 5_000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
